@@ -1,0 +1,12 @@
+# Turns the migration .sql files into a C++ table: {version, name, sql}.
+separate_arguments(FILES)
+set(body "")
+foreach(f IN LISTS FILES)
+  get_filename_component(name ${f} NAME_WE)
+  string(REGEX MATCH "^[0-9]+" version ${name})
+  math(EXPR version "${version}")
+  file(READ ${f} sql)
+  string(APPEND body "  {${version}, \"${name}\", R\"crowns_sql(${sql})crowns_sql\"},\n")
+endforeach()
+file(WRITE ${OUT}.tmp "// Generated from migrations/*.sql by cmake/EmbedMigrations.cmake.\n#include \"store/migrations.hpp\"\n\nnamespace crowns::store {\nconst std::vector<Migration>& migrations() {\n  static const std::vector<Migration> all = {\n${body}  };\n  return all;\n}\n}  // namespace crowns::store\n")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what crowns needs to build on Debian 12 (idempotent; skips apt when all is there).
+set -euo pipefail
+packages=(g++ cmake ninja-build libsqlite3-dev sqlite3 libfmt-dev libcli11-dev nlohmann-json3-dev catch2)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  echo "crowns setup: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi

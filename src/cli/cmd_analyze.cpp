@@ -1,0 +1,220 @@
+// crowns analyze: the best lay-down of a hand, for a person or a script.
+
+#include <CLI/CLI.hpp>
+#include <istream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/hand_view.hpp"
+#include "crowns/rules.hpp"
+
+namespace crowns::cli {
+namespace {
+
+constexpr std::size_t kMaxBatchLine = 64 * 1024;
+
+struct AnalyzeOptions {
+  std::vector<std::string> cards;
+  std::optional<int> round;
+  std::string wild;
+  bool drawn = false;
+  bool json = false;
+  bool batch = false;
+  int boxes = 1;
+};
+
+struct HandQuery {
+  std::vector<Card> cards;
+  std::optional<int> round;
+  std::optional<int> wild;
+  HandMode mode = HandMode::Dealt;
+  int boxes = 1;
+};
+
+// Checks the hand against the round and the deck, works out the wild rank, and solves it.
+Expected<HandReport> analyze(HandQuery q) {
+  if (auto copies = check_copies(q.cards, q.boxes); !copies) return Failure{copies.error()};
+  const bool drawn = q.mode == HandMode::Drawn;
+  const int size = static_cast<int>(q.cards.size());
+  const int n = size - (drawn ? 1 : 0);
+  const std::string drawn_hint = drawn ? " plus the drawn card" : "";
+  HandReport report;
+  if (q.round) {
+    if (!is_valid_round(*q.round)) {
+      return Failure{"round " + std::to_string(*q.round) + " is out of range (rounds are 1-11)"};
+    }
+    if (n != cards_in_round(*q.round)) {
+      return Failure{"round " + std::to_string(*q.round) + " deals " +
+                     std::to_string(cards_in_round(*q.round)) + " cards" + drawn_hint +
+                     ", but the hand has " + std::to_string(size) +
+                     (drawn ? "" : " (add --drawn if it holds the drawn card)")};
+    }
+    if (q.wild && *q.wild != wild_rank_of_round(*q.round)) {
+      return Failure{rank_text(*q.wild) + "s are not wild in round " + std::to_string(*q.round) +
+                     " (" + rank_text(wild_rank_of_round(*q.round)) + "s are)"};
+    }
+    report.round = q.round;
+    report.wild_rank = wild_rank_of_round(*q.round);
+  } else if (q.wild) {
+    if (n < 1 || n > cards_in_round(kRounds)) {
+      return Failure{"a hand of " + std::to_string(size) + " cards is too " +
+                     (n < 1 ? "small" : "large") + " (1 to 13 cards" +
+                     (drawn ? " plus the drawn card)" : ", one more with --drawn)")};
+    }
+    report.wild_rank = *q.wild;
+    if (n == *q.wild) report.round = n - 2;
+  } else {
+    if (n < cards_in_round(1) || n > cards_in_round(kRounds)) {
+      return Failure{"a hand of " + std::to_string(size) + " cards" +
+                     " does not fit any round (3 to 13 cards, one more with --drawn; "
+                     "give --wild RANK for another size)"};
+    }
+    report.round = n - 2;
+    report.wild_rank = n;
+  }
+  report.cards = std::move(q.cards);
+  std::sort(report.cards.begin(), report.cards.end());
+  report.mode = q.mode;
+  report.solution = solve(report.cards, report.wild_rank, q.mode);
+  return report;
+}
+
+Expected<int> wild_from_json(const nlohmann::json& w) {
+  if (w.is_number_integer()) {
+    const auto v = w.get<long long>();
+    if (v < kMinRank || v > kMaxRank) return Failure{"wild " + std::to_string(v) + " is not a rank (3-13)"};
+    return static_cast<int>(v);
+  }
+  if (w.is_string()) return parse_rank(w.get<std::string>());
+  return Failure{"\"wild\" must be a rank: 3-13, or \"J\", \"Q\", \"K\""};
+}
+
+// Reads one batch line into a query.
+Expected<HandQuery> query_from_json(const nlohmann::json& j, int default_boxes) {
+  if (!j.is_object()) return Failure{"a line must be a JSON object with \"cards\""};
+  HandQuery q;
+  q.boxes = default_boxes;
+  const auto cards = j.find("cards");
+  if (cards == j.end()) return Failure{"missing \"cards\""};
+  if (cards->is_string()) {
+    auto parsed = parse_cards(cards->get<std::string>());
+    if (!parsed) return Failure{parsed.error()};
+    q.cards = std::move(parsed).value();
+  } else if (cards->is_array()) {
+    for (const auto& c : *cards) {
+      if (!c.is_string()) return Failure{"\"cards\" must hold strings like \"7s\""};
+      auto parsed = parse_card(c.get<std::string>());
+      if (!parsed) return Failure{parsed.error()};
+      q.cards.push_back(*parsed);
+    }
+  } else {
+    return Failure{"\"cards\" must be a string \"7s jk ...\" or an array [\"7s\", \"jk\", ...]"};
+  }
+  if (const auto w = j.find("wild"); w != j.end() && !w->is_null()) {
+    auto wild = wild_from_json(*w);
+    if (!wild) return Failure{wild.error()};
+    q.wild = *wild;
+  }
+  if (const auto r = j.find("round"); r != j.end() && !r->is_null()) {
+    if (!r->is_number_integer()) return Failure{"\"round\" must be a whole number 1-11"};
+    const auto v = r->get<long long>();
+    q.round = static_cast<int>(std::clamp<long long>(v, -1, 99));
+  }
+  if (const auto d = j.find("drawn"); d != j.end() && !d->is_null()) {
+    if (!d->is_boolean()) return Failure{"\"drawn\" must be true or false"};
+    q.mode = d->get<bool>() ? HandMode::Drawn : HandMode::Dealt;
+  }
+  if (const auto b = j.find("boxes"); b != j.end() && !b->is_null()) {
+    if (!b->is_number_integer() || (b->get<long long>() != 1 && b->get<long long>() != 2)) {
+      return Failure{"\"boxes\" must be 1 or 2"};
+    }
+    q.boxes = static_cast<int>(b->get<long long>());
+  }
+  return q;
+}
+
+void run_batch(const AnalyzeOptions& opts, Context& ctx) {
+  std::string line;
+  std::string output;
+  long line_no = 0;
+  bool failed = false;
+  while (std::getline(ctx.in, line)) {
+    ++line_no;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    nlohmann::json answer;
+    nlohmann::json id = nullptr;
+    if (line.size() > kMaxBatchLine) {
+      answer = {{"id", nullptr}, {"error", "line " + std::to_string(line_no) + " is longer than 64 KiB"}};
+    } else {
+      const auto j = nlohmann::json::parse(line, nullptr, false);
+      if (j.is_discarded()) {
+        answer = {{"id", nullptr}, {"error", "line " + std::to_string(line_no) + " is not valid JSON"}};
+      } else {
+        if (j.is_object() && j.contains("id")) id = j["id"];
+        auto q = query_from_json(j, opts.boxes);
+        auto report = q ? analyze(std::move(q).value()) : Expected<HandReport>(Failure{q.error()});
+        if (report) {
+          answer = to_json(*report);
+          answer["id"] = id;
+        } else {
+          answer = {{"id", id}, {"error", report.error()}};
+        }
+      }
+    }
+    if (answer.contains("error")) failed = true;
+    output += answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    output += '\n';
+    if (output.size() > (1u << 16)) {
+      ctx.out << output;
+      output.clear();
+    }
+  }
+  ctx.out << output;
+  if (failed) ctx.exit_code = ExitCode::Error;
+}
+
+void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
+  if (opts.batch) {
+    if (!opts.cards.empty()) throw Error("--batch reads hands from stdin; give no cards", ExitCode::Usage);
+    run_batch(opts, ctx);
+    return;
+  }
+  if (opts.cards.empty()) throw Error("no cards given (e.g. crowns analyze 7h 8h 9h Ks jk)", ExitCode::Usage);
+  auto cards = parse_cards(opts.cards);
+  if (!cards) throw Error(cards.error());
+  HandQuery q;
+  q.cards = std::move(cards).value();
+  q.round = opts.round;
+  if (!opts.wild.empty()) {
+    auto wild = parse_rank(opts.wild);
+    if (!wild) throw Error(wild.error());
+    q.wild = *wild;
+  }
+  q.mode = opts.drawn ? HandMode::Drawn : HandMode::Dealt;
+  q.boxes = opts.boxes;
+  auto report = analyze(std::move(q));
+  if (!report) throw Error(report.error());
+  if (opts.json) {
+    ctx.out << to_json(*report).dump() << '\n';
+  } else {
+    print_hand(ctx.out, ctx.style, *report);
+  }
+}
+
+}  // namespace
+
+void setup_analyze(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<AnalyzeOptions>();
+  auto* sub = app.add_subcommand("analyze", "Find the lowest-scoring lay-down of a hand");
+  sub->add_option("cards", opts->cards, "Cards, e.g. 7h 8h 9h Ks jk (or one quoted string)");
+  sub->add_option("-r,--round", opts->round, "Round 1-11 (sets the hand size and wild rank)");
+  sub->add_option("-w,--wild", opts->wild, "Wild rank 3-10, J, Q or K (default: the hand size)");
+  sub->add_flag("-d,--drawn", opts->drawn, "The hand holds the drawn card: find the best discard");
+  sub->add_flag("--json", opts->json, "Print JSON");
+  sub->add_flag("--batch", opts->batch, "Read JSON Lines hands from stdin, answer one per line");
+  sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
+      ->check(CLI::Range(1, 2));
+  sub->callback([opts, &ctx] { run_analyze(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

@@ -1,0 +1,40 @@
+#pragma once
+// What every subcommand gets: the streams it writes to, the global options, the exit code.
+
+#include <iosfwd>
+#include <string>
+
+#include "cli/style.hpp"
+#include "crowns/error.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace crowns::cli {
+
+struct GlobalOptions {
+  std::string db;  ///< --db PATH; empty: $CROWNS_DB, else the XDG data folder.
+  ColorMode color = ColorMode::Auto;
+  bool ascii = false;
+};
+
+struct Context {
+  std::istream& in;
+  std::ostream& out;
+  std::ostream& err;
+  GlobalOptions options;
+  Style style;                      ///< Filled in after parsing, before a command runs.
+  ExitCode exit_code = ExitCode::Ok;  ///< A command that partly failed sets Error here.
+};
+
+/// One subcommand: its name, and a function that adds it (options and callback) to the app.
+struct Command {
+  const char* name;
+  void (*setup)(CLI::App& app, Context& ctx);
+};
+
+/// Runs crowns with the given arguments and streams; returns the process exit code.
+int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err);
+
+}  // namespace crowns::cli

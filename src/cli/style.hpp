@@ -1,0 +1,58 @@
+#pragma once
+// How output looks: colour, suit symbols, and the helpers that draw cards and tables.
+
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "crowns/card.hpp"
+
+namespace crowns::cli {
+
+enum class ColorMode { Auto, Always, Never };
+
+struct Style {
+  bool color = false;    ///< ANSI colours (only on a terminal, never with NO_COLOR).
+  bool symbols = false;  ///< ♠ ♥ ♣ ♦ ★ instead of s h c d *.
+
+  /// Decides from the terminal and the environment: colour and symbols on a terminal,
+  /// plain letters otherwise; NO_COLOR turns colour off; `ascii` forces letters.
+  static Style detect(ColorMode mode, bool ascii);
+
+  [[nodiscard]] std::string card(Card c) const;
+  [[nodiscard]] std::string cards(const std::vector<Card>& cs) const;
+  /// A card as it stands in a meld for another: "jk=10♥".
+  [[nodiscard]] std::string suit(Suit s) const;
+  [[nodiscard]] std::string bold(std::string_view text) const;
+  [[nodiscard]] std::string dim(std::string_view text) const;
+  [[nodiscard]] std::string green(std::string_view text) const;
+  [[nodiscard]] std::string red(std::string_view text) const;
+};
+
+/// Display width of UTF-8 text on a terminal, ignoring ANSI escape sequences.
+std::size_t display_width(std::string_view text);
+
+/// Pads `text` with spaces to `width` columns (left-aligned, or right-aligned numbers).
+std::string pad_right(std::string_view text, std::size_t width);
+std::string pad_left(std::string_view text, std::size_t width);
+
+/// Makes text from the user or the database safe to print: control characters, escape
+/// sequences, bidi overrides and invalid UTF-8 are shown as \xNN / \u{NNNN}.
+std::string sanitize(std::string_view text);
+
+/// A simple aligned table: a header row, rows of cells, a column per header.
+class Table {
+ public:
+  enum class Align { Left, Right };
+  void column(std::string header, Align align = Align::Left);
+  void row(std::vector<std::string> cells);
+  void print(std::ostream& out, const Style& style) const;
+
+ private:
+  std::vector<std::string> headers_;
+  std::vector<Align> aligns_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+}  // namespace crowns::cli
