@@ -79,7 +79,7 @@ Expected<HandReport> analyze(HandQuery q) {
   return report;
 }
 
-Expected<int> wild_from_json(const nlohmann::json& w) {
+Expected<int> wild_from_json(const nlohmann::ordered_json& w) {
   if (w.is_number_integer()) {
     const auto v = w.get<long long>();
     if (v < kMinRank || v > kMaxRank) return Failure{"wild " + std::to_string(v) + " is not a rank (3-13)"};
@@ -90,7 +90,7 @@ Expected<int> wild_from_json(const nlohmann::json& w) {
 }
 
 // Reads one batch line into a query.
-Expected<HandQuery> query_from_json(const nlohmann::json& j, int default_boxes) {
+Expected<HandQuery> query_from_json(const nlohmann::ordered_json& j, int default_boxes) {
   if (!j.is_object()) return Failure{"a line must be a JSON object with \"cards\""};
   HandQuery q;
   q.boxes = default_boxes;
@@ -141,12 +141,12 @@ void run_batch(const AnalyzeOptions& opts, Context& ctx) {
   while (std::getline(ctx.in, line)) {
     ++line_no;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    nlohmann::json answer;
-    nlohmann::json id = nullptr;
+    nlohmann::ordered_json answer;
+    nlohmann::ordered_json id = nullptr;
     if (line.size() > kMaxBatchLine) {
       answer = {{"id", nullptr}, {"error", "line " + std::to_string(line_no) + " is longer than 64 KiB"}};
     } else {
-      const auto j = nlohmann::json::parse(line, nullptr, false);
+      const auto j = nlohmann::ordered_json::parse(line, nullptr, false);
       if (j.is_discarded()) {
         answer = {{"id", nullptr}, {"error", "line " + std::to_string(line_no) + " is not valid JSON"}};
       } else {
@@ -154,15 +154,15 @@ void run_batch(const AnalyzeOptions& opts, Context& ctx) {
         auto q = query_from_json(j, opts.boxes);
         auto report = q ? analyze(std::move(q).value()) : Expected<HandReport>(Failure{q.error()});
         if (report) {
-          answer = to_json(*report);
-          answer["id"] = id;
+          answer = nlohmann::ordered_json{{"id", id}};
+          answer.update(to_json(*report));
         } else {
           answer = {{"id", id}, {"error", report.error()}};
         }
       }
     }
     if (answer.contains("error")) failed = true;
-    output += answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    output += answer.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
     output += '\n';
     if (output.size() > (1u << 16)) {
       ctx.out << output;

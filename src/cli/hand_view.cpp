@@ -12,8 +12,8 @@ namespace {
 
 std::string wild_phrase(int wild_rank) { return rank_text(wild_rank) + "s wild"; }
 
-nlohmann::json cards_json(const std::vector<Card>& cards) {
-  auto list = nlohmann::json::array();
+nlohmann::ordered_json cards_json(const std::vector<Card>& cards) {
+  auto list = nlohmann::ordered_json::array();
   for (Card c : cards) list.push_back(to_string(c));
   return list;
 }
@@ -35,22 +35,22 @@ std::string meld_text(const Style& style, const Meld& meld) {
   return out;
 }
 
-nlohmann::json to_json(const HandReport& r) {
+nlohmann::ordered_json to_json(const HandReport& r) {
   const Solution& s = r.solution;
-  nlohmann::json j;
-  j["cards"] = cards_json(r.cards);
-  j["round"] = r.round ? nlohmann::json(*r.round) : nlohmann::json(nullptr);
+  nlohmann::ordered_json j;
+  j["round"] = r.round ? nlohmann::ordered_json(*r.round) : nlohmann::ordered_json(nullptr);
   j["wild"] = rank_text(r.wild_rank);
   j["drawn"] = r.mode == HandMode::Drawn;
+  j["cards"] = cards_json(r.cards);
   j["score"] = s.score;
   j["goes_out"] = s.goes_out;
-  j["discard"] = s.discard ? nlohmann::json(to_string(*s.discard)) : nlohmann::json(nullptr);
-  auto melds = nlohmann::json::array();
+  j["discard"] = s.discard ? nlohmann::ordered_json(to_string(*s.discard)) : nlohmann::ordered_json(nullptr);
+  auto melds = nlohmann::ordered_json::array();
   for (const auto& m : s.melds) {
-    nlohmann::json jm;
+    nlohmann::ordered_json jm;
     jm["kind"] = m.kind == MeldKind::Book ? "book" : "run";
-    auto cards = nlohmann::json::array();
-    auto as = nlohmann::json::array();
+    auto cards = nlohmann::ordered_json::array();
+    auto as = nlohmann::ordered_json::array();
     for (const auto& mc : m.cards) {
       cards.push_back(to_string(mc.card));
       if (m.kind == MeldKind::Run) {
@@ -64,13 +64,13 @@ nlohmann::json to_json(const HandReport& r) {
     if (m.kind == MeldKind::Run) {
       jm["suit"] = std::string(1, suit_letter(m.suit));
     } else {
-      jm["rank"] = m.rank == 0 ? nlohmann::json(nullptr) : nlohmann::json(rank_text(m.rank));
+      jm["rank"] = m.rank == 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(rank_text(m.rank));
     }
     melds.push_back(std::move(jm));
   }
   j["melds"] = std::move(melds);
   j["deadwood"] = cards_json(s.deadwood);
-  auto points = nlohmann::json::array();
+  auto points = nlohmann::ordered_json::array();
   for (Card c : s.deadwood) points.push_back(card_points(c, r.wild_rank));
   j["deadwood_points"] = std::move(points);
   return j;

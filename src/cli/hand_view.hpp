@@ -22,7 +22,7 @@ struct HandReport {
 /// "10s", or a rank alone: "K".
 std::string rank_text(int rank);
 
-nlohmann::json to_json(const HandReport& report);
+nlohmann::ordered_json to_json(const HandReport& report);
 
 /// The lay-down, one meld per line, the cards left with their points, the score.
 /// `indent` is put before every line.

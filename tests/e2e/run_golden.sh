@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Runs one golden test file against the real binary ($CROWNS) on a fresh temporary database.
+# Every case in a file shares that database, so a file can play a whole game in order.
+#
+# Format (see tests/e2e/README.md):
+#   # comment                 ignored
+#   $ ARGS...                 a command line: ARGS are shell words passed to crowns
+#   < TEXT                    a line of standard input (zero or more)
+#   TEXT                      an expected line of standard output (zero or more, exact)
+#   ! TEXT                    an expected line of standard error (zero or more, exact)
+#   ? CODE                    the expected exit code; ends the case
+# A line "= sha" after a case compares nothing but records the database checksum; "= same"
+# checks the database is byte-for-byte what it was at the last "= sha".
+set -u
+file=$1
+: "${CROWNS:?set CROWNS to the crowns binary}"
+CROWNS=$(realpath "$CROWNS")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export CROWNS_DB="$tmp/crowns.db" HOME="$tmp" XDG_DATA_HOME="$tmp/data" NO_COLOR=1 TZ=UTC
+export CROWNS_TODAY="${CROWNS_TODAY:-2026-01-15}"
+failures=0 cases=0 line_no=0
+args="" stdin="" want_out="" want_err="" in_case=0 saved_sha=""
+
+db_sha() { if [ -f "$CROWNS_DB" ]; then sha256sum "$CROWNS_DB" | cut -d' ' -f1; else echo none; fi; }
+
+finish_case() {
+  local code=$1
+  cases=$((cases + 1))
+  local out err rc
+  (cd "$tmp" && eval "set -- $args" && printf '%s' "$stdin" | "$CROWNS" "$@" >"$tmp/out" 2>"$tmp/err")
+  rc=$?
+  out=$(cat "$tmp/out"; echo x); out=${out%x}
+  err=$(cat "$tmp/err"; echo x); err=${err%x}
+  if [ "$out" != "$want_out" ] || [ "$err" != "$want_err" ] || [ "$rc" != "$code" ]; then
+    failures=$((failures + 1))
+    echo "FAIL $file:$case_line: crowns $args"
+    [ "$rc" != "$code" ] && echo "  exit code: want $code, got $rc"
+    if [ "$out" != "$want_out" ]; then
+      echo "  stdout differs (- want, + got):"
+      diff <(printf '%s' "$want_out") <(printf '%s' "$out") | sed 's/^/    /'
+    fi
+    if [ "$err" != "$want_err" ]; then
+      echo "  stderr differs (- want, + got):"
+      diff <(printf '%s' "$want_err") <(printf '%s' "$err") | sed 's/^/    /'
+    fi
+  fi
+  in_case=0 args="" stdin="" want_out="" want_err=""
+}
+
+while IFS= read -r line || [ -n "$line" ]; do
+  line_no=$((line_no + 1))
+  if [ $in_case = 0 ]; then
+    case "$line" in
+      '$ '*) in_case=1 args=${line#'$ '} case_line=$line_no ;;
+      '= sha') saved_sha=$(db_sha) ;;
+      '= same')
+        cases=$((cases + 1))
+        if [ "$(db_sha)" != "$saved_sha" ]; then
+          failures=$((failures + 1)); echo "FAIL $file:$line_no: the database changed"
+        fi ;;
+      '#'*|'') ;;
+      *) echo "$file:$line_no: unexpected line outside a case: $line"; exit 2 ;;
+    esac
+    continue
+  fi
+  case "$line" in
+    '< '*) stdin+="${line#'< '}"$'\n' ;;
+    '<') stdin+=$'\n' ;;
+    '! '*) want_err+="${line#'! '}"$'\n' ;;
+    '!') want_err+=$'\n' ;;
+    '? '*) finish_case "${line#'? '}" ;;
+    *) want_out+="$line"$'\n' ;;
+  esac
+done <"$file"
+[ $in_case = 1 ] && { echo "$file: the last case has no '? CODE' line"; exit 2; }
+echo "$(basename "$file"): $((cases - failures)) passed, $failures failed"
+[ $failures = 0 ]
