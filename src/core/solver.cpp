@@ -26,30 +26,53 @@ namespace {
 
 constexpr int kInfinity = std::numeric_limits<int>::max() / 4;
 constexpr int kMaxKinds = 16;
-constexpr int kCountBits = 3;
-constexpr std::uint64_t kCountMask = (1u << kCountBits) - 1;
+// Counts of each kind of natural card are packed 4 bits a kind into one word: 3 bits of
+// count and a guard bit, so that "are these cards all still there?" is one subtraction.
+constexpr int kFieldBits = 4;
+constexpr std::uint64_t kFieldMask = 0x7;
+constexpr std::uint64_t kGuards = 0x8888888888888888ULL;
+constexpr int kMaxCopies = 7;
 constexpr int kMaxRunReach = 4;  // ranks above the lowest natural of a run
+
+std::uint64_t one(int k) { return std::uint64_t{1} << (k * kFieldBits); }
+int count_of(std::uint64_t counts, int k) {
+  return static_cast<int>((counts >> (k * kFieldBits)) & kFieldMask);
+}
+// Whether every card in `used` is still in `counts`.
+bool fits(std::uint64_t counts, std::uint64_t used) {
+  return (((counts | kGuards) - used) & kGuards) == kGuards;
+}
+
+// A way to meld the lowest card: the naturals it takes and the wilds it needs.
+struct Option {
+  std::uint64_t used = 0;
+  std::uint8_t need = 0;
+  std::uint8_t span = 0;  // runs: ranks from the lowest to the highest natural
+};
 
 struct Kind {
   int rank = 0;
   Suit suit = Suit::Stars;
   int points = 0;
-  int same_rank_end = 0;                     // one past the last kind of the same rank
-  std::array<int, kMaxRunReach + 1> next{};  // kind index at rank + d in this suit, or -1
+  std::uint16_t books_begin = 0, books_end = 0;  // into Search::options_
+  std::uint16_t runs_begin = 0, runs_end = 0;
 };
 
 // What the search decided for the lowest card of a state; used to rebuild the arrangement.
 enum class Move : std::uint8_t { Deadwood, Discard, Book, Run };
 
 // A transposition table: fixed size, always-replace, cleared in O(1) by a generation stamp.
+// Losing an entry to a collision costs time, never correctness: values are exact.
 class Memo {
  public:
-  static constexpr std::size_t kSize = 1u << 13;
-  int* find(std::uint64_t key) {
-    Slot& s = slots_[index(key)];
-    return (s.stamp == stamp_ && s.key == key) ? &s.value : nullptr;
+  static constexpr std::size_t kSize = 1u << 11;
+  const int* find(std::uint64_t counts, std::uint32_t extra) const {
+    const Slot& s = slots_[index(counts, extra)];
+    return (s.stamp == stamp_ && s.counts == counts && s.extra == extra) ? &s.value : nullptr;
   }
-  void store(std::uint64_t key, int value) { slots_[index(key)] = Slot{key, value, stamp_}; }
+  void store(std::uint64_t counts, std::uint32_t extra, int value) {
+    slots_[index(counts, extra)] = Slot{counts, value, static_cast<std::uint16_t>(extra), stamp_};
+  }
   void reset() {
     if (++stamp_ == 0) {
       slots_.fill(Slot{});
@@ -59,54 +82,49 @@ class Memo {
 
  private:
   struct Slot {
-    std::uint64_t key = 0;
+    std::uint64_t counts = 0;
     int value = 0;
-    std::uint32_t stamp = 0;
+    std::uint16_t extra = 0;
+    std::uint16_t stamp = 0;
   };
-  static std::size_t index(std::uint64_t key) {
+  static std::size_t index(std::uint64_t counts, std::uint32_t extra) {
+    std::uint64_t key = counts ^ (std::uint64_t{extra} * 0x9e3779b97f4a7c15ULL);
     key ^= key >> 29;
     key *= 0xbf58476d1ce4e5b9ULL;
     key ^= key >> 32;
     return static_cast<std::size_t>(key) & (kSize - 1);
   }
   std::array<Slot, kSize> slots_{};
-  std::uint32_t stamp_ = 1;
+  std::uint16_t stamp_ = 1;
 };
 
 class Search {
  public:
-  Search(std::span<const Card> naturals, int wild_rank) : memo_(thread_memo()) {
-    // Callers pass sorted naturals (split_hand sorts them).
-    const auto& sorted = naturals;
-    for (std::size_t i = 0; i < sorted.size(); ++i) {
-      if (kind_count_ > 0 && kinds_[kind_count_ - 1].rank == sorted[i].rank &&
-          kinds_[kind_count_ - 1].suit == sorted[i].suit) {
-        counts_ += std::uint64_t{1} << ((kind_count_ - 1) * kCountBits);
-        if (count_of(counts_, kind_count_ - 1) == kCountMask) {
-          throw Error("the solver takes at most 6 copies of a card");
+  // `naturals` must be sorted (split_hand sorts them).
+  Search(std::span<const Card> naturals, int wild_rank)
+      : options_(thread_options()), memo_(thread_memo()) {
+    options_.clear();
+    for (Card c : naturals) {
+      if (kind_count_ > 0 && kinds_[kind_count_ - 1].rank == c.rank &&
+          kinds_[kind_count_ - 1].suit == c.suit) {
+        if (count_of(counts_, kind_count_ - 1) == kMaxCopies) {
+          throw Error("the solver takes at most 7 copies of a card");
         }
+        counts_ += one(kind_count_ - 1);
         continue;
       }
       if (kind_count_ == kMaxKinds) throw Error("the solver takes at most 16 different cards");
       Kind& k = kinds_[kind_count_];
-      k.rank = sorted[i].rank;
-      k.suit = sorted[i].suit;
-      k.points = card_points(sorted[i], wild_rank);
-      counts_ += std::uint64_t{1} << (kind_count_ * kCountBits);
+      k.rank = c.rank;
+      k.suit = c.suit;
+      k.points = card_points(c, wild_rank);
+      counts_ += one(kind_count_);
       ++kind_count_;
     }
-    for (int i = 0; i < kind_count_; ++i) {
-      Kind& k = kinds_[i];
-      int end = i;
-      while (end < kind_count_ && kinds_[end].rank == k.rank) ++end;
-      k.same_rank_end = end;
-      for (int d = 0; d <= kMaxRunReach; ++d) {
-        k.next[d] = -1;
-        for (int j = i; j < kind_count_; ++j) {
-          if (kinds_[j].rank == k.rank + d && kinds_[j].suit == k.suit) k.next[d] = j;
-        }
-      }
-    }
+    for (auto& row : kind_at_) row.fill(-1);
+    for (int i = 0; i < kind_count_; ++i) kind_at_[static_cast<int>(kinds_[i].suit)][kinds_[i].rank] = static_cast<std::int8_t>(i);
+    for (int i = 0; i < kind_count_; ++i) add_options(i);
+    find_dead_cards();
   }
 
   [[nodiscard]] std::uint64_t counts() const { return counts_; }
@@ -118,19 +136,44 @@ class Search {
     memo_.reset();
   }
 
-  // Minimum points of natural cards left in hand, plus the spare-wild penalty.
-  // `token`: one natural card must still be discarded. `melded`: a meld exists already (or
-  // spare wilds cannot score).
-  int best(std::uint64_t counts, int wilds, bool token, bool melded) {
+  // Minimum points of the natural cards left in hand, plus the spare-wild penalty.
+  //  `token`: one natural card must still be discarded. Cards come up in rank order, so a
+  //     later card is worth at least as much as this one: once the discard is made, every
+  //     remaining card can be required to meld (leaving one in hand instead would be no
+  //     better than discarding it and keeping the earlier card).
+  //  `melded`: a meld exists already, or spare wilds cannot score anyway.
+  //  `bound`: the caller only needs the value if it is below `bound`. A result below it is
+  //     exact; a result at or above it is only a lower bound (fail-soft), and the memo
+  //     remembers which.
+  int best(std::uint64_t counts, int wilds, bool token, bool melded, int bound = kInfinity) {
     if (counts == 0) {
       if (token) return kInfinity;
       return melded ? 0 : wild_penalty_;
     }
-    const std::uint64_t key = counts | (std::uint64_t{static_cast<unsigned>(wilds)} << 50) |
-                              (std::uint64_t{token} << 56) | (std::uint64_t{melded} << 57);
-    if (const int* hit = memo_.find(key)) return *hit;
-    const int value = expand(counts, wilds, token, melded, nullptr);
-    memo_.store(key, value);
+    const std::uint32_t extra = key_extra(wilds, token, melded, false);
+    if (const int* hit = memo_.find(counts, extra)) {
+      const int value = *hit >> 1;
+      const bool lower_bound = (*hit & 1) != 0;
+      if (!lower_bound || value >= bound) return value;
+    }
+    if (wilds < 2) {
+      const int floor = dead_points(counts, wilds, token);
+      if (floor >= bound) return floor;
+    }
+    const int value = expand(counts, wilds, token, melded, false, nullptr, bound);
+    memo_.store(counts, extra, value * 2 + (value >= bound ? 1 : 0));
+    return value;
+  }
+
+  // After the discard: 0 (or the spare-wild penalty) if every remaining card melds, else
+  // infinity.
+  int meld_all(std::uint64_t counts, int wilds, bool melded) {
+    if (counts == 0) return melded ? 0 : wild_penalty_;
+    if (wilds < 2 && (counts & dead_[wilds]) != 0) return kInfinity;
+    const std::uint32_t extra = key_extra(wilds, false, melded, true);
+    if (const int* hit = memo_.find(counts, extra)) return *hit >> 1;
+    const int value = expand(counts, wilds, false, melded, true, nullptr, kInfinity);
+    memo_.store(counts, extra, value * 2);
     return value;
   }
 
@@ -138,173 +181,253 @@ class Search {
   struct Step {
     Move move = Move::Deadwood;
     int kind = 0;
-    std::array<int, kMaxKinds> taken{};  // cards of each kind used by the book or run
-    int wilds_used = 0;
-    int run_span = 0;
-    std::uint64_t next_counts = 0;
-    bool next_token = false;
+    Option option;
+    bool must_meld = false;  // the discard was made: the rest all meld
   };
 
-  // Finds the decision that achieves best(counts, ...), the same choice the search made.
-  Step step(std::uint64_t counts, int wilds, bool token, bool melded) {
+  // Finds the first decision that achieves the state's value, as the search would.
+  Step step(std::uint64_t counts, int wilds, bool token, bool melded, bool must_meld) {
     Step s;
-    expand(counts, wilds, token, melded, &s);
+    expand(counts, wilds, token, melded, must_meld, &s, kInfinity);
     return s;
   }
 
  private:
-  static int lowest_kind(std::uint64_t counts) {
-    return static_cast<int>(__builtin_ctzll(counts)) / kCountBits;
+  static std::uint32_t key_extra(int wilds, bool token, bool melded, bool must_meld) {
+    return static_cast<std::uint32_t>(wilds) | (std::uint32_t{token} << 8) |
+           (std::uint32_t{melded} << 9) | (std::uint32_t{must_meld} << 10);
   }
-  static int count_of(std::uint64_t counts, int k) {
-    return static_cast<int>((counts >> (k * kCountBits)) & kCountMask);
+
+  // Cards that can meld with no other natural card of the hand but with 2 or more wilds:
+  // with fewer wilds they must stay in hand (or be the discard). dead_[w] marks them for
+  // w = 0 and w = 1 wilds, a whole count field per kind.
+  void find_dead_cards() {
+    dead_ = {0, 0};
+    std::array<int, kMaxRank + 1> of_rank{};
+    for (int k = 0; k < kind_count_; ++k) of_rank[kinds_[k].rank] += count_of(counts_, k);
+    for (int k = 0; k < kind_count_; ++k) {
+      const Kind& kind = kinds_[k];
+      const int same_rank = of_rank[kind.rank] - 1;  // other cards of the rank, copies too
+      auto has = [&](int d) {
+        const int r = kind.rank + d;
+        return r >= kMinRank && r <= kMaxRank && kind_at_[static_cast<int>(kind.suit)][r] >= 0;
+      };
+      const bool run0 = (has(-2) && has(-1)) || (has(-1) && has(1)) || (has(1) && has(2));
+      const bool run1 = has(-2) || has(-1) || has(1) || has(2);
+      const std::uint64_t field = kFieldMask << (k * kFieldBits);
+      if (same_rank < 2 && !run0) dead_[0] |= field;
+      if (same_rank < 1 && !run1) dead_[1] |= field;
+    }
   }
-  static std::uint64_t one(int k) { return std::uint64_t{1} << (k * kCountBits); }
+
+  // A lower bound on best(): the points of the dead cards (less the dearest, if a discard is
+  // still to come).
+  int dead_points(std::uint64_t counts, int wilds, bool token) const {
+    std::uint64_t dead = counts & dead_[wilds];
+    int sum = 0;
+    int dearest = 0;
+    while (dead != 0) {
+      const int k = static_cast<int>(__builtin_ctzll(dead)) / kFieldBits;
+      sum += count_of(counts, k) * kinds_[k].points;
+      dearest = kinds_[k].points;
+      dead &= ~(kFieldMask << (k * kFieldBits));
+    }
+    return token ? sum - dearest : sum;
+  }
+
+  // A stable insertion sort of options_[from..] by wilds needed (few items; no allocation).
+  void sort_by_need(std::size_t from) {
+    for (std::size_t i = from + 1; i < options_.size(); ++i) {
+      const Option o = options_[i];
+      std::size_t j = i;
+      for (; j > from && options_[j - 1].need > o.need; --j) options_[j] = options_[j - 1];
+      options_[j] = o;
+    }
+  }
+
+  // Every book and run the lowest card of kind `k` could lead, as far as the whole hand
+  // allows; the search filters them by what is left.
+  void add_options(int k) {
+    Kind& kind = kinds_[k];
+    int end = k;
+    while (end < kind_count_ && kinds_[end].rank == kind.rank) ++end;
+    // Books: every sub-multiset of this rank's cards that includes this kind; larger first.
+    kind.books_begin = static_cast<std::uint16_t>(options_.size());
+    std::array<int, kSuitCount> take{};
+    const int n = end - k;
+    take[0] = 1;
+    for (;;) {
+      int size = 0;
+      std::uint64_t used = 0;
+      for (int i = 0; i < n; ++i) {
+        size += take[i];
+        used += one(k + i) * static_cast<std::uint64_t>(take[i]);
+      }
+      options_.push_back(Option{used, static_cast<std::uint8_t>(std::max(0, 3 - size)), 0});
+      int i = 0;
+      for (; i < n; ++i) {
+        if (take[i] < count_of(counts_, k + i)) {
+          ++take[i];
+          break;
+        }
+        take[i] = (i == 0) ? 1 : 0;
+      }
+      if (i == n) break;
+    }
+    sort_by_need(kind.books_begin);
+    kind.books_end = static_cast<std::uint16_t>(options_.size());
+
+    // Runs: this card is the lowest natural; choose which of the next four ranks of the suit
+    // hold a natural; missing ranks inside are wilds, and a run shorter than 3 is extended.
+    kind.runs_begin = static_cast<std::uint16_t>(options_.size());
+    std::array<int, kMaxRunReach> dist{};
+    std::array<std::uint64_t, kMaxRunReach> bit{};
+    int present = 0;
+    for (int d = 1; d <= kMaxRunReach && kind.rank + d <= kMaxRank; ++d) {
+      const int j = kind_at_[static_cast<int>(kind.suit)][kind.rank + d];
+      if (j >= 0) {
+        dist[present] = d;
+        bit[present] = one(j);
+        ++present;
+      }
+    }
+    // (mask 0, this card alone with two wilds, is the same meld as the book of it alone.)
+    for (int mask = (1 << present) - 1; mask > 0; --mask) {
+      std::uint64_t used = one(k);
+      int naturals = 1;
+      int top = 0;
+      for (int i = 0; i < present; ++i) {
+        if (mask & (1 << i)) {
+          used += bit[i];
+          ++naturals;
+          top = dist[i];
+        }
+      }
+      const int span = top + 1;
+      const int need = (span - naturals) + std::max(0, 3 - span);
+      options_.push_back(Option{used, static_cast<std::uint8_t>(need), static_cast<std::uint8_t>(span)});
+    }
+    sort_by_need(kind.runs_begin);
+    kind.runs_end = static_cast<std::uint16_t>(options_.size());
+  }
 
   // Tries every decision for the lowest card. With `want` set, stops at the first decision
-  // that reaches the optimum and records it.
-  int expand(std::uint64_t counts, int wilds, bool token, bool melded, Step* want) {
-    const int target = want ? best(counts, wilds, token, melded) : kInfinity;
-    const int k = lowest_kind(counts);
+  // that reaches the state's value and records it. Stops early at 0: nothing is lower.
+  int expand(std::uint64_t counts, int wilds, bool token, bool melded, bool must_meld,
+             Step* want, int bound) {
+    const int target = !want ? kInfinity
+                       : must_meld ? meld_all(counts, wilds, melded)
+                                   : best(counts, wilds, token, melded);
+    const int k = static_cast<int>(__builtin_ctzll(counts)) / kFieldBits;
     const Kind& kind = kinds_[k];
     int result = kInfinity;
-    auto consider = [&](int value, auto&& record) {
-      if (value < result) result = value;
+    // Below `limit` a child's value still matters; rebuilding needs exact values throughout.
+    int limit = want ? kInfinity : bound;
+    auto take = [&](int value, Move move, const Option& option, bool next_must_meld) {
+      if (value < result) {
+        result = value;
+        if (!want && result < limit) limit = result;
+      }
       if (want && value == target) {
-        record();
+        *want = Step{move, k, option, next_must_meld};
         return true;
       }
-      return false;
+      return !want && result == 0;
     };
-    const std::uint64_t rest = counts - one(k);
-
-    // Left in hand.
-    if (consider(kind.points + best(rest, wilds, token, melded), [&] {
-          want->move = Move::Deadwood;
-          want->kind = k;
-          want->next_counts = rest;
-          want->next_token = token;
-        })) {
-      return target;
+    auto meld_value = [&](const Option& o) {
+      return must_meld ? meld_all(counts - o.used, wilds - o.need, true)
+                       : best(counts - o.used, wilds - o.need, token, true, limit);
+    };
+    for (int i = kind.books_begin; i < kind.books_end; ++i) {
+      const Option& o = options_[i];
+      if (o.need > wilds) break;  // sorted by need
+      if (fits(counts, o.used) && take(meld_value(o), Move::Book, o, must_meld)) return result;
     }
-    if (token && consider(best(rest, wilds, false, melded), [&] {
-          want->move = Move::Discard;
-          want->kind = k;
-          want->next_counts = rest;
-        })) {
-      return target;
+    for (int i = kind.runs_begin; i < kind.runs_end; ++i) {
+      const Option& o = options_[i];
+      if (o.need > wilds) break;
+      if (fits(counts, o.used) && take(meld_value(o), Move::Run, o, must_meld)) return result;
     }
-
-    // A book of this rank: any sub-multiset of the remaining cards of the rank with this card.
-    {
-      const int end = kind.same_rank_end;
-      std::array<int, kSuitCount> take{};
-      const int n = end - k;
-      take[0] = 1;
-      for (;;) {
-        int size = 0;
-        std::uint64_t used = 0;
-        for (int i = 0; i < n; ++i) {
-          size += take[i];
-          used += one(k + i) * static_cast<std::uint64_t>(take[i]);
-        }
-        const int need = std::max(0, 3 - size);
-        if (need <= wilds) {
-          if (consider(best(counts - used, wilds - need, token, true), [&] {
-                want->move = Move::Book;
-                want->kind = k;
-                for (int i = 0; i < n; ++i) want->taken[k + i] = take[i];
-                want->wilds_used = need;
-                want->next_counts = counts - used;
-                want->next_token = token;
-              })) {
-            return target;
-          }
-        }
-        // Next sub-multiset (odometer over the kinds of this rank).
-        int i = 0;
-        for (; i < n; ++i) {
-          if (take[i] < count_of(counts, k + i)) {
-            ++take[i];
-            break;
-          }
-          take[i] = (i == 0) ? 1 : 0;
-        }
-        if (i == n) break;
-      }
+    if (must_meld) return result;
+    const Option single{one(k), 0, 0};
+    if (token && take(meld_all(counts - single.used, wilds, melded), Move::Discard, single, true)) {
+      return result;
     }
-
-    // A run of this suit with this card as its lowest natural: choose which of the next
-    // four ranks of the suit hold a natural card; missing ranks inside are filled by wilds.
-    {
-      std::array<int, kMaxRunReach> present{};
-      int mask_all = 0;
-      for (int d = 1; d <= kMaxRunReach; ++d) {
-        const int j = kind.next[d];
-        if (j >= 0 && count_of(counts, j) > 0) {
-          present[d - 1] = j;
-          mask_all |= 1 << (d - 1);
-        }
-      }
-      // Iterate sub-masks of the present ranks, the empty one included.
-      for (int mask = mask_all;; mask = (mask - 1) & mask_all) {
-        int naturals = 1;
-        int top = 0;
-        std::uint64_t used = one(k);
-        for (int d = 1; d <= kMaxRunReach; ++d) {
-          if (mask & (1 << (d - 1))) {
-            ++naturals;
-            top = d;
-            used += one(present[d - 1]);
-          }
-        }
-        const int span = top + 1;
-        const int need = (span - naturals) + std::max(0, 3 - span);
-        if (need <= wilds) {
-          if (consider(best(counts - used, wilds - need, token, true), [&] {
-                want->move = Move::Run;
-                want->kind = k;
-                want->taken[k] = 1;
-                for (int d = 1; d <= kMaxRunReach; ++d) {
-                  if (mask & (1 << (d - 1))) want->taken[present[d - 1]] = 1;
-                }
-                want->wilds_used = need;
-                want->run_span = span;
-                want->next_counts = counts - used;
-                want->next_token = token;
-              })) {
-            return target;
-          }
-        }
-        if (mask == 0) break;
-      }
+    if (kind.points >= limit) {
+      // Leaving this card in hand cannot beat what is known: its points are a lower bound.
+      result = std::min(result, kind.points);
+      return result;
     }
+    take(kind.points + best(counts - single.used, wilds, token, melded, limit - kind.points),
+         Move::Deadwood, single, false);
     return result;
   }
 
   std::array<Kind, kMaxKinds> kinds_{};
+  std::array<std::array<std::int8_t, kMaxRank + 1>, kSuitCount> kind_at_{};  // or -1
+  std::array<std::uint64_t, 2> dead_{};
+  std::vector<Option>& options_;
   int kind_count_ = 0;
   std::uint64_t counts_ = 0;
   int wild_penalty_ = 0;
   Memo& memo_;
 
-  // The table is large: one per thread, reused across hands.
+  // The option list and the table are reused across hands: one per thread, no allocation.
+  static std::vector<Option>& thread_options() {
+    thread_local std::vector<Option> options;
+    return options;
+  }
   static Memo& thread_memo() {
     thread_local Memo memo;
     return memo;
   }
 };
 
+// A few cards, kept without allocating (the solver runs a million times a second).
+class CardList {
+ public:
+  static constexpr std::size_t kCapacity = 64;
+  void push_back(Card c) {
+    if (size_ == kCapacity) throw Error("the solver takes at most 64 cards");
+    cards_[size_++] = c;
+  }
+  void erase(std::size_t i) {
+    std::copy(cards_.begin() + static_cast<long>(i) + 1, end(), cards_.begin() + static_cast<long>(i));
+    --size_;
+  }
+  void sort() {  // insertion sort: a hand is small
+    for (std::size_t i = 1; i < size_; ++i) {
+      const Card c = cards_[i];
+      std::size_t j = i;
+      for (; j > 0 && c < cards_[j - 1]; --j) cards_[j] = cards_[j - 1];
+      cards_[j] = c;
+    }
+  }
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] bool empty() const { return size_ == 0; }
+  Card operator[](std::size_t i) const { return cards_[i]; }
+  Card back() const { return cards_[size_ - 1]; }
+  void pop_back() { --size_; }
+  [[nodiscard]] const Card* begin() const { return cards_.data(); }
+  [[nodiscard]] const Card* end() const { return cards_.data() + size_; }
+  Card* end() { return cards_.data() + size_; }
+  operator std::span<const Card>() const { return {cards_.data(), size_}; }  // NOLINT
+
+ private:
+  std::array<Card, kCapacity> cards_{};
+  std::size_t size_ = 0;
+};
+
 struct Split {
-  std::vector<Card> naturals;
-  std::vector<Card> wilds;  // sorted: wild-rank cards by suit, then jokers
+  CardList naturals;  // sorted by rank, then suit
+  CardList wilds;     // sorted: wild-rank cards by suit, then jokers
 };
 
 Split split_hand(std::span<const Card> hand, int wild_rank) {
   Split s;
   for (Card c : hand) (is_wild(c, wild_rank) ? s.wilds : s.naturals).push_back(c);
-  std::sort(s.naturals.begin(), s.naturals.end());
-  std::sort(s.wilds.begin(), s.wilds.end());
+  s.naturals.sort();
+  s.wilds.sort();
   return s;
 }
 
@@ -320,34 +443,62 @@ bool spare_wilds_can_score(std::size_t wilds) { return wilds == 1 || wilds == 2;
 // One way to play the hand: which wild (if any) is discarded, and the resulting score.
 struct Plan {
   int score = kInfinity;
+  int wild_penalty = 0;        // the spare-wild penalty the search ran with
+  bool melded_start = true;    // whether the search ignored the penalty (see run_search)
   bool discard_natural = false;
   std::optional<std::size_t> discarded_wild;  // index into Split::wilds
 };
 
+// Runs the search on the whole hand. Spare wilds score only with no meld at all and 1 or 2
+// of them. The search first ignores that, which is cheaper; an answer below the best
+// meld-less score has a meld, so the penalty cannot apply to it. Otherwise it searches again
+// tracking whether a meld was made.
+// Only a score below `bound` matters; at or above it, the result is just a lower bound.
+int run_search(Search& search, int wilds, bool token, int penalty, int no_meld_value,
+               bool& melded_start, int bound = kInfinity) {
+  search.begin(penalty);
+  melded_start = true;
+  int score = search.best(search.counts(), wilds, token, true, bound);
+  if (spare_wilds_can_score(static_cast<std::size_t>(wilds)) && score >= no_meld_value &&
+      score < bound) {
+    search.begin(penalty);
+    melded_start = false;
+    score = search.best(search.counts(), wilds, token, false, bound);
+  }
+  return score;
+}
+
 Plan best_plan(Search& search, const Split& split, int wild_rank, HandMode mode) {
   const int all_wild_points = points_of(split.wilds, wild_rank);
-  const auto wilds = split.wilds.size();
+  const int natural_points = points_of(split.naturals, wild_rank);
+  const int wilds = static_cast<int>(split.wilds.size());
   Plan plan;
+  plan.wild_penalty = all_wild_points;
   if (mode == HandMode::Dealt) {
-    search.begin(all_wild_points);
-    plan.score = search.best(search.counts(), static_cast<int>(wilds), false,
-                             !spare_wilds_can_score(wilds));
+    plan.score = run_search(search, wilds, false, all_wild_points, natural_points, plan.melded_start);
     return plan;
   }
   if (!split.naturals.empty()) {
-    search.begin(all_wild_points);
-    plan.score = search.best(search.counts(), static_cast<int>(wilds), true,
-                             !spare_wilds_can_score(wilds));
+    // Naturals come sorted, so the last is the dearest: the best discard with no meld.
+    const int no_meld = natural_points - card_points(split.naturals.back(), wild_rank);
+    plan.score = run_search(search, wilds, true, all_wild_points, no_meld, plan.melded_start);
     plan.discard_natural = true;
   }
+  // Discarding a wild instead. With naturals in hand this can only beat discarding a
+  // natural when no meld is made at all: given any lay-down with a meld after discarding a
+  // wild, keeping that wild and discarding the dearest natural left in hand (or, with none
+  // left, a natural the wild replaces in its meld) does at least as well. So it is worth a
+  // search only when its meld-less score (every natural, plus the wilds left if they are 1
+  // or 2, so the dearest wild goes) is lower; with 3 or more wilds left it never is.
   if (wilds > 0 && plan.score > 0) {
-    // Discarding a wild: the dearest one if the spare wilds might score, else the cheapest.
-    const std::size_t which = spare_wilds_can_score(wilds - 1) ? wilds - 1 : 0;
-    search.begin(all_wild_points - card_points(split.wilds[which], wild_rank));
-    const int score = search.best(search.counts(), static_cast<int>(wilds) - 1, false,
-                                  !spare_wilds_can_score(wilds - 1));
-    if (score < plan.score) {
-      plan = Plan{score, false, which};
+    const std::size_t which = static_cast<std::size_t>(wilds - 1);  // the dearest
+    const int penalty = all_wild_points - card_points(split.wilds[which], wild_rank);
+    const int no_meld = natural_points + (wilds - 1 <= 2 ? penalty : 0);
+    if (split.naturals.empty() || no_meld < plan.score) {
+      bool melded_start = true;
+      const int score =
+          run_search(search, wilds - 1, false, penalty, natural_points, melded_start, plan.score);
+      if (score < plan.score) plan = Plan{score, penalty, melded_start, false, which};
     }
   }
   return plan;
@@ -388,7 +539,7 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
   Solution sol;
   sol.score = plan.score;
   sol.goes_out = plan.score == 0;
-  std::vector<Card> wild_pool = split.wilds;  // used from the back: jokers first
+  std::vector<Card> wild_pool(split.wilds.begin(), split.wilds.end());  // jokers at the back
   if (plan.discarded_wild) {
     sol.discard = wild_pool[*plan.discarded_wild];
     wild_pool.erase(wild_pool.begin() + static_cast<long>(*plan.discarded_wild));
@@ -409,41 +560,40 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
   };
   std::vector<BookPlan> books;
   std::vector<RunPlan> runs;
+  search.begin(plan.wild_penalty);  // the search of the chosen plan, memo and all
   std::uint64_t counts = search.counts();
   int wilds = static_cast<int>(wild_pool.size());
   bool token = plan.discard_natural;
-  const bool spare_scores = spare_wilds_can_score(wild_pool.size());
-  bool melded = !spare_scores;
+  bool melded = plan.melded_start;
+  bool must_meld = false;
+  auto cards_of = [&](std::uint64_t used) {
+    std::vector<Card> cards;
+    for (int i = 0; i < kMaxKinds; ++i) {
+      for (int t = 0; t < count_of(used, i); ++t) {
+        cards.push_back(Card::natural(search.kind(i).rank, search.kind(i).suit));
+      }
+    }
+    return cards;
+  };
   while (counts != 0) {
-    const auto s = search.step(counts, wilds, token, melded);
+    const auto s = search.step(counts, wilds, token, melded, must_meld);
     const Kind& k = search.kind(s.kind);
     const Card card = Card::natural(k.rank, k.suit);
     switch (s.move) {
       case Move::Deadwood: sol.deadwood.push_back(card); break;
-      case Move::Discard: sol.discard = card; break;
-      case Move::Book: {
-        BookPlan b{k.rank, s.wilds_used, {}};
-        for (int i = 0; i < kMaxKinds; ++i) {
-          for (int t = 0; t < s.taken[i]; ++t) {
-            b.naturals.push_back(Card::natural(search.kind(i).rank, search.kind(i).suit));
-          }
-        }
-        books.push_back(std::move(b));
+      case Move::Discard:
+        sol.discard = card;
+        token = false;
         break;
-      }
-      case Move::Run: {
-        RunPlan r{k.suit, k.rank, s.run_span, s.wilds_used, {}};
-        for (int i = 0; i < kMaxKinds; ++i) {
-          if (s.taken[i]) r.naturals.push_back(Card::natural(search.kind(i).rank, k.suit));
-        }
-        runs.push_back(std::move(r));
+      case Move::Book: books.push_back(BookPlan{k.rank, s.option.need, cards_of(s.option.used)}); break;
+      case Move::Run:
+        runs.push_back(RunPlan{k.suit, k.rank, s.option.span, s.option.need, cards_of(s.option.used)});
         break;
-      }
     }
     if (s.move == Move::Book || s.move == Move::Run) melded = true;
-    wilds -= s.wilds_used;
-    counts = s.next_counts;
-    token = s.next_token;
+    must_meld = s.must_meld;
+    wilds -= s.option.need;
+    counts -= s.option.used;
   }
 
   // Spare wilds: a meld of their own if 3 or more and no book exists; else into a meld if
