@@ -4,6 +4,7 @@
 #include <istream>
 #include <nlohmann/json.hpp>
 
+#include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/hand_view.hpp"
 #include "crowns/rules.hpp"
@@ -16,7 +17,7 @@ constexpr std::size_t kMaxBatchLine = 64 * 1024;
 struct AnalyzeOptions {
   std::vector<std::string> cards;
   std::optional<int> round;
-  std::string wild;
+  std::optional<std::string> wild;
   bool drawn = false;
   bool json = false;
   bool batch = false;
@@ -31,6 +32,13 @@ struct HandQuery {
   int boxes = 1;
 };
 
+// "1 card", "5 cards".
+std::string cards_count(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
+
+std::string round_out_of_range(long long round) {
+  return "round " + std::to_string(round) + " is out of range (rounds are 1-11)";
+}
+
 // Checks the hand against the round and the deck, works out the wild rank, and solves it.
 Expected<HandReport> analyze(HandQuery q) {
   if (auto copies = check_copies(q.cards, q.boxes); !copies) return Failure{copies.error()};
@@ -41,13 +49,15 @@ Expected<HandReport> analyze(HandQuery q) {
   HandReport report;
   if (q.round) {
     if (!is_valid_round(*q.round)) {
-      return Failure{"round " + std::to_string(*q.round) + " is out of range (rounds are 1-11)"};
+      return Failure{round_out_of_range(*q.round)};
     }
     if (n != cards_in_round(*q.round)) {
       return Failure{"round " + std::to_string(*q.round) + " deals " +
                      std::to_string(cards_in_round(*q.round)) + " cards" + drawn_hint +
                      ", but the hand has " + std::to_string(size) +
-                     (drawn ? "" : " (add --drawn if it holds the drawn card)")};
+                     (!drawn && n == cards_in_round(*q.round) + 1
+                          ? " (add --drawn if it holds the drawn card)"
+                          : "")};
     }
     if (q.wild && *q.wild != wild_rank_of_round(*q.round)) {
       return Failure{rank_text(*q.wild) + "s are not wild in round " + std::to_string(*q.round) +
@@ -57,7 +67,7 @@ Expected<HandReport> analyze(HandQuery q) {
     report.wild_rank = wild_rank_of_round(*q.round);
   } else if (q.wild) {
     if (n < 1 || n > cards_in_round(kRounds)) {
-      return Failure{"a hand of " + std::to_string(size) + " cards is too " +
+      return Failure{"a hand of " + cards_count(size) + " is too " +
                      (n < 1 ? "small" : "large") + " (1 to 13 cards" +
                      (drawn ? " plus the drawn card)" : ", one more with --drawn)")};
     }
@@ -65,7 +75,7 @@ Expected<HandReport> analyze(HandQuery q) {
     if (n == *q.wild) report.round = n - 2;
   } else {
     if (n < cards_in_round(1) || n > cards_in_round(kRounds)) {
-      return Failure{"a hand of " + std::to_string(size) + " cards" +
+      return Failure{"a hand of " + cards_count(size) +
                      " does not fit any round (3 to 13 cards, one more with --drawn; "
                      "give --wild RANK for another size)"};
     }
@@ -107,6 +117,7 @@ Expected<HandQuery> query_from_json(const nlohmann::ordered_json& j, int default
       if (!parsed) return Failure{parsed.error()};
       q.cards.push_back(*parsed);
     }
+    if (q.cards.empty()) return Failure{parse_cards(std::string_view()).error()};
   } else {
     return Failure{"\"cards\" must be a string \"7s jk ...\" or an array [\"7s\", \"jk\", ...]"};
   }
@@ -118,7 +129,8 @@ Expected<HandQuery> query_from_json(const nlohmann::ordered_json& j, int default
   if (const auto r = j.find("round"); r != j.end() && !r->is_null()) {
     if (!r->is_number_integer()) return Failure{"\"round\" must be a whole number 1-11"};
     const auto v = r->get<long long>();
-    q.round = static_cast<int>(std::clamp<long long>(v, -1, 99));
+    if (v < 1 || v > kRounds) return Failure{round_out_of_range(v)};
+    q.round = static_cast<int>(v);
   }
   if (const auto d = j.find("drawn"); d != j.end() && !d->is_null()) {
     if (!d->is_boolean()) return Failure{"\"drawn\" must be true or false"};
@@ -139,30 +151,9 @@ void run_batch(const AnalyzeOptions& opts, Context& ctx) {
   long line_no = 0;
   bool failed = false;
   while (std::getline(ctx.in, line)) {
-    ++line_no;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    nlohmann::ordered_json answer;
-    nlohmann::ordered_json id = nullptr;
-    if (line.size() > kMaxBatchLine) {
-      answer = {{"id", nullptr}, {"error", "line " + std::to_string(line_no) + " is longer than 64 KiB"}};
-    } else {
-      const auto j = nlohmann::ordered_json::parse(line, nullptr, false);
-      if (j.is_discarded()) {
-        answer = {{"id", nullptr}, {"error", "line " + std::to_string(line_no) + " is not valid JSON"}};
-      } else {
-        if (j.is_object() && j.contains("id")) id = j["id"];
-        auto q = query_from_json(j, opts.boxes);
-        auto report = q ? analyze(std::move(q).value()) : Expected<HandReport>(Failure{q.error()});
-        if (report) {
-          answer = nlohmann::ordered_json{{"id", id}};
-          answer.update(to_json(*report));
-        } else {
-          answer = {{"id", id}, {"error", report.error()}};
-        }
-      }
-    }
-    if (answer.contains("error")) failed = true;
-    output += answer.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    const std::string answer = answer_batch_line(line, opts.boxes, &failed, ++line_no);
+    if (answer.empty()) continue;
+    output += answer;
     output += '\n';
     if (output.size() > (1u << 16)) {
       ctx.out << output;
@@ -185,8 +176,8 @@ void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
   HandQuery q;
   q.cards = std::move(cards).value();
   q.round = opts.round;
-  if (!opts.wild.empty()) {
-    auto wild = parse_rank(opts.wild);
+  if (opts.wild) {
+    auto wild = parse_rank(*opts.wild);
     if (!wild) throw Error(wild.error());
     q.wild = *wild;
   }
@@ -202,6 +193,33 @@ void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
 }
 
 }  // namespace
+
+std::string answer_batch_line(std::string_view line, int boxes, bool* failed, long line_no) {
+  if (line.find_first_not_of(" \t\r") == std::string_view::npos) return {};
+  const std::string where = line_no > 0 ? "line " + std::to_string(line_no) : "the line";
+  nlohmann::ordered_json answer;
+  nlohmann::ordered_json id = nullptr;
+  if (line.size() > kMaxBatchLine) {
+    answer = {{"id", nullptr}, {"error", where + " is longer than 64 KiB"}};
+  } else {
+    const auto j = nlohmann::ordered_json::parse(line, nullptr, false);
+    if (j.is_discarded()) {
+      answer = {{"id", nullptr}, {"error", where + " is not valid JSON"}};
+    } else {
+      if (j.is_object() && j.contains("id")) id = j["id"];
+      auto q = query_from_json(j, boxes);
+      auto report = q ? analyze(std::move(q).value()) : Expected<HandReport>(Failure{q.error()});
+      if (report) {
+        answer = nlohmann::ordered_json{{"id", id}};
+        answer.update(to_json(*report));
+      } else {
+        answer = {{"id", id}, {"error", report.error()}};
+      }
+    }
+  }
+  if (answer.contains("error") && failed != nullptr) *failed = true;
+  return answer.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
 
 void setup_analyze(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<AnalyzeOptions>();
