@@ -1,15 +1,16 @@
 // The exact solver.
 //
 // Wild cards are interchangeable inside melds, so a hand is a multiset of natural cards plus a
-// budget of wilds. The search removes the lowest remaining natural card (by rank, then suit)
-// and decides its fate: left in hand, discarded (Drawn mode, once), the lowest natural of a
-// book of its rank, or the lowest natural of a run of its suit. Two facts keep this small:
+// budget of wilds. The search takes the highest remaining natural card (by rank, then suit)
+// and decides its fate: left in hand, discarded (Drawn mode, once), the highest natural of a
+// book of its rank, or the highest natural of a run of its suit. Two facts keep this small:
 //   * a run of 6 or more positions splits into runs of 3..5 using no more wilds, so a run
-//     reaches at most 4 ranks above its lowest natural;
+//     reaches at most 4 ranks below its highest natural;
 //   * once one meld exists, every spare wild can join it (a book takes any number; a run of
 //     at most 5 can grow), so spare wilds never score. With no meld, 3+ spare wilds form a
 //     meld of their own, and only 1 or 2 spare wilds with no meld are left in hand.
-// Subproblems are memoised in a small transposition table keyed by the remaining counts.
+// Subproblems are memoised in a small transposition table keyed by the remaining counts, and
+// branches that cannot beat the best answer known are cut (fail-soft bounds).
 
 #include "crowns/solver.hpp"
 
@@ -43,22 +44,22 @@ bool fits(std::uint64_t counts, std::uint64_t used) {
   return (((counts | kGuards) - used) & kGuards) == kGuards;
 }
 
-// A way to meld the lowest card: the naturals it takes and the wilds it needs.
+// A way to meld the first card: the naturals it takes and the wilds it needs.
 struct Option {
   std::uint64_t used = 0;
   std::uint8_t need = 0;
-  std::uint8_t span = 0;  // runs: ranks from the lowest to the highest natural
+  std::uint8_t span = 0;  // runs: ranks from the highest natural down to the lowest
 };
 
 struct Kind {
-  int rank = 0;
-  Suit suit = Suit::Stars;
-  int points = 0;
-  std::uint16_t books_begin = 0, books_end = 0;  // into Search::options_
-  std::uint16_t runs_begin = 0, runs_end = 0;
+  int rank;
+  Suit suit;
+  int points;
+  std::uint16_t books_begin, books_end;  // into Search::options_
+  std::uint16_t runs_begin, runs_end;
 };
 
-// What the search decided for the lowest card of a state; used to rebuild the arrangement.
+// What the search decided for the first card of a state; used to rebuild the arrangement.
 enum class Move : std::uint8_t { Deadwood, Discard, Book, Run };
 
 // A transposition table: fixed size, always-replace, cleared in O(1) by a generation stamp.
@@ -100,11 +101,14 @@ class Memo {
 
 class Search {
  public:
-  // `naturals` must be sorted (split_hand sorts them).
+  // `naturals` must be sorted low to high (split_hand sorts them).
   Search(std::span<const Card> naturals, int wild_rank)
       : options_(thread_options()), memo_(thread_memo()) {
     options_.clear();
-    for (Card c : naturals) {
+    // Kinds run from the highest rank down: the dearest cards are decided first, so that
+    // leaving one in hand soon costs enough for the bounds to cut.
+    for (auto it = naturals.rbegin(); it != naturals.rend(); ++it) {
+      const Card c = *it;
       if (kind_count_ > 0 && kinds_[kind_count_ - 1].rank == c.rank &&
           kinds_[kind_count_ - 1].suit == c.suit) {
         if (count_of(counts_, kind_count_ - 1) == kMaxCopies) {
@@ -114,16 +118,19 @@ class Search {
         continue;
       }
       if (kind_count_ == kMaxKinds) throw Error("the solver takes at most 16 different cards");
-      Kind& k = kinds_[kind_count_];
-      k.rank = c.rank;
-      k.suit = c.suit;
-      k.points = card_points(c, wild_rank);
+      kinds_[kind_count_] = Kind{c.rank, c.suit, card_points(c, wild_rank), 0, 0, 0, 0};
+      suit_ranks_[static_cast<int>(c.suit)] |= static_cast<std::uint16_t>(1u << c.rank);
+      kind_at_[static_cast<int>(c.suit)][c.rank] = static_cast<std::int8_t>(kind_count_);
       counts_ += one(kind_count_);
       ++kind_count_;
     }
-    for (auto& row : kind_at_) row.fill(-1);
-    for (int i = 0; i < kind_count_; ++i) kind_at_[static_cast<int>(kinds_[i].suit)][kinds_[i].rank] = static_cast<std::int8_t>(i);
-    for (int i = 0; i < kind_count_; ++i) add_options(i);
+    int group_end = 0;
+    for (int k = 0; k < kind_count_; ++k) {
+      if (k == group_end) {
+        while (group_end < kind_count_ && kinds_[group_end].rank == kinds_[k].rank) ++group_end;
+      }
+      add_options(k, group_end);
+    }
     find_dead_cards();
   }
 
@@ -137,10 +144,9 @@ class Search {
   }
 
   // Minimum points of the natural cards left in hand, plus the spare-wild penalty.
-  //  `token`: one natural card must still be discarded. Cards come up in rank order, so a
-  //     later card is worth at least as much as this one: once the discard is made, every
-  //     remaining card can be required to meld (leaving one in hand instead would be no
-  //     better than discarding it and keeping the earlier card).
+  //  `token`: one natural card must still be discarded. Cards come up dearest first, so no
+  //     card is left in hand before the discard is made: keeping it and discarding a later,
+  //     cheaper one would be no better than the other way round.
   //  `melded`: a meld exists already, or spare wilds cannot score anyway.
   //  `bound`: the caller only needs the value if it is below `bound`. A result below it is
   //     exact; a result at or above it is only a lower bound (fail-soft), and the memo
@@ -150,7 +156,8 @@ class Search {
       if (token) return kInfinity;
       return melded ? 0 : wild_penalty_;
     }
-    const std::uint32_t extra = key_extra(wilds, token, melded, false);
+    const std::uint32_t extra = static_cast<std::uint32_t>(wilds) | (std::uint32_t{token} << 8) |
+                                (std::uint32_t{melded} << 9);
     if (const int* hit = memo_.find(counts, extra)) {
       const int value = *hit >> 1;
       const bool lower_bound = (*hit & 1) != 0;
@@ -160,20 +167,8 @@ class Search {
       const int floor = dead_points(counts, wilds, token);
       if (floor >= bound) return floor;
     }
-    const int value = expand(counts, wilds, token, melded, false, nullptr, bound);
+    const int value = expand(counts, wilds, token, melded, nullptr, bound);
     memo_.store(counts, extra, value * 2 + (value >= bound ? 1 : 0));
-    return value;
-  }
-
-  // After the discard: 0 (or the spare-wild penalty) if every remaining card melds, else
-  // infinity.
-  int meld_all(std::uint64_t counts, int wilds, bool melded) {
-    if (counts == 0) return melded ? 0 : wild_penalty_;
-    if (wilds < 2 && (counts & dead_[wilds]) != 0) return kInfinity;
-    const std::uint32_t extra = key_extra(wilds, false, melded, true);
-    if (const int* hit = memo_.find(counts, extra)) return *hit >> 1;
-    const int value = expand(counts, wilds, false, melded, true, nullptr, kInfinity);
-    memo_.store(counts, extra, value * 2);
     return value;
   }
 
@@ -182,189 +177,181 @@ class Search {
     Move move = Move::Deadwood;
     int kind = 0;
     Option option;
-    bool must_meld = false;  // the discard was made: the rest all meld
   };
 
   // Finds the first decision that achieves the state's value, as the search would.
-  Step step(std::uint64_t counts, int wilds, bool token, bool melded, bool must_meld) {
+  Step step(std::uint64_t counts, int wilds, bool token, bool melded) {
     Step s;
-    expand(counts, wilds, token, melded, must_meld, &s, kInfinity);
+    expand(counts, wilds, token, melded, &s, kInfinity);
     return s;
   }
 
  private:
-  static std::uint32_t key_extra(int wilds, bool token, bool melded, bool must_meld) {
-    return static_cast<std::uint32_t>(wilds) | (std::uint32_t{token} << 8) |
-           (std::uint32_t{melded} << 9) | (std::uint32_t{must_meld} << 10);
-  }
-
-  // Cards that can meld with no other natural card of the hand but with 2 or more wilds:
+  // Cards that can meld with no other natural card of the hand, only with 2 or more wilds:
   // with fewer wilds they must stay in hand (or be the discard). dead_[w] marks them for
   // w = 0 and w = 1 wilds, a whole count field per kind.
   void find_dead_cards() {
-    dead_ = {0, 0};
     std::array<int, kMaxRank + 1> of_rank{};
     for (int k = 0; k < kind_count_; ++k) of_rank[kinds_[k].rank] += count_of(counts_, k);
     for (int k = 0; k < kind_count_; ++k) {
       const Kind& kind = kinds_[k];
       const int same_rank = of_rank[kind.rank] - 1;  // other cards of the rank, copies too
-      auto has = [&](int d) {
-        const int r = kind.rank + d;
-        return r >= kMinRank && r <= kMaxRank && kind_at_[static_cast<int>(kind.suit)][r] >= 0;
-      };
-      const bool run0 = (has(-2) && has(-1)) || (has(-1) && has(1)) || (has(1) && has(2));
-      const bool run1 = has(-2) || has(-1) || has(1) || has(2);
+      const unsigned m = suit_ranks_[static_cast<int>(kind.suit)];
+      const unsigned r = static_cast<unsigned>(kind.rank);
+      auto has = [&](unsigned rank) { return (m >> rank) & 1u; };
+      const bool run0 = (has(r - 2) & has(r - 1)) | (has(r - 1) & has(r + 1)) | (has(r + 1) & has(r + 2));
+      const bool run1 = (has(r - 2) | has(r - 1) | has(r + 1) | has(r + 2)) != 0;
       const std::uint64_t field = kFieldMask << (k * kFieldBits);
       if (same_rank < 2 && !run0) dead_[0] |= field;
       if (same_rank < 1 && !run1) dead_[1] |= field;
     }
   }
 
-  // A lower bound on best(): the points of the dead cards (less the dearest, if a discard is
-  // still to come).
+  // A lower bound on best(): the points of the dead cards (less the dearest, the first one,
+  // if a discard is still to come).
   int dead_points(std::uint64_t counts, int wilds, bool token) const {
     std::uint64_t dead = counts & dead_[wilds];
+    if (dead == 0) return 0;
     int sum = 0;
-    int dearest = 0;
+    const int dearest = kinds_[__builtin_ctzll(dead) / kFieldBits].points;
     while (dead != 0) {
       const int k = static_cast<int>(__builtin_ctzll(dead)) / kFieldBits;
       sum += count_of(counts, k) * kinds_[k].points;
-      dearest = kinds_[k].points;
       dead &= ~(kFieldMask << (k * kFieldBits));
     }
     return token ? sum - dearest : sum;
   }
 
-  // A stable insertion sort of options_[from..] by wilds needed (few items; no allocation).
-  void sort_by_need(std::size_t from) {
-    for (std::size_t i = from + 1; i < options_.size(); ++i) {
-      const Option o = options_[i];
-      std::size_t j = i;
-      for (; j > from && options_[j - 1].need > o.need; --j) options_[j] = options_[j - 1];
-      options_[j] = o;
-    }
+  // Appends an option, keeping options_[from..] sorted by wilds needed (stable).
+  void add_sorted(std::size_t from, Option o) {
+    options_.push_back(o);
+    std::size_t j = options_.size() - 1;
+    for (; j > from && options_[j - 1].need > o.need; --j) options_[j] = options_[j - 1];
+    options_[j] = o;
   }
 
-  // Every book and run the lowest card of kind `k` could lead, as far as the whole hand
-  // allows; the search filters them by what is left.
-  void add_options(int k) {
+  // Every book and run the first card of kind `k` could lead, as far as the whole hand
+  // allows; the search filters them by what is left. Kinds k..group_end-1 share its rank.
+  void add_options(int k, int group_end) {
     Kind& kind = kinds_[k];
-    int end = k;
-    while (end < kind_count_ && kinds_[end].rank == kind.rank) ++end;
-    // Books: every sub-multiset of this rank's cards that includes this kind; larger first.
+    // Books: every sub-multiset of this rank's cards that includes this kind.
     kind.books_begin = static_cast<std::uint16_t>(options_.size());
-    std::array<int, kSuitCount> take{};
-    const int n = end - k;
-    take[0] = 1;
-    for (;;) {
-      int size = 0;
-      std::uint64_t used = 0;
-      for (int i = 0; i < n; ++i) {
-        size += take[i];
-        used += one(k + i) * static_cast<std::uint64_t>(take[i]);
+    const int n = group_end - k;
+    if (n == 1) {
+      for (int t = count_of(counts_, k); t >= 1; --t) {
+        add_sorted(kind.books_begin, Option{one(k) * static_cast<std::uint64_t>(t),
+                                            static_cast<std::uint8_t>(std::max(0, 3 - t)), 0});
       }
-      options_.push_back(Option{used, static_cast<std::uint8_t>(std::max(0, 3 - size)), 0});
-      int i = 0;
-      for (; i < n; ++i) {
-        if (take[i] < count_of(counts_, k + i)) {
-          ++take[i];
-          break;
+    } else {
+      std::array<int, kSuitCount> take{};
+      take[0] = 1;
+      for (;;) {
+        int size = 0;
+        std::uint64_t used = 0;
+        for (int i = 0; i < n; ++i) {
+          size += take[i];
+          used += one(k + i) * static_cast<std::uint64_t>(take[i]);
         }
-        take[i] = (i == 0) ? 1 : 0;
+        add_sorted(kind.books_begin, Option{used, static_cast<std::uint8_t>(std::max(0, 3 - size)), 0});
+        int i = 0;
+        for (; i < n; ++i) {
+          if (take[i] < count_of(counts_, k + i)) {
+            ++take[i];
+            break;
+          }
+          take[i] = (i == 0) ? 1 : 0;
+        }
+        if (i == n) break;
       }
-      if (i == n) break;
     }
-    sort_by_need(kind.books_begin);
     kind.books_end = static_cast<std::uint16_t>(options_.size());
 
-    // Runs: this card is the lowest natural; choose which of the next four ranks of the suit
-    // hold a natural; missing ranks inside are wilds, and a run shorter than 3 is extended.
+    // Runs: this card is the highest natural; choose which of the next four ranks down the
+    // suit hold a natural; missing ranks inside are wilds, and a run shorter than 3 is
+    // extended. (This card alone with two wilds is the same meld as the book of it alone.)
     kind.runs_begin = static_cast<std::uint16_t>(options_.size());
     std::array<int, kMaxRunReach> dist{};
     std::array<std::uint64_t, kMaxRunReach> bit{};
     int present = 0;
-    for (int d = 1; d <= kMaxRunReach && kind.rank + d <= kMaxRank; ++d) {
-      const int j = kind_at_[static_cast<int>(kind.suit)][kind.rank + d];
-      if (j >= 0) {
+    const unsigned m = suit_ranks_[static_cast<int>(kind.suit)];
+    for (int d = 1; d <= kMaxRunReach && kind.rank - d >= kMinRank; ++d) {
+      if ((m >> (kind.rank - d)) & 1u) {
         dist[present] = d;
-        bit[present] = one(j);
+        bit[present] = one(kind_at_[static_cast<int>(kind.suit)][kind.rank - d]);
         ++present;
       }
     }
-    // (mask 0, this card alone with two wilds, is the same meld as the book of it alone.)
     for (int mask = (1 << present) - 1; mask > 0; --mask) {
       std::uint64_t used = one(k);
       int naturals = 1;
-      int top = 0;
+      int bottom = 0;
       for (int i = 0; i < present; ++i) {
         if (mask & (1 << i)) {
           used += bit[i];
           ++naturals;
-          top = dist[i];
+          bottom = dist[i];
         }
       }
-      const int span = top + 1;
+      const int span = bottom + 1;
       const int need = (span - naturals) + std::max(0, 3 - span);
-      options_.push_back(Option{used, static_cast<std::uint8_t>(need), static_cast<std::uint8_t>(span)});
+      add_sorted(kind.runs_begin, Option{used, static_cast<std::uint8_t>(need), static_cast<std::uint8_t>(span)});
     }
-    sort_by_need(kind.runs_begin);
     kind.runs_end = static_cast<std::uint16_t>(options_.size());
   }
 
-  // Tries every decision for the lowest card. With `want` set, stops at the first decision
+  // Tries every decision for the first card. With `want` set, stops at the first decision
   // that reaches the state's value and records it. Stops early at 0: nothing is lower.
-  int expand(std::uint64_t counts, int wilds, bool token, bool melded, bool must_meld,
-             Step* want, int bound) {
-    const int target = !want ? kInfinity
-                       : must_meld ? meld_all(counts, wilds, melded)
-                                   : best(counts, wilds, token, melded);
+  int expand(std::uint64_t counts, int wilds, bool token, bool melded, Step* want, int bound) {
+    const int target = want ? best(counts, wilds, token, melded) : kInfinity;
     const int k = static_cast<int>(__builtin_ctzll(counts)) / kFieldBits;
     const Kind& kind = kinds_[k];
     int result = kInfinity;
     // Below `limit` a child's value still matters; rebuilding needs exact values throughout.
     int limit = want ? kInfinity : bound;
-    auto take = [&](int value, Move move, const Option& option, bool next_must_meld) {
+    auto take = [&](int value, Move move, const Option& option) {
       if (value < result) {
         result = value;
         if (!want && result < limit) limit = result;
       }
       if (want && value == target) {
-        *want = Step{move, k, option, next_must_meld};
+        *want = Step{move, k, option};
         return true;
       }
       return !want && result == 0;
     };
-    auto meld_value = [&](const Option& o) {
-      return must_meld ? meld_all(counts - o.used, wilds - o.need, true)
-                       : best(counts - o.used, wilds - o.need, token, true, limit);
-    };
     for (int i = kind.books_begin; i < kind.books_end; ++i) {
       const Option& o = options_[i];
       if (o.need > wilds) break;  // sorted by need
-      if (fits(counts, o.used) && take(meld_value(o), Move::Book, o, must_meld)) return result;
+      if (fits(counts, o.used) &&
+          take(best(counts - o.used, wilds - o.need, token, true, limit), Move::Book, o)) {
+        return result;
+      }
     }
     for (int i = kind.runs_begin; i < kind.runs_end; ++i) {
       const Option& o = options_[i];
       if (o.need > wilds) break;
-      if (fits(counts, o.used) && take(meld_value(o), Move::Run, o, must_meld)) return result;
+      if (fits(counts, o.used) &&
+          take(best(counts - o.used, wilds - o.need, token, true, limit), Move::Run, o)) {
+        return result;
+      }
     }
-    if (must_meld) return result;
     const Option single{one(k), 0, 0};
-    if (token && take(meld_all(counts - single.used, wilds, melded), Move::Discard, single, true)) {
+    if (token) {
+      take(best(counts - single.used, wilds, false, melded, limit), Move::Discard, single);
       return result;
     }
     if (kind.points >= limit) {
       // Leaving this card in hand cannot beat what is known: its points are a lower bound.
-      result = std::min(result, kind.points);
-      return result;
+      return std::min(result, kind.points);
     }
-    take(kind.points + best(counts - single.used, wilds, token, melded, limit - kind.points),
-         Move::Deadwood, single, false);
+    take(kind.points + best(counts - single.used, wilds, false, melded, limit - kind.points),
+         Move::Deadwood, single);
     return result;
   }
 
-  std::array<Kind, kMaxKinds> kinds_{};
-  std::array<std::array<std::int8_t, kMaxRank + 1>, kSuitCount> kind_at_{};  // or -1
+  std::array<Kind, kMaxKinds> kinds_;
+  std::array<std::array<std::int8_t, kMaxRank + 1>, kSuitCount> kind_at_;  // where suit_ranks_ says
+  std::array<std::uint16_t, kSuitCount> suit_ranks_{};  // bit r: the suit has a card of rank r
   std::array<std::uint64_t, 2> dead_{};
   std::vector<Option>& options_;
   int kind_count_ = 0;
@@ -565,7 +552,6 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
   int wilds = static_cast<int>(wild_pool.size());
   bool token = plan.discard_natural;
   bool melded = plan.melded_start;
-  bool must_meld = false;
   auto cards_of = [&](std::uint64_t used) {
     std::vector<Card> cards;
     for (int i = 0; i < kMaxKinds; ++i) {
@@ -576,7 +562,7 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
     return cards;
   };
   while (counts != 0) {
-    const auto s = search.step(counts, wilds, token, melded, must_meld);
+    const auto s = search.step(counts, wilds, token, melded);
     const Kind& k = search.kind(s.kind);
     const Card card = Card::natural(k.rank, k.suit);
     switch (s.move) {
@@ -586,12 +572,15 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
         token = false;
         break;
       case Move::Book: books.push_back(BookPlan{k.rank, s.option.need, cards_of(s.option.used)}); break;
-      case Move::Run:
-        runs.push_back(RunPlan{k.suit, k.rank, s.option.span, s.option.need, cards_of(s.option.used)});
+      case Move::Run: {
+        auto naturals = cards_of(s.option.used);
+        std::sort(naturals.begin(), naturals.end());
+        runs.push_back(RunPlan{k.suit, k.rank - s.option.span + 1, s.option.span, s.option.need,
+                               std::move(naturals)});
         break;
+      }
     }
     if (s.move == Move::Book || s.move == Move::Run) melded = true;
-    must_meld = s.must_meld;
     wilds -= s.option.need;
     counts -= s.option.used;
   }
