@@ -11,6 +11,18 @@ namespace {
 
 constexpr std::array kCommands = {
     Command{"analyze", setup_analyze},
+    Command{"new", setup_new},
+    Command{"round", setup_round},
+    Command{"show", setup_show},
+    Command{"edit", setup_edit},
+    Command{"undo", setup_undo},
+    Command{"log", setup_log},
+    Command{"tiebreak", setup_tiebreak},
+    Command{"abandon", setup_abandon},
+    Command{"delete", setup_delete},
+    Command{"games", setup_games},
+    Command{"player", setup_player},
+    Command{"play", setup_play},
 };
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {

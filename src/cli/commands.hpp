@@ -8,6 +8,19 @@
 namespace crowns::cli {
 
 void setup_analyze(CLI::App& app, Context& ctx);
+// Scorekeeping (docs/SCOREKEEPING.md).
+void setup_new(CLI::App& app, Context& ctx);
+void setup_round(CLI::App& app, Context& ctx);
+void setup_show(CLI::App& app, Context& ctx);
+void setup_edit(CLI::App& app, Context& ctx);
+void setup_undo(CLI::App& app, Context& ctx);
+void setup_log(CLI::App& app, Context& ctx);
+void setup_tiebreak(CLI::App& app, Context& ctx);
+void setup_abandon(CLI::App& app, Context& ctx);
+void setup_delete(CLI::App& app, Context& ctx);
+void setup_games(CLI::App& app, Context& ctx);
+void setup_player(CLI::App& app, Context& ctx);
+void setup_play(CLI::App& app, Context& ctx);
 
 /// The table of subcommands, in the order --help lists them.
 std::span<const Command> commands();

@@ -1,0 +1,72 @@
+// crowns games: every game, with its date, players, winner and status.
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/session.hpp"
+#include "store/games.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct GamesOptions {
+  bool json = false;
+};
+
+std::string join(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + sanitize(n);
+  return out;
+}
+
+void run_games(const GamesOptions& opts, Context& ctx) {
+  auto db = open_store(ctx);
+  const auto games = store::list_games(db);
+  if (opts.json) {
+    using Json = nlohmann::ordered_json;
+    std::string out = "[";
+    for (const auto& g : games) {
+      // One game at a time: 10,000 games stay one quick pass with no big tree in memory.
+      const Json j{{"id", g.id},
+                   {"date", g.date},
+                   {"status", store::status_name(g.status)},
+                   {"rounds", g.rounds_played},
+                   {"players", g.players},
+                   {"winners", g.winners},
+                   {"note", g.note ? Json(*g.note) : Json(nullptr)}};
+      if (out.size() > 1) out += ',';
+      out += j.dump(-1, ' ', false, Json::error_handler_t::replace);
+    }
+    ctx.out << out << "]\n";
+    return;
+  }
+  if (games.empty()) {
+    ctx.out << "No games yet: crowns new NAME NAME... starts one\n";
+    return;
+  }
+  Table table;
+  table.column("ID", Table::Align::Right);
+  table.column("Date");
+  table.column("Status");
+  table.column("Rounds", Table::Align::Right);
+  table.column("Winner");
+  table.column("Players");
+  for (const auto& g : games) {
+    table.row({std::to_string(g.id), g.date, std::string(store::status_name(g.status)),
+               std::to_string(g.rounds_played) + "/11", g.winners.empty() ? "-" : join(g.winners),
+               join(g.players)});
+  }
+  table.print(ctx.out, ctx.style);
+}
+
+}  // namespace
+
+void setup_games(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<GamesOptions>();
+  auto* sub = app.add_subcommand("games", "List games: date, players, winner, status");
+  sub->add_flag("--json", opts->json, "Print JSON");
+  sub->callback([opts, &ctx] { run_games(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

@@ -1,0 +1,82 @@
+// crowns log: the audit log, every change with what it replaced.
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/session.hpp"
+#include "store/audit.hpp"
+#include "store/games.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct LogOptions {
+  std::optional<std::int64_t> game;
+  bool all = false;
+  bool json = false;
+  int limit = 0;
+};
+
+nlohmann::ordered_json parsed(const std::optional<std::string>& text) {
+  if (!text) return nullptr;
+  auto j = nlohmann::ordered_json::parse(*text, nullptr, false);
+  return j.is_discarded() ? nlohmann::ordered_json(*text) : j;
+}
+
+void run_log(const LogOptions& opts, Context& ctx) {
+  auto db = open_store(ctx);
+  std::optional<std::int64_t> game_id;
+  if (!opts.all) {
+    if (opts.game) {
+      game_id = opts.game;  // a deleted game's log is still there, so no need for the game
+    } else {
+      auto game = store::require_game(db, std::nullopt, store::Pick::Latest);
+      if (game) game_id = game->id;
+    }
+  }
+  const auto entries = store::list_audit(db, game_id, opts.limit);
+  if (opts.json) {
+    auto list = nlohmann::ordered_json::array();
+    for (const auto& e : entries) {
+      list.push_back({{"id", e.id},
+                      {"at", e.at},
+                      {"game", e.game_id ? nlohmann::ordered_json(*e.game_id) : nullptr},
+                      {"action", e.action},
+                      {"summary", e.summary},
+                      {"old", parsed(e.old_value)},
+                      {"new", parsed(e.new_value)}});
+    }
+    ctx.out << list.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    return;
+  }
+  if (entries.empty()) {
+    ctx.out << "Nothing logged yet\n";
+    return;
+  }
+  if (game_id && !opts.all) ctx.out << "Log of game " << *game_id << " (crowns log --all for everything)\n";
+  Table table;
+  table.column("#", Table::Align::Right);
+  table.column("When (UTC)");
+  table.column("Game", Table::Align::Right);
+  table.column("What");
+  for (const auto& e : entries) {
+    table.row({std::to_string(e.id), e.at, e.game_id ? std::to_string(*e.game_id) : "-",
+               sanitize(e.summary)});
+  }
+  table.print(ctx.out, ctx.style);
+}
+
+}  // namespace
+
+void setup_log(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<LogOptions>();
+  auto* sub = app.add_subcommand("log", "Show the audit log of changes (default: the current game)");
+  add_game_option(*sub, opts->game);
+  sub->add_flag("-a,--all", opts->all, "Every change: all games and players");
+  sub->add_option("-n,--limit", opts->limit, "Only the last N entries")->check(CLI::PositiveNumber);
+  sub->add_flag("--json", opts->json, "Print JSON, with the old and new values");
+  sub->callback([opts, &ctx] { run_log(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

@@ -1,0 +1,217 @@
+// crowns play: walk a game round by round at the table, one prompt per player.
+// Every answer is saved as a draft at once, so quitting (q, Ctrl-D, a closed lid) and
+// running `crowns play` again resumes at exactly the same player.
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/hand_view.hpp"
+#include "cli/new_game.hpp"
+#include "cli/score_args.hpp"
+#include "cli/scorecard.hpp"
+#include "cli/session.hpp"
+#include "store/rounds.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct PlayOptions {
+  std::vector<std::string> players;
+  std::optional<std::int64_t> game;
+  NewGameFlags flags;
+};
+
+constexpr std::string_view kHelp =
+    "  type the points (12), 0* or out for who went out, or the cards left (Ks Qh jk);\n"
+    "  < goes back one player, q leaves (crowns play resumes here)\n";
+
+enum class Step { Saved, Left };
+
+class PlaySession {
+ public:
+  PlaySession(Context& ctx, const store::Database& db, store::Game game)
+      : ctx_(ctx), db_(db), game_(std::move(game)) {}
+
+  void run() {
+    print_scorecard(ctx_.out, ctx_.style, game_);
+    while (game_.status == store::GameStatus::Active) {
+      if (enter(round_spec(*game_.next_round(), game_.boxes), *game_.next_round(), every_seat(game_)) ==
+          Step::Left) {
+        return leave();
+      }
+    }
+    const Standings st = game_.standings();
+    if (game_.status == store::GameStatus::Finished && st.tied && !st.tie_broken) {
+      if (!confirm(ctx_, "Play the 6-card tie-break now?")) return;
+      if (enter(tiebreak_spec(game_.boxes), kTiebreakDraft, st.leaders) == Step::Left) return leave();
+    }
+  }
+
+ private:
+  // A draft round number past round 11 marks tie-break answers.
+  static constexpr int kTiebreakDraft = 12;
+
+  // Prompts each seat of `seats` in turn, then saves the round (or the tie-break).
+  Step enter(const RoundSpec& spec, int round, const std::vector<int>& seats) {
+    std::vector<std::optional<store::SeatScore>> scores(seats.size());
+    std::vector<std::string> typed(seats.size());
+    resume_draft(spec, round, seats, scores, typed);
+    std::size_t i = 0;
+    while (i < seats.size() && scores[i]) ++i;
+    for (;;) {
+      if (i == seats.size()) {
+        const auto answer = confirm_round(spec, round, seats, scores, typed);
+        if (!answer) return Step::Left;
+        if (*answer) return Step::Saved;
+        i = seats.size() - 1;  // "<" or a refused round: back to the last player
+        continue;
+      }
+      const std::string& name = game_.seats[static_cast<std::size_t>(seats[i])].name;
+      const auto reply = ask(ctx_, sanitize(name) + ": ");
+      if (!reply || *reply == "q" || *reply == "Q") return Step::Left;
+      if (*reply == "<") {
+        if (i == 0) ctx_.out << "  (already at the first player)\n";
+        i = i == 0 ? 0 : i - 1;
+        continue;
+      }
+      if (reply->empty() || *reply == "?" || *reply == "help") {
+        ctx_.out << kHelp;
+        continue;
+      }
+      auto score = score_one(*reply, spec, round, seats[i]);
+      if (!score) continue;
+      scores[i] = std::move(score);
+      typed[i] = *reply;
+      store::Transaction tx(db_);
+      store::save_draft_value(db_, game_.id, round, seats[i], *reply);
+      tx.commit();
+      ++i;
+    }
+  }
+
+  // Reads back what was typed before quitting, if it belongs to this round.
+  void resume_draft(const RoundSpec& spec, int round, const std::vector<int>& seats,
+                    std::vector<std::optional<store::SeatScore>>& scores, std::vector<std::string>& typed) {
+    const store::Draft draft = store::load_draft(db_, game_.id);
+    if (draft.values.empty()) return;
+    if (draft.round != round) {
+      store::Transaction tx(db_);
+      store::clear_draft(db_, game_.id);
+      tx.commit();
+      return;
+    }
+    std::string line;
+    for (const auto& [seat, value] : draft.values) {
+      const auto it = std::find(seats.begin(), seats.end(), seat);
+      if (it == seats.end()) continue;
+      const auto k = static_cast<std::size_t>(it - seats.begin());
+      auto input = parse_score(value, game_.seats[static_cast<std::size_t>(seat)].name);
+      if (!input) continue;
+      // Accepted once already (perhaps after "keep it anyway?"), so not checked again.
+      auto entry = score_input(*input, spec, "", Checks::Force);
+      if (!entry) continue;
+      scores[k] = store::SeatScore{seat, std::move(entry).value()};
+      typed[k] = value;
+      line += (line.empty() ? "" : ", ") + game_.seats[static_cast<std::size_t>(seat)].name + " " +
+              entry_text(scores[k]->entry);
+    }
+    if (!line.empty()) ctx_.out << "Resuming " << spec.label << ": " << sanitize(line) << '\n';
+  }
+
+  // Scores one answer; says what is wrong (or asks to keep an unusual value).
+  std::optional<store::SeatScore> score_one(const std::string& reply, const RoundSpec& spec, int round,
+                                            int seat) {
+    const std::string& name = game_.seats[static_cast<std::size_t>(seat)].name;
+    auto input = parse_score(reply, name);
+    if (!input) {
+      ctx_.out << "  " << sanitize(input.error()) << '\n';
+      return std::nullopt;
+    }
+    auto entry = score_input(*input, spec, name, Checks::Strict);
+    if (!entry) {
+      auto forced = score_input(*input, spec, name, Checks::Force);
+      ctx_.out << "  " << sanitize(entry.error()) << '\n';
+      if (!forced || !confirm(ctx_, "  Keep it anyway?")) return std::nullopt;
+      entry = std::move(forced);
+    }
+    if (entry->solution) {
+      HandReport report{entry->hand, spec.wild_rank,
+                        round <= 11 ? std::optional<int>(round) : std::nullopt, HandMode::Dealt,
+                        *entry->solution};
+      print_hand(ctx_.out, ctx_.style, report, "  ");
+    }
+    return store::SeatScore{seat, std::move(entry).value()};
+  }
+
+  // Shows the round and saves it on "y" (or Enter). Returns true when saved, false to go
+  // back, none to leave.
+  std::optional<bool> confirm_round(const RoundSpec& spec, int round, const std::vector<int>& seats,
+                                    const std::vector<std::optional<store::SeatScore>>& scores,
+                                    const std::vector<std::string>& typed) {
+    std::vector<store::SeatScore> all;
+    std::string line;
+    for (std::size_t k = 0; k < seats.size(); ++k) {
+      all.push_back(*scores[k]);
+      line += (line.empty() ? "" : ", ") + game_.seats[static_cast<std::size_t>(seats[k])].name + " " +
+              std::to_string(scores[k]->entry.points) + (scores[k]->entry.went_out ? "*" : "");
+    }
+    (void)typed;
+    if (auto strict = check_scores(game_, all, std::nullopt, spec, Checks::Strict); !strict) {
+      ctx_.out << "  " << sanitize(strict.error()) << '\n';
+      if (!check_scores(game_, all, std::nullopt, spec, Checks::Force)) return false;
+      if (!confirm(ctx_, "  Save it anyway?")) return false;
+    }
+    const auto reply = ask(ctx_, "Save " + spec.label + ": " + sanitize(line) + "? [Y/n, < back] ");
+    if (!reply || *reply == "q" || *reply == "Q") return std::nullopt;
+    if (!(reply->empty() || *reply == "y" || *reply == "Y" || *reply == "yes")) return false;
+    store::Transaction tx(db_);
+    // Another terminal may have changed the game while we were asking.
+    const store::Game now = need(store::require_game(db_, game_.id, store::Pick::Latest));
+    if (round <= 11 && now.next_round() != std::optional<int>(round)) {
+      fail("game " + std::to_string(game_.id) + " changed in another terminal; run crowns play again");
+    }
+    game_ = round <= 11 ? need(store::record_round(db_, now, all)) : need(store::record_tiebreak(db_, now, all));
+    tx.commit();
+    if (round <= 11) {
+      print_scorecard(ctx_.out, ctx_.style, game_);
+    } else {
+      print_outlook(ctx_.out, ctx_.style, game_);
+    }
+    return true;
+  }
+
+  void leave() {
+    ctx_.out << "Left game " << game_.id << "; crowns play resumes where you stopped\n";
+  }
+
+  Context& ctx_;
+  const store::Database& db_;
+  store::Game game_;
+};
+
+void run_play(const PlayOptions& opts, Context& ctx) {
+  auto db = open_store(ctx);
+  store::Game game;
+  if (!opts.players.empty()) {
+    if (opts.game) fail("give either player names (a new game) or --game ID (resume), not both", ExitCode::Usage);
+    store::Transaction tx(db);
+    game = need(store::create_game(db, new_game_spec(opts.players, opts.flags)));
+    tx.commit();
+  } else {
+    game = need(store::require_game(db, opts.game, store::Pick::LatestActive));
+  }
+  PlaySession(ctx, db, std::move(game)).run();
+}
+
+}  // namespace
+
+void setup_play(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<PlayOptions>();
+  auto* sub = app.add_subcommand("play", "Keep score interactively: names start a game, none resumes");
+  sub->add_option("players", opts->players, "Players in seating order (omit to resume)");
+  add_game_option(*sub, opts->game);
+  add_new_game_options(*sub, opts->flags);
+  sub->callback([opts, &ctx] { run_play(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

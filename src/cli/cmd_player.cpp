@@ -1,0 +1,126 @@
+// crowns player add|list|rename|merge|retire: the people who play.
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/session.hpp"
+#include "store/audit.hpp"
+#include "store/players.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct PlayerOptions {
+  std::vector<std::string> names;
+  std::string from;
+  std::string to;
+  bool all = false;
+  bool json = false;
+};
+
+// The audit entry a change just wrote says best what it did ("Player X renamed to Y").
+std::string last_summary(const store::Database& db) {
+  const auto last = store::list_audit(db, std::nullopt, 1);
+  return last.empty() ? std::string("Done") : sanitize(last.back().summary);
+}
+
+void run_add(const PlayerOptions& opts, Context& ctx) {
+  auto db = open_store(ctx);
+  store::Transaction tx(db);
+  std::vector<store::Player> added;
+  for (const auto& name : opts.names) added.push_back(need(store::add_player(db, name)));
+  tx.commit();
+  for (const auto& p : added) ctx.out << "Added " << sanitize(p.name) << '\n';
+}
+
+void run_list(const PlayerOptions& opts, Context& ctx) {
+  auto db = open_store(ctx);
+  const auto players = store::list_players(db, opts.all ? store::Include::All : store::Include::Active);
+  if (opts.json) {
+    auto list = nlohmann::ordered_json::array();
+    for (const auto& p : players) {
+      list.push_back({{"id", p.id},
+                      {"name", p.name},
+                      {"retired", p.retired},
+                      {"games", p.games},
+                      {"wins", p.wins},
+                      {"last_played", p.last_played ? nlohmann::ordered_json(*p.last_played) : nullptr}});
+    }
+    ctx.out << list.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    return;
+  }
+  if (players.empty()) {
+    ctx.out << "No players yet: crowns player add NAME... (or crowns new --add NAME...)\n";
+    return;
+  }
+  Table table;
+  table.column("Name");
+  table.column("Games", Table::Align::Right);
+  table.column("Wins", Table::Align::Right);
+  table.column("Last played");
+  for (const auto& p : players) {
+    table.row({sanitize(p.name) + (p.retired ? " (retired)" : ""), std::to_string(p.games),
+               std::to_string(p.wins), p.last_played.value_or("-")});
+  }
+  table.print(ctx.out, ctx.style);
+}
+
+void run_rename(const PlayerOptions& opts, Context& ctx) {
+  auto db = open_store(ctx);
+  store::Transaction tx(db);
+  need(store::rename_player(db, opts.from, opts.to));
+  tx.commit();
+  ctx.out << last_summary(db) << '\n';
+}
+
+void run_merge(const PlayerOptions& opts, Context& ctx) {
+  auto db = open_store(ctx);
+  store::Transaction tx(db);
+  need(store::merge_players(db, opts.from, opts.to));
+  tx.commit();
+  ctx.out << last_summary(db) << '\n';
+}
+
+void run_retire(const PlayerOptions& opts, Context& ctx) {
+  auto db = open_store(ctx);
+  store::Transaction tx(db);
+  for (const auto& name : opts.names) need(store::retire_player(db, name));
+  tx.commit();
+  for (const auto& name : opts.names) {
+    ctx.out << "Retired " << sanitize(name) << " (hidden from lists and new games; history kept)\n";
+  }
+}
+
+}  // namespace
+
+void setup_player(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<PlayerOptions>();
+  auto* player = app.add_subcommand("player", "Add, list, rename, merge or retire players");
+  player->require_subcommand(1);
+
+  auto* add = player->add_subcommand("add", "Add players");
+  add->add_option("names", opts->names, "Names (1-40 characters, unique ignoring case)")->required();
+  add->callback([opts, &ctx] { run_add(*opts, ctx); });
+
+  auto* list = player->add_subcommand("list", "List players with their games and wins");
+  list->add_flag("-a,--all", opts->all, "Include retired players");
+  list->add_flag("--json", opts->json, "Print JSON");
+  list->callback([opts, &ctx] { run_list(*opts, ctx); });
+
+  auto* rename = player->add_subcommand("rename", "Rename a player (history follows)");
+  rename->add_option("old", opts->from, "Current name")->required();
+  rename->add_option("new", opts->to, "New name")->required();
+  rename->callback([opts, &ctx] { run_rename(*opts, ctx); });
+
+  auto* merge = player->add_subcommand("merge", "Fold a duplicate player into another, history and all");
+  merge->add_option("from", opts->from, "The duplicate (removed)")->required();
+  merge->add_option("into", opts->to, "The player who keeps the history")->required();
+  merge->callback([opts, &ctx] { run_merge(*opts, ctx); });
+
+  auto* retire = player->add_subcommand("retire", "Hide players from lists and new games (stats kept)");
+  retire->add_option("names", opts->names, "Names")->required();
+  retire->callback([opts, &ctx] { run_retire(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

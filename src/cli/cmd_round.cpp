@@ -1,0 +1,48 @@
+// crowns round: record the next round's scores, then show the scorecard.
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/score_args.hpp"
+#include "cli/scorecard.hpp"
+#include "cli/session.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct RoundOptions {
+  std::vector<std::string> values;
+  std::optional<std::int64_t> game;
+  bool force = false;
+};
+
+void run_round(const RoundOptions& opts, Context& ctx) {
+  auto db = open_store(ctx);
+  store::Transaction tx(db);
+  const store::Game game = need(store::require_game(db, opts.game, store::Pick::LatestActive));
+  const int round = need(store::require_next_round(game));
+  const RoundSpec spec = round_spec(round, game.boxes);
+  const Checks checks = opts.force ? Checks::Force : Checks::Strict;
+  const auto values = need(match_values(opts.values, game, every_seat(game), Coverage::Every));
+  const auto scores = need(score_values(values, game, spec, checks));
+  need(check_scores(game, scores, std::nullopt, spec, checks));
+  const store::Game after = need(store::record_round(db, game, scores));
+  tx.commit();
+  print_hands(ctx.out, ctx.style, game, scores, spec, round);
+  print_scorecard(ctx.out, ctx.style, after);
+}
+
+}  // namespace
+
+void setup_round(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<RoundOptions>();
+  auto* sub = app.add_subcommand("round", "Record the next round: one value per player, or NAME=VALUE");
+  sub->add_option("values", opts->values,
+                  "Points (12), 0* or out for who went out, or the cards left in quotes")
+      ->required();
+  add_game_option(*sub, opts->game);
+  sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody scored 0)");
+  sub->callback([opts, &ctx] { run_round(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

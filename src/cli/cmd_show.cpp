@@ -1,0 +1,38 @@
+// crowns show: the scorecard of a game.
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/scorecard.hpp"
+#include "cli/session.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct ShowOptions {
+  std::optional<std::int64_t> game;
+  bool json = false;
+};
+
+void run_show(const ShowOptions& opts, Context& ctx) {
+  auto db = open_store(ctx);
+  const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
+  if (opts.json) {
+    ctx.out << scorecard_json(game).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+            << '\n';
+    return;
+  }
+  print_scorecard(ctx.out, ctx.style, game);
+}
+
+}  // namespace
+
+void setup_show(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<ShowOptions>();
+  auto* sub = app.add_subcommand("show", "Show a game's scorecard");
+  add_game_option(*sub, opts->game);
+  sub->add_flag("--json", opts->json, "Print JSON");
+  sub->callback([opts, &ctx] { run_show(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

@@ -1,0 +1,125 @@
+#include "crowns/names.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace crowns {
+namespace {
+
+// Decodes one UTF-8 code point; returns its length, or 0 if the bytes are not valid UTF-8.
+std::size_t decode(std::string_view text, std::size_t i, char32_t& cp) {
+  const auto b0 = static_cast<unsigned char>(text[i]);
+  std::size_t len = 0;
+  if (b0 < 0x80) {
+    cp = b0;
+    return 1;
+  }
+  if ((b0 & 0xe0) == 0xc0) {
+    len = 2;
+    cp = b0 & 0x1fu;
+  } else if ((b0 & 0xf0) == 0xe0) {
+    len = 3;
+    cp = b0 & 0x0fu;
+  } else if ((b0 & 0xf8) == 0xf0) {
+    len = 4;
+    cp = b0 & 0x07u;
+  } else {
+    return 0;
+  }
+  if (i + len > text.size()) return 0;
+  for (std::size_t k = 1; k < len; ++k) {
+    const auto b = static_cast<unsigned char>(text[i + k]);
+    if ((b & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (b & 0x3fu);
+  }
+  if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+      cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+    return 0;
+  }
+  return len;
+}
+
+// The characters the terminal would not print as themselves (the same set the CLI escapes).
+bool is_unprintable(char32_t cp) {
+  return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || (cp >= 0x200b && cp <= 0x200f) ||
+         (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfeff ||
+         cp == 0x2028 || cp == 0x2029;
+}
+
+// Edit distance counting a swap of two neighbouring letters as one edit ("Cta" -> "Cat"):
+// the typo people make most when typing names fast.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  const std::size_t w = b.size() + 1;
+  std::vector<std::size_t> d((a.size() + 1) * w);
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i * w] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      std::size_t best = std::min({d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1, d[(i - 1) * w + j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        best = std::min(best, d[(i - 2) * w + j - 2] + 1);
+      }
+      d[i * w + j] = best;
+    }
+  }
+  return d[a.size() * w + b.size()];
+}
+
+}  // namespace
+
+Expected<std::string> normalize_player_name(std::string_view raw) {
+  const auto first = raw.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return Failure{"a player name cannot be empty"};
+  const auto last = raw.find_last_not_of(" \t");
+  const std::string_view name = raw.substr(first, last - first + 1);
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < name.size();) {
+    char32_t cp = 0;
+    const std::size_t len = decode(name, i, cp);
+    if (len == 0) return Failure{"a player name must be valid UTF-8 text"};
+    if (is_unprintable(cp)) {
+      return Failure{"a player name cannot hold control or invisible characters"};
+    }
+    i += len;
+    ++chars;
+  }
+  if (chars > kMaxNameLength) {
+    return Failure{"a player name is at most " + std::to_string(kMaxNameLength) +
+                   " characters (this one has " + std::to_string(chars) + ")"};
+  }
+  if (name.find('=') != std::string_view::npos) {
+    return Failure{"a player name cannot contain '=' (it separates NAME=VALUE)"};
+  }
+  if (name.front() == '-') return Failure{"a player name cannot start with '-'"};
+  return std::string(name);
+}
+
+std::string fold_case(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+std::string closest_name(std::string_view typed, std::span<const std::string> known) {
+  const std::string want = fold_case(typed);
+  std::string best;
+  // Short names are all close to each other: "Al" is two edits from "Bo".
+  std::size_t best_distance = want.size() <= 3 ? 2 : 3;
+  std::vector<const std::string*> prefixed;
+  for (const auto& name : known) {
+    const std::string folded = fold_case(name);
+    if (want.size() >= 2 && folded.starts_with(want)) prefixed.push_back(&name);
+    const std::size_t d = edit_distance(want, folded);
+    if (d < best_distance) {
+      best_distance = d;
+      best = name;
+    }
+  }
+  if (best.empty() && prefixed.size() == 1) best = *prefixed.front();
+  return best;
+}
+
+}  // namespace crowns

@@ -1,0 +1,153 @@
+#include "crowns/scoring.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "crowns/rules.hpp"
+
+namespace crowns {
+namespace {
+
+constexpr std::string_view kForms =
+    "write points (12), 0* or out for the player who went out, or the cards left in quotes "
+    "(\"Ks Qh jk\")";
+constexpr std::string_view kForceHint = "; add --force to record it anyway";
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool all_digits(std::string_view text) {
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(" \t");
+  return std::string(text.substr(first, last - first + 1));
+}
+
+}  // namespace
+
+RoundSpec round_spec(int round, int boxes) {
+  return RoundSpec{cards_in_round(round), wild_rank_of_round(round), boxes,
+                   "round " + std::to_string(round)};
+}
+
+RoundSpec tiebreak_spec(int boxes) { return RoundSpec{kTieBreakCards, 6, boxes, "the tie-break"}; }
+
+Expected<ScoreInput> parse_score(std::string_view token, std::string_view who) {
+  const std::string text = trim(token);
+  const std::string low = lower(text);
+  const std::string shown = "'" + text + "' for " + std::string(who);
+  if (text.empty()) return Failure{"no value for " + std::string(who) + ": " + std::string(kForms)};
+  if (low == "out" || low == "0*") return ScoreInput{ScoreInput::Kind::Out, 0, {}};
+  std::string_view digits = low;
+  const bool negative = digits.starts_with('-');
+  if (negative) digits.remove_prefix(1);
+  const bool starred = digits.ends_with('*');
+  if (starred) digits.remove_suffix(1);
+  if (all_digits(digits)) {
+    if (negative) return Failure{shown + ": points cannot be negative"};
+    if (starred) {
+      return Failure{shown + ": only the player who went out is starred, and they score 0 "
+                             "(write 0* or out)"};
+    }
+    if (digits.size() > 4) return Failure{shown + ": too many points for one round"};
+    return ScoreInput{ScoreInput::Kind::Points, std::stoi(std::string(digits)), {}};
+  }
+  auto cards = parse_cards(text);
+  if (cards) return ScoreInput{ScoreInput::Kind::Hand, 0, std::move(cards).value()};
+  // A token with spaces was meant as a hand: say which card is wrong.
+  if (text.find_first_of(" ,") != std::string::npos) return Failure{shown + ": " + cards.error()};
+  return Failure{shown + " is not a score: " + std::string(kForms)};
+}
+
+Expected<ScoreEntry> score_input(const ScoreInput& input, const RoundSpec& spec,
+                                 std::string_view who, Checks checks) {
+  const std::string name(who);
+  const bool strict = checks == Checks::Strict;
+  ScoreEntry entry;
+  switch (input.kind) {
+    case ScoreInput::Kind::Out:
+      entry.went_out = true;
+      return entry;
+    case ScoreInput::Kind::Points: {
+      entry.points = input.points;
+      const int most = max_hand_points(spec.cards, spec.wild_rank, spec.boxes);
+      if (strict && (input.points == 1 || input.points == 2)) {
+        return Failure{name + ": a score of " + std::to_string(input.points) +
+                       " cannot happen (the lowest card scores 3)" + std::string(kForceHint)};
+      }
+      if (strict && input.points > most) {
+        return Failure{name + ": " + std::to_string(input.points) + " points is more than " +
+                       std::to_string(spec.cards) + " cards can hold in " + spec.label +
+                       " (at most " + std::to_string(most) + ")" + std::string(kForceHint)};
+      }
+      return entry;
+    }
+    case ScoreInput::Kind::Hand: {
+      const int size = static_cast<int>(input.cards.size());
+      if (size > spec.cards) {
+        return Failure{name + "'s hand has " + std::to_string(size) + " cards, but " + spec.label +
+                       " deals " + std::to_string(spec.cards) + " (give the cards left in hand)"};
+      }
+      if (auto copies = check_copies(input.cards, spec.boxes); !copies) {
+        return Failure{name + "'s hand: " + copies.error()};
+      }
+      entry.hand = input.cards;
+      std::sort(entry.hand.begin(), entry.hand.end());
+      entry.solution = solve(entry.hand, spec.wild_rank, HandMode::Dealt);
+      entry.points = entry.solution->score;
+      return entry;
+    }
+  }
+  return entry;
+}
+
+Expected<void> check_round(std::span<const ScoreEntry> entries, std::span<const std::string> names,
+                           const RoundSpec& spec, Checks checks) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i].went_out) out.push_back(names[i]);
+  }
+  if (out.size() > 1) {
+    std::string who;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      who += (i == 0 ? "" : i + 1 == out.size() ? " and " : ", ") + out[i];
+    }
+    return Failure{who + (out.size() == 2 ? " are both" : " are all") + " marked out in " + spec.label +
+                   "; only one player goes out (the others score what they hold)"};
+  }
+  if (checks == Checks::Force) return {};
+  const bool someone_zero = std::any_of(entries.begin(), entries.end(),
+                                        [](const ScoreEntry& e) { return e.points == 0; });
+  if (!someone_zero && !entries.empty()) {
+    return Failure{"nobody scored 0 in " + spec.label +
+                   ", but the player who goes out does; check the scores" +
+                   std::string(kForceHint)};
+  }
+  std::vector<Card> all;
+  for (const auto& e : entries) all.insert(all.end(), e.hand.begin(), e.hand.end());
+  if (auto copies = check_copies(all, spec.boxes); !copies) {
+    return Failure{"the hands of " + spec.label + " together hold " + copies.error() +
+                   std::string(kForceHint)};
+  }
+  return {};
+}
+
+std::string entry_text(const ScoreEntry& entry) {
+  if (entry.went_out) return "0*";
+  if (!entry.hand.empty()) {
+    std::string out;
+    for (Card c : entry.hand) out += (out.empty() ? "" : " ") + to_string(c);
+    return out;
+  }
+  return std::to_string(entry.points);
+}
+
+}  // namespace crowns

@@ -1,0 +1,41 @@
+#include "store/audit.hpp"
+
+#include <algorithm>
+
+#include "store/db.hpp"
+
+namespace crowns::store {
+
+void append_audit(const Database& db, const AuditEntry& entry) {
+  db.prepare(
+        "INSERT INTO audit (at, game_id, action, summary, old_value, new_value) "
+        "VALUES (?, ?, ?, ?, ?, ?)")
+      .bind_all(now_timestamp(), entry.game_id, entry.action, entry.summary, entry.old_value,
+                entry.new_value)
+      .run();
+}
+
+std::vector<AuditEntry> list_audit(const Database& db, std::optional<std::int64_t> game_id,
+                                   int limit) {
+  // Newest first with a limit, then reversed: the last N in reading order.
+  auto stmt = db.prepare(
+      "SELECT id, at, game_id, action, summary, old_value, new_value FROM audit "
+      "WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id DESC LIMIT ?2");
+  stmt.bind_all(game_id, limit > 0 ? limit : -1);
+  std::vector<AuditEntry> entries;
+  while (stmt.step()) {
+    AuditEntry e;
+    e.id = stmt.int64(0);
+    e.at = stmt.text(1);
+    if (!stmt.is_null(2)) e.game_id = stmt.int64(2);
+    e.action = stmt.text(3);
+    e.summary = stmt.text(4);
+    e.old_value = stmt.optional_text(5);
+    e.new_value = stmt.optional_text(6);
+    entries.push_back(std::move(e));
+  }
+  std::reverse(entries.begin(), entries.end());
+  return entries;
+}
+
+}  // namespace crowns::store

@@ -1,0 +1,31 @@
+#pragma once
+// The audit log: every change with the values before and after, as JSON text.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "store/sqlite.hpp"
+
+namespace crowns::store {
+
+struct AuditEntry {
+  std::int64_t id = 0;
+  std::string at;                      ///< "YYYY-MM-DD HH:MM:SS" UTC.
+  std::optional<std::int64_t> game_id;
+  std::string action;                  ///< "round", "edit", "undo", "player.rename", ...
+  std::string summary;                 ///< One line for a person.
+  std::optional<std::string> old_value;  ///< JSON text, or none.
+  std::optional<std::string> new_value;  ///< JSON text, or none.
+};
+
+/// Appends an entry (id and time are filled in). Call inside the change's transaction.
+void append_audit(const Database& db, const AuditEntry& entry);
+
+/// Entries oldest first: of one game, or all when `game_id` is empty; the last `limit`
+/// when `limit` > 0.
+std::vector<AuditEntry> list_audit(const Database& db, std::optional<std::int64_t> game_id,
+                                   int limit);
+
+}  // namespace crowns::store

@@ -1,0 +1,97 @@
+#pragma once
+// Games as the store keeps them: seats, rounds and scores, read back as plain structs.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "crowns/expected.hpp"
+#include "crowns/standings.hpp"
+#include "store/sqlite.hpp"
+
+namespace crowns::store {
+
+enum class GameStatus { Active, Finished, Abandoned };
+std::string_view status_name(GameStatus status);  ///< "active", "finished", "abandoned".
+
+struct SeatInfo {
+  int seat = 0;
+  std::int64_t player_id = 0;
+  std::string name;
+  std::optional<int> tiebreak;  ///< The tie-break score, if played.
+};
+
+struct ScoreCell {
+  int points = 0;
+  bool went_out = false;
+  std::optional<std::string> hand;  ///< The cards as entered, if the points came from a hand.
+};
+
+struct RoundInfo {
+  int round = 0;
+  std::vector<ScoreCell> scores;  ///< By seat.
+};
+
+struct Game {
+  std::int64_t id = 0;
+  std::string date;
+  GameStatus status = GameStatus::Active;
+  int boxes = 1;
+  int first_dealer = 0;
+  std::optional<std::string> note;
+  std::vector<SeatInfo> seats;
+  std::vector<RoundInfo> rounds;  ///< Rounds 1..k, in order.
+
+  [[nodiscard]] int players() const { return static_cast<int>(seats.size()); }
+  [[nodiscard]] int rounds_played() const { return static_cast<int>(rounds.size()); }
+  /// The next round to record (1-11), or none when all 11 are in.
+  [[nodiscard]] std::optional<int> next_round() const;
+  [[nodiscard]] int dealer(int round) const;   ///< Seat dealing `round`.
+  [[nodiscard]] int starter(int round) const;  ///< Seat playing first in `round`.
+  [[nodiscard]] Standings standings() const;
+};
+
+/// One line of `crowns games`.
+struct GameSummary {
+  std::int64_t id = 0;
+  std::string date;
+  GameStatus status = GameStatus::Active;
+  int rounds_played = 0;
+  std::vector<std::string> players;  ///< In seat order.
+  std::vector<std::string> winners;  ///< Finished games only.
+  std::optional<std::string> note;
+};
+
+/// Which game a command means when no --game is given.
+enum class Pick {
+  Latest,        ///< The most recently touched game, any status.
+  LatestActive,  ///< The most recently touched unfinished game.
+};
+
+std::optional<Game> load_game(const Database& db, std::int64_t id);
+
+/// The game `id` if given, else the one `pick` chooses. Fails with a message that says
+/// how to start or name a game.
+Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, Pick pick);
+
+/// Every game, oldest first (by date, then id).
+std::vector<GameSummary> list_games(const Database& db);
+
+struct NewGame {
+  std::vector<std::string> players;    ///< Names in seat order.
+  std::optional<std::string> dealer;   ///< Deals round 1; default the first seat.
+  int boxes = 1;
+  std::string date;                    ///< YYYY-MM-DD.
+  std::optional<std::string> note;
+  bool add_unknown = false;            ///< Add players not yet known instead of failing.
+};
+
+/// Seats a new game (inside the caller's transaction) and logs it.
+Expected<Game> create_game(const Database& db, const NewGame& spec);
+
+/// Whether `date` is a real YYYY-MM-DD date.
+bool is_valid_date(std::string_view date);
+
+}  // namespace crowns::store

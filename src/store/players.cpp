@@ -1,0 +1,163 @@
+#include "store/players.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "crowns/names.hpp"
+#include "store/audit.hpp"
+#include "store/db.hpp"
+
+namespace crowns::store {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::string_view kPlayerColumns =
+    "SELECT p.id, p.name, p.retired, "
+    "  (SELECT count(*) FROM seats s WHERE s.player_id = p.id), "
+    "  (SELECT count(*) FROM seats s WHERE s.player_id = p.id AND s.winner = 1), "
+    "  (SELECT max(g.played_on) FROM seats s JOIN games g ON g.id = s.game_id "
+    "   WHERE s.player_id = p.id) "
+    "FROM players p ";
+
+Player read_player(const Statement& stmt) {
+  Player p;
+  p.id = stmt.int64(0);
+  p.name = stmt.text(1);
+  p.retired = stmt.integer(2) != 0;
+  p.games = stmt.integer(3);
+  p.wins = stmt.integer(4);
+  p.last_played = stmt.optional_text(5);
+  return p;
+}
+
+std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+Json player_json(const Player& p) {
+  return Json{{"id", p.id}, {"name", p.name}, {"retired", p.retired}};
+}
+
+}  // namespace
+
+std::vector<Player> list_players(const Database& db, Include include) {
+  auto stmt = db.prepare(std::string(kPlayerColumns) +
+                         "WHERE ?1 OR p.retired = 0 ORDER BY p.name COLLATE NOCASE, p.id");
+  stmt.bind_all(include == Include::All);
+  std::vector<Player> players;
+  while (stmt.step()) players.push_back(read_player(stmt));
+  return players;
+}
+
+std::optional<Player> find_player(const Database& db, const std::string& name) {
+  const auto normalized = normalize_player_name(name);
+  const std::string key = normalized ? *normalized : name;
+  auto stmt = db.prepare(std::string(kPlayerColumns) + "WHERE p.name = ?1 COLLATE NOCASE");
+  stmt.bind_all(key);
+  if (!stmt.step()) return std::nullopt;
+  return read_player(stmt);
+}
+
+std::string suggest_player(const Database& db, const std::string& typed) {
+  std::vector<std::string> known;
+  auto stmt = db.prepare("SELECT name FROM players ORDER BY name COLLATE NOCASE");
+  while (stmt.step()) known.push_back(stmt.text(0));
+  return closest_name(typed, known);
+}
+
+Expected<Player> require_player(const Database& db, const std::string& name) {
+  if (auto p = find_player(db, name)) return *p;
+  const std::string close = suggest_player(db, name);
+  std::string message = "unknown player '" + name + "'";
+  if (!close.empty()) {
+    message += "; did you mean '" + close + "'?";
+  } else {
+    message += " (add them with: crowns player add '" + name + "')";
+  }
+  return Failure{message};
+}
+
+Expected<Player> add_player(const Database& db, const std::string& name) {
+  auto normalized = normalize_player_name(name);
+  if (!normalized) return Failure{"'" + name + "': " + normalized.error()};
+  if (auto existing = find_player(db, *normalized)) {
+    if (!existing->retired) {
+      return Failure{"player '" + *normalized + "' already exists" +
+                     (existing->name != *normalized ? " (as '" + existing->name + "')" : "")};
+    }
+    db.prepare("UPDATE players SET retired = 0 WHERE id = ?").bind_all(existing->id).run();
+    append_audit(db, {0, {}, std::nullopt, "player.unretire",
+                      "Player " + existing->name + " is back from retirement",
+                      dump(player_json(*existing)), dump(Json{{"retired", false}})});
+    existing->retired = false;
+    return *existing;
+  }
+  db.prepare("INSERT INTO players (name, created_at) VALUES (?, ?)")
+      .bind_all(*normalized, now_timestamp())
+      .run();
+  Player p;
+  p.id = db.last_insert_id();
+  p.name = *normalized;
+  append_audit(db, {0, {}, std::nullopt, "player.add", "Player " + p.name + " added", std::nullopt,
+                    dump(player_json(p))});
+  return p;
+}
+
+Expected<void> rename_player(const Database& db, const std::string& old_name,
+                             const std::string& new_name) {
+  auto player = require_player(db, old_name);
+  if (!player) return Failure{player.error()};
+  auto normalized = normalize_player_name(new_name);
+  if (!normalized) return Failure{"'" + new_name + "': " + normalized.error()};
+  if (auto clash = find_player(db, *normalized); clash && clash->id != player->id) {
+    return Failure{"player '" + clash->name + "' already exists; to fold one into the other use: "
+                   "crowns player merge '" + player->name + "' '" + clash->name + "'"};
+  }
+  if (*normalized == player->name) return Failure{"the player is already called '" + player->name + "'"};
+  db.prepare("UPDATE players SET name = ? WHERE id = ?").bind_all(*normalized, player->id).run();
+  append_audit(db, {0, {}, std::nullopt, "player.rename",
+                    "Player " + player->name + " renamed to " + *normalized,
+                    dump(Json{{"id", player->id}, {"name", player->name}}),
+                    dump(Json{{"id", player->id}, {"name", *normalized}})});
+  return {};
+}
+
+Expected<void> merge_players(const Database& db, const std::string& from, const std::string& into) {
+  auto source = require_player(db, from);
+  if (!source) return Failure{source.error()};
+  auto target = require_player(db, into);
+  if (!target) return Failure{target.error()};
+  if (source->id == target->id) return Failure{"'" + from + "' and '" + into + "' are the same player"};
+  auto shared = db.prepare(
+      "SELECT a.game_id FROM seats a JOIN seats b ON a.game_id = b.game_id "
+      "WHERE a.player_id = ? AND b.player_id = ? ORDER BY a.game_id LIMIT 1");
+  shared.bind_all(source->id, target->id);
+  if (shared.step()) {
+    return Failure{source->name + " and " + target->name + " both sat at game " +
+                   std::to_string(shared.int64(0)) + ", so they are different people; "
+                   "rename one instead"};
+  }
+  Json games = Json::array();
+  auto seats = db.prepare("SELECT game_id FROM seats WHERE player_id = ? ORDER BY game_id");
+  seats.bind_all(source->id);
+  while (seats.step()) games.push_back(seats.int64(0));
+  db.prepare("UPDATE seats SET player_id = ? WHERE player_id = ?").bind_all(target->id, source->id).run();
+  db.prepare("DELETE FROM players WHERE id = ?").bind_all(source->id).run();
+  append_audit(db, {0, {}, std::nullopt, "player.merge",
+                    "Player " + source->name + " merged into " + target->name + " (" +
+                        std::to_string(games.size()) + " games moved)",
+                    dump(Json{{"player", player_json(*source)}, {"games", games}}),
+                    dump(Json{{"into", player_json(*target)}})});
+  return {};
+}
+
+Expected<void> retire_player(const Database& db, const std::string& name) {
+  auto player = require_player(db, name);
+  if (!player) return Failure{player.error()};
+  if (player->retired) return Failure{"player '" + player->name + "' is already retired"};
+  db.prepare("UPDATE players SET retired = 1 WHERE id = ?").bind_all(player->id).run();
+  append_audit(db, {0, {}, std::nullopt, "player.retire", "Player " + player->name + " retired",
+                    dump(Json{{"id", player->id}, {"retired", false}}),
+                    dump(Json{{"id", player->id}, {"retired", true}})});
+  return {};
+}
+
+}  // namespace crowns::store

@@ -1,0 +1,138 @@
+#include "store/sqlite.hpp"
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+#include <climits>
+
+namespace crowns::store {
+namespace {
+
+[[noreturn]] void fail(sqlite3* db, int code, std::string_view doing) {
+  const int extended = db ? sqlite3_extended_errcode(db) : code;
+  const char* message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+  throw SqliteError(fmt::format("database: {}: {}", doing, message), extended);
+}
+
+}  // namespace
+
+void Statement::Finalizer::operator()(sqlite3_stmt* stmt) const noexcept { sqlite3_finalize(stmt); }
+
+Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
+  sqlite3_stmt* raw = nullptr;
+  const int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
+  stmt_.reset(raw);
+  if (rc != SQLITE_OK) fail(db, rc, "preparing a statement");
+}
+
+Statement& Statement::bind(int index, std::int64_t value) {
+  if (const int rc = sqlite3_bind_int64(stmt_.get(), index, value); rc != SQLITE_OK) {
+    fail(db_, rc, "binding a parameter");
+  }
+  return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view value) {
+  if (value.size() > INT_MAX) throw SqliteError("database: text too long", SQLITE_TOOBIG);
+  const int rc = sqlite3_bind_text(stmt_.get(), index, value.data(), static_cast<int>(value.size()),
+                                   SQLITE_TRANSIENT);
+  if (rc != SQLITE_OK) fail(db_, rc, "binding a parameter");
+  return *this;
+}
+
+Statement& Statement::bind(int index, std::nullopt_t) {
+  if (const int rc = sqlite3_bind_null(stmt_.get(), index); rc != SQLITE_OK) {
+    fail(db_, rc, "binding a parameter");
+  }
+  return *this;
+}
+
+bool Statement::step() {
+  const int rc = sqlite3_step(stmt_.get());
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  fail(db_, rc, "running a statement");
+}
+
+void Statement::run() {
+  while (step()) {
+  }
+}
+
+void Statement::reset() { sqlite3_reset(stmt_.get()); }
+
+std::int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_.get(), column); }
+
+int Statement::integer(int column) const { return sqlite3_column_int(stmt_.get(), column); }
+
+std::string Statement::text(int column) const {
+  const auto* p = sqlite3_column_text(stmt_.get(), column);
+  const int size = sqlite3_column_bytes(stmt_.get(), column);
+  return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(size)) : std::string();
+}
+
+bool Statement::is_null(int column) const {
+  return sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL;
+}
+
+std::optional<std::string> Statement::optional_text(int column) const {
+  if (is_null(column)) return std::nullopt;
+  return text(column);
+}
+
+std::optional<int> Statement::optional_integer(int column) const {
+  if (is_null(column)) return std::nullopt;
+  return integer(column);
+}
+
+void Database::Closer::operator()(sqlite3* db) const noexcept { sqlite3_close_v2(db); }
+
+Database Database::open(const std::string& path, int busy_timeout_ms) {
+  sqlite3* raw = nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &raw,
+                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                                 nullptr);
+  Database db(raw, path);  // owns the handle even when opening failed
+  if (rc != SQLITE_OK) {
+    const int extended = raw ? sqlite3_extended_errcode(raw) : rc;
+    throw SqliteError(fmt::format("cannot open the database {}: {}", path,
+                                  raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)),
+                      extended);
+  }
+  sqlite3_extended_result_codes(raw, 1);
+  sqlite3_busy_timeout(raw, busy_timeout_ms);
+  return db;
+}
+
+Statement Database::prepare(std::string_view sql) const { return Statement(db_.get(), sql); }
+
+void Database::exec(const std::string& sql) const {
+  char* message = nullptr;
+  const int rc = sqlite3_exec(db_.get(), sql.c_str(), nullptr, nullptr, &message);
+  if (rc != SQLITE_OK) {
+    const std::string text = message ? message : sqlite3_errstr(rc);
+    sqlite3_free(message);
+    throw SqliteError("database: " + text, sqlite3_extended_errcode(db_.get()));
+  }
+}
+
+std::int64_t Database::last_insert_id() const { return sqlite3_last_insert_rowid(db_.get()); }
+
+Transaction::Transaction(const Database& db, Kind kind) : db_(db) {
+  db_.exec(kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN");
+}
+
+Transaction::~Transaction() {
+  if (done_) return;
+  try {
+    db_.exec("ROLLBACK");
+  } catch (...) {  // NOLINT(bugprone-empty-catch): a failed rollback leaves nothing to undo
+  }
+}
+
+void Transaction::commit() {
+  db_.exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace crowns::store
