@@ -44,7 +44,7 @@ bool fits(std::uint64_t counts, std::uint64_t used) {
   return (((counts | kGuards) - used) & kGuards) == kGuards;
 }
 
-// A way to meld the first card: the naturals it takes and the wilds it needs.
+// A run the first card can lead: the naturals it takes and the wilds it needs.
 struct Option {
   std::uint64_t used = 0;
   std::uint8_t need = 0;
@@ -55,12 +55,11 @@ struct Kind {
   int rank;
   Suit suit;
   int points;
-  std::uint16_t books_begin, books_end;  // into Search::options_
-  std::uint16_t runs_begin, runs_end;
+  std::uint16_t runs_begin, runs_end;  // into Search::options_
 };
 
 // What the search decided for the first card of a state; used to rebuild the arrangement.
-enum class Move : std::uint8_t { Deadwood, Discard, Book, Run };
+enum class Move : std::uint8_t { Deadwood, Discard, Book /* joins its rank's book */, Run };
 
 // A transposition table: fixed size, always-replace, cleared in O(1) by a generation stamp.
 // Losing an entry to a collision costs time, never correctness: values are exact.
@@ -118,19 +117,14 @@ class Search {
         continue;
       }
       if (kind_count_ == kMaxKinds) throw Error("the solver takes at most 16 different cards");
-      kinds_[kind_count_] = Kind{c.rank, c.suit, card_points(c, wild_rank), 0, 0, 0, 0};
+      kinds_[kind_count_] = Kind{c.rank, c.suit, card_points(c, wild_rank), 0, 0};
       suit_ranks_[static_cast<int>(c.suit)] |= static_cast<std::uint16_t>(1u << c.rank);
       kind_at_[static_cast<int>(c.suit)][c.rank] = static_cast<std::int8_t>(kind_count_);
+      rank_fields_[c.rank] |= kFieldMask << (kind_count_ * kFieldBits);
       counts_ += one(kind_count_);
       ++kind_count_;
     }
-    int group_end = 0;
-    for (int k = 0; k < kind_count_; ++k) {
-      if (k == group_end) {
-        while (group_end < kind_count_ && kinds_[group_end].rank == kinds_[k].rank) ++group_end;
-      }
-      add_options(k, group_end);
-    }
+    for (int k = 0; k < kind_count_; ++k) add_runs(k);
     find_dead_cards();
   }
 
@@ -143,32 +137,41 @@ class Search {
     memo_.reset();
   }
 
+  // A point of the search: the cards still to decide and what has been decided so far.
+  struct State {
+    std::uint64_t counts = 0;
+    int wilds = 0;
+    // One natural card must still be discarded. Cards come up dearest first, so no card is
+    // left in hand before the discard is made: keeping it and discarding a later, cheaper
+    // one would be no better than the other way round.
+    bool token = false;
+    bool melded = false;  // a meld exists already, or spare wilds cannot score anyway
+    int book = 0;         // cards (capped at 3) in the open book of the first card's rank
+  };
+
   // Minimum points of the natural cards left in hand, plus the spare-wild penalty.
-  //  `token`: one natural card must still be discarded. Cards come up dearest first, so no
-  //     card is left in hand before the discard is made: keeping it and discarding a later,
-  //     cheaper one would be no better than the other way round.
-  //  `melded`: a meld exists already, or spare wilds cannot score anyway.
-  //  `bound`: the caller only needs the value if it is below `bound`. A result below it is
-  //     exact; a result at or above it is only a lower bound (fail-soft), and the memo
-  //     remembers which.
-  int best(std::uint64_t counts, int wilds, bool token, bool melded, int bound = kInfinity) {
-    if (counts == 0) {
-      if (token) return kInfinity;
-      return melded ? 0 : wild_penalty_;
+  // `bound`: the caller only needs the value if it is below `bound`. A result below it is
+  // exact; a result at or above it is only a lower bound (fail-soft), and the memo remembers
+  // which.
+  int best(const State& st, int bound = kInfinity) {
+    if (st.counts == 0) {
+      if (st.token) return kInfinity;
+      return st.melded ? 0 : wild_penalty_;
     }
-    const std::uint32_t extra = static_cast<std::uint32_t>(wilds) | (std::uint32_t{token} << 8) |
-                                (std::uint32_t{melded} << 9);
-    if (const int* hit = memo_.find(counts, extra)) {
+    const std::uint32_t extra = static_cast<std::uint32_t>(st.wilds) |
+                                (std::uint32_t{st.token} << 8) | (std::uint32_t{st.melded} << 9) |
+                                (static_cast<std::uint32_t>(st.book) << 10);
+    if (const int* hit = memo_.find(st.counts, extra)) {
       const int value = *hit >> 1;
       const bool lower_bound = (*hit & 1) != 0;
       if (!lower_bound || value >= bound) return value;
     }
-    if (wilds < 2) {
-      const int floor = dead_points(counts, wilds, token);
+    if (st.wilds < 2) {
+      const int floor = dead_points(st.counts, st.wilds, st.token);
       if (floor >= bound) return floor;
     }
-    const int value = expand(counts, wilds, token, melded, nullptr, bound);
-    memo_.store(counts, extra, value * 2 + (value >= bound ? 1 : 0));
+    const int value = expand(st, nullptr, bound);
+    memo_.store(st.counts, extra, value * 2 + (value >= bound ? 1 : 0));
     return value;
   }
 
@@ -176,17 +179,43 @@ class Search {
   struct Step {
     Move move = Move::Deadwood;
     int kind = 0;
-    Option option;
+    Option option;  // for a run
+    State next;
   };
 
   // Finds the first decision that achieves the state's value, as the search would.
-  Step step(std::uint64_t counts, int wilds, bool token, bool melded) {
+  Step step(const State& st) {
     Step s;
-    expand(counts, wilds, token, melded, &s, kInfinity);
+    expand(st, &s, kInfinity);
     return s;
   }
 
+  // The state after taking `used` cards and `need` wilds from `st`: when the next card is of
+  // another rank, the open book closes and takes the wilds it needs. False if it cannot.
+  bool advance(const State& st, std::uint64_t used, int need, int rank, State& next) const {
+    next = st;
+    next.counts = st.counts - used;
+    next.wilds = st.wilds - need;
+    if (next.book > 0 && (next.counts == 0 || kinds_[first_kind(next.counts)].rank != rank)) {
+      next.wilds -= std::max(0, 3 - next.book);
+      if (next.wilds < 0) return false;
+      next.book = 0;
+      next.melded = true;
+    }
+    return true;
+  }
+
  private:
+  // How many cards of `rank` are in `counts`.
+  int rank_cards(std::uint64_t counts, int rank) const {
+    // Adds the 4-bit fields of the rank's kinds (never more than 15 cards of one rank).
+    return static_cast<int>(((counts & rank_fields_[rank]) * 0x1111111111111111ULL) >> 60);
+  }
+
+  static int first_kind(std::uint64_t counts) {
+    return static_cast<int>(__builtin_ctzll(counts)) / kFieldBits;
+  }
+
   // Cards that can meld with no other natural card of the hand, only with 2 or more wilds:
   // with fewer wilds they must stay in hand (or be the discard). dead_[w] marks them for
   // w = 0 and w = 1 wilds, a whole count field per kind.
@@ -199,7 +228,8 @@ class Search {
       const unsigned m = suit_ranks_[static_cast<int>(kind.suit)];
       const unsigned r = static_cast<unsigned>(kind.rank);
       auto has = [&](unsigned rank) { return (m >> rank) & 1u; };
-      const bool run0 = (has(r - 2) & has(r - 1)) | (has(r - 1) & has(r + 1)) | (has(r + 1) & has(r + 2));
+      const bool run0 = ((has(r - 2) & has(r - 1)) | (has(r - 1) & has(r + 1)) |
+                         (has(r + 1) & has(r + 2))) != 0;
       const bool run1 = (has(r - 2) | has(r - 1) | has(r + 1) | has(r + 2)) != 0;
       const std::uint64_t field = kFieldMask << (k * kFieldBits);
       if (same_rank < 2 && !run0) dead_[0] |= field;
@@ -213,62 +243,22 @@ class Search {
     std::uint64_t dead = counts & dead_[wilds];
     if (dead == 0) return 0;
     int sum = 0;
-    const int dearest = kinds_[__builtin_ctzll(dead) / kFieldBits].points;
+    const int dearest = kinds_[first_kind(dead)].points;
     while (dead != 0) {
-      const int k = static_cast<int>(__builtin_ctzll(dead)) / kFieldBits;
+      const int k = first_kind(dead);
       sum += count_of(counts, k) * kinds_[k].points;
       dead &= ~(kFieldMask << (k * kFieldBits));
     }
     return token ? sum - dearest : sum;
   }
 
-  // Appends an option, keeping options_[from..] sorted by wilds needed (stable).
-  void add_sorted(std::size_t from, Option o) {
-    options_.push_back(o);
-    std::size_t j = options_.size() - 1;
-    for (; j > from && options_[j - 1].need > o.need; --j) options_[j] = options_[j - 1];
-    options_[j] = o;
-  }
-
-  // Every book and run the first card of kind `k` could lead, as far as the whole hand
-  // allows; the search filters them by what is left. Kinds k..group_end-1 share its rank.
-  void add_options(int k, int group_end) {
+  // Every run the first card of kind `k` could lead as its highest natural, as far as the
+  // whole hand allows (the search filters them by what is left), sorted by wilds needed:
+  // choose which of the next four ranks down the suit hold a natural; missing ranks inside
+  // are wilds, and a run shorter than 3 is extended. (This card alone with two wilds is the
+  // same meld as a book of it alone.)
+  void add_runs(int k) {
     Kind& kind = kinds_[k];
-    // Books: every sub-multiset of this rank's cards that includes this kind.
-    kind.books_begin = static_cast<std::uint16_t>(options_.size());
-    const int n = group_end - k;
-    if (n == 1) {
-      for (int t = count_of(counts_, k); t >= 1; --t) {
-        add_sorted(kind.books_begin, Option{one(k) * static_cast<std::uint64_t>(t),
-                                            static_cast<std::uint8_t>(std::max(0, 3 - t)), 0});
-      }
-    } else {
-      std::array<int, kSuitCount> take{};
-      take[0] = 1;
-      for (;;) {
-        int size = 0;
-        std::uint64_t used = 0;
-        for (int i = 0; i < n; ++i) {
-          size += take[i];
-          used += one(k + i) * static_cast<std::uint64_t>(take[i]);
-        }
-        add_sorted(kind.books_begin, Option{used, static_cast<std::uint8_t>(std::max(0, 3 - size)), 0});
-        int i = 0;
-        for (; i < n; ++i) {
-          if (take[i] < count_of(counts_, k + i)) {
-            ++take[i];
-            break;
-          }
-          take[i] = (i == 0) ? 1 : 0;
-        }
-        if (i == n) break;
-      }
-    }
-    kind.books_end = static_cast<std::uint16_t>(options_.size());
-
-    // Runs: this card is the highest natural; choose which of the next four ranks down the
-    // suit hold a natural; missing ranks inside are wilds, and a run shorter than 3 is
-    // extended. (This card alone with two wilds is the same meld as the book of it alone.)
     kind.runs_begin = static_cast<std::uint16_t>(options_.size());
     std::array<int, kMaxRunReach> dist{};
     std::array<std::uint64_t, kMaxRunReach> bit{};
@@ -293,59 +283,66 @@ class Search {
         }
       }
       const int span = bottom + 1;
-      const int need = (span - naturals) + std::max(0, 3 - span);
-      add_sorted(kind.runs_begin, Option{used, static_cast<std::uint8_t>(need), static_cast<std::uint8_t>(span)});
+      const Option o{used, static_cast<std::uint8_t>((span - naturals) + std::max(0, 3 - span)),
+                     static_cast<std::uint8_t>(span)};
+      options_.push_back(o);
+      std::size_t j = options_.size() - 1;  // insertion: stable by wilds needed
+      for (; j > kind.runs_begin && options_[j - 1].need > o.need; --j) options_[j] = options_[j - 1];
+      options_[j] = o;
     }
     kind.runs_end = static_cast<std::uint16_t>(options_.size());
   }
 
-  // Tries every decision for the first card. With `want` set, stops at the first decision
-  // that reaches the state's value and records it. Stops early at 0: nothing is lower.
-  int expand(std::uint64_t counts, int wilds, bool token, bool melded, Step* want, int bound) {
-    const int target = want ? best(counts, wilds, token, melded) : kInfinity;
-    const int k = static_cast<int>(__builtin_ctzll(counts)) / kFieldBits;
+  // Tries every decision for the first card: into the open book of its rank, the highest
+  // natural of a run, the discard, or left in hand. With `want` set, stops at the first
+  // decision that reaches the state's value and records it. Stops early at 0.
+  int expand(const State& st, Step* want, int bound) {
+    const int target = want ? best(st) : kInfinity;
+    const int k = first_kind(st.counts);
     const Kind& kind = kinds_[k];
     int result = kInfinity;
     // Below `limit` a child's value still matters; rebuilding needs exact values throughout.
     int limit = want ? kInfinity : bound;
-    auto take = [&](int value, Move move, const Option& option) {
+    State next;
+    // Tries one decision; true when the search can stop.
+    auto take = [&](Move move, const Option& o, int cost, const State& from) {
+      if (!advance(from, o.used, o.need, kind.rank, next)) return false;
+      const int value = cost + best(next, limit - cost);
       if (value < result) {
         result = value;
         if (!want && result < limit) limit = result;
       }
       if (want && value == target) {
-        *want = Step{move, k, option};
+        *want = Step{move, k, o, next};
         return true;
       }
       return !want && result == 0;
     };
-    for (int i = kind.books_begin; i < kind.books_end; ++i) {
-      const Option& o = options_[i];
-      if (o.need > wilds) break;  // sorted by need
-      if (fits(counts, o.used) &&
-          take(best(counts - o.used, wilds - o.need, token, true, limit), Move::Book, o)) {
-        return result;
-      }
+    const Option single{one(k), 0, 0};
+    // Into the book, if the book can still reach three cards with the wilds there are.
+    if (st.book + rank_cards(st.counts, kind.rank) + st.wilds >= 3) {
+      State joined = st;
+      joined.book = std::min(st.book + 1, 3);
+      if (take(Move::Book, single, 0, joined)) return result;
     }
+    State in_run = st;
+    in_run.melded = true;
     for (int i = kind.runs_begin; i < kind.runs_end; ++i) {
       const Option& o = options_[i];
-      if (o.need > wilds) break;
-      if (fits(counts, o.used) &&
-          take(best(counts - o.used, wilds - o.need, token, true, limit), Move::Run, o)) {
-        return result;
-      }
+      if (o.need > st.wilds) break;  // sorted by need
+      if (fits(st.counts, o.used) && take(Move::Run, o, 0, in_run)) return result;
     }
-    const Option single{one(k), 0, 0};
-    if (token) {
-      take(best(counts - single.used, wilds, false, melded, limit), Move::Discard, single);
+    if (st.token) {
+      State discarded = st;
+      discarded.token = false;
+      take(Move::Discard, single, 0, discarded);
       return result;
     }
     if (kind.points >= limit) {
       // Leaving this card in hand cannot beat what is known: its points are a lower bound.
       return std::min(result, kind.points);
     }
-    take(kind.points + best(counts - single.used, wilds, false, melded, limit - kind.points),
-         Move::Deadwood, single);
+    take(Move::Deadwood, single, kind.points, st);
     return result;
   }
 
@@ -353,6 +350,7 @@ class Search {
   std::array<std::array<std::int8_t, kMaxRank + 1>, kSuitCount> kind_at_;  // where suit_ranks_ says
   std::array<std::uint16_t, kSuitCount> suit_ranks_{};  // bit r: the suit has a card of rank r
   std::array<std::uint64_t, 2> dead_{};
+  std::array<std::uint64_t, kMaxRank + 1> rank_fields_{};  // the count fields of each rank
   std::vector<Option>& options_;
   int kind_count_ = 0;
   std::uint64_t counts_ = 0;
@@ -445,12 +443,12 @@ int run_search(Search& search, int wilds, bool token, int penalty, int no_meld_v
                bool& melded_start, int bound = kInfinity) {
   search.begin(penalty);
   melded_start = true;
-  int score = search.best(search.counts(), wilds, token, true, bound);
+  int score = search.best({search.counts(), wilds, token, true, 0}, bound);
   if (spare_wilds_can_score(static_cast<std::size_t>(wilds)) && score >= no_meld_value &&
       score < bound) {
     search.begin(penalty);
     melded_start = false;
-    score = search.best(search.counts(), wilds, token, false, bound);
+    score = search.best({search.counts(), wilds, token, false, 0}, bound);
   }
   return score;
 }
@@ -548,10 +546,8 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
   std::vector<BookPlan> books;
   std::vector<RunPlan> runs;
   search.begin(plan.wild_penalty);  // the search of the chosen plan, memo and all
-  std::uint64_t counts = search.counts();
-  int wilds = static_cast<int>(wild_pool.size());
-  bool token = plan.discard_natural;
-  bool melded = plan.melded_start;
+  Search::State st{search.counts(), static_cast<int>(wild_pool.size()), plan.discard_natural,
+                   plan.melded_start, 0};
   auto cards_of = [&](std::uint64_t used) {
     std::vector<Card> cards;
     for (int i = 0; i < kMaxKinds; ++i) {
@@ -559,31 +555,32 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
         cards.push_back(Card::natural(search.kind(i).rank, search.kind(i).suit));
       }
     }
+    std::sort(cards.begin(), cards.end());
     return cards;
   };
-  while (counts != 0) {
-    const auto s = search.step(counts, wilds, token, melded);
+  while (st.counts != 0) {
+    const auto s = search.step(st);
     const Kind& k = search.kind(s.kind);
     const Card card = Card::natural(k.rank, k.suit);
     switch (s.move) {
       case Move::Deadwood: sol.deadwood.push_back(card); break;
-      case Move::Discard:
-        sol.discard = card;
-        token = false;
+      case Move::Discard: sol.discard = card; break;
+      case Move::Book:
+        if (books.empty() || books.back().rank != k.rank) books.push_back(BookPlan{k.rank, 0, {}});
+        books.back().naturals.push_back(card);
         break;
-      case Move::Book: books.push_back(BookPlan{k.rank, s.option.need, cards_of(s.option.used)}); break;
-      case Move::Run: {
-        auto naturals = cards_of(s.option.used);
-        std::sort(naturals.begin(), naturals.end());
+      case Move::Run:
         runs.push_back(RunPlan{k.suit, k.rank - s.option.span + 1, s.option.span, s.option.need,
-                               std::move(naturals)});
+                               cards_of(s.option.used)});
         break;
-      }
     }
-    if (s.move == Move::Book || s.move == Move::Run) melded = true;
-    wilds -= s.option.need;
-    counts -= s.option.used;
+    st = s.next;
   }
+  // Each book takes the wilds it needs to reach three cards; the rest are spare.
+  int wilds = static_cast<int>(wild_pool.size());
+  for (auto& b : books) b.wilds = std::max(0, 3 - static_cast<int>(b.naturals.size()));
+  for (const auto& b : books) wilds -= b.wilds;
+  for (const auto& r : runs) wilds -= r.wilds;
 
   // Spare wilds: a meld of their own if 3 or more and no book exists; else into a meld if
   // one exists (a book takes any number, a run of at most 5 positions has room for 2);
