@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {
@@ -18,11 +20,25 @@ nlohmann::ordered_json cards_json(const std::vector<Card>& cards) {
   return list;
 }
 
+// The cards of a meld as they are shown: a run in rank order (as the solver gives it); a book
+// with its natural cards first, then its wilds, each in canonical order, so that the same book
+// always reads the same whatever order the solver found its cards in.
+std::vector<MeldCard> display_order(const Meld& meld) {
+  std::vector<MeldCard> cards = meld.cards;
+  if (meld.kind == MeldKind::Book) {
+    std::stable_sort(cards.begin(), cards.end(), [](const MeldCard& a, const MeldCard& b) {
+      if (a.wild != b.wild) return !a.wild;
+      return a.card < b.card;
+    });
+  }
+  return cards;
+}
+
 }  // namespace
 
 std::string meld_text(const Style& style, const Meld& meld) {
   std::string out;
-  for (const auto& mc : meld.cards) {
+  for (const auto& mc : display_order(meld)) {
     if (!out.empty()) out += ' ';
     out += style.card(mc.card);
     if (!mc.wild) continue;
@@ -51,7 +67,7 @@ nlohmann::ordered_json to_json(const HandReport& r) {
     jm["kind"] = m.kind == MeldKind::Book ? "book" : "run";
     auto cards = nlohmann::ordered_json::array();
     auto as = nlohmann::ordered_json::array();
-    for (const auto& mc : m.cards) {
+    for (const auto& mc : display_order(m)) {
       cards.push_back(to_string(mc.card));
       if (m.kind == MeldKind::Run) {
         as.push_back(to_string(Card::natural(mc.as_rank, m.suit)));
@@ -81,7 +97,7 @@ void print_hand(std::ostream& out, const Style& style, const HandReport& r, std:
   const int n = static_cast<int>(r.cards.size()) - (r.mode == HandMode::Drawn ? 1 : 0);
   std::string header;
   if (r.round) header = fmt::format("Round {} · ", *r.round);
-  header += fmt::format("{} cards{} · {}", n, r.mode == HandMode::Drawn ? " + drawn" : "",
+  header += fmt::format("{} card{}{} · {}", n, n == 1 ? "" : "s", r.mode == HandMode::Drawn ? " + drawn" : "",
                         wild_phrase(r.wild_rank));
   out << indent << style.bold(header) << '\n';
   out << indent << "hand     " << style.cards(r.cards) << '\n';
