@@ -60,7 +60,7 @@ class PlaySession {
     while (i < seats.size() && scores[i]) ++i;
     for (;;) {
       if (i == seats.size()) {
-        const auto answer = confirm_round(spec, round, seats, scores, typed);
+        const auto answer = confirm_round(spec, round, seats, scores);
         if (!answer) return Step::Left;
         if (*answer) return Step::Saved;
         i = seats.size() - 1;  // "<" or a refused round: back to the last player
@@ -146,8 +146,7 @@ class PlaySession {
   // Shows the round and saves it on "y" (or Enter). Returns true when saved, false to go
   // back, none to leave.
   std::optional<bool> confirm_round(const RoundSpec& spec, int round, const std::vector<int>& seats,
-                                    const std::vector<std::optional<store::SeatScore>>& scores,
-                                    const std::vector<std::string>& typed) {
+                                    const std::vector<std::optional<store::SeatScore>>& scores) {
     std::vector<store::SeatScore> all;
     std::string line;
     for (std::size_t k = 0; k < seats.size(); ++k) {
@@ -155,7 +154,6 @@ class PlaySession {
       line += (line.empty() ? "" : ", ") + game_.seats[static_cast<std::size_t>(seats[k])].name + " " +
               std::to_string(scores[k]->entry.points) + (scores[k]->entry.went_out ? "*" : "");
     }
-    (void)typed;
     if (auto strict = check_scores(game_, all, std::nullopt, spec, Checks::Strict); !strict) {
       ctx_.out << "  " << sanitize(strict.error()) << '\n';
       if (!check_scores(game_, all, std::nullopt, spec, Checks::Force)) return false;

@@ -19,7 +19,14 @@ struct RoundOptions {
 void run_round(const RoundOptions& opts, Context& ctx) {
   auto db = open_store(ctx);
   store::Transaction tx(db);
-  const store::Game game = need(store::require_game(db, opts.game, store::Pick::LatestActive));
+  auto active = store::require_game(db, opts.game, store::Pick::LatestActive);
+  if (!active && !opts.game) {
+    // No unfinished game: say why the latest one takes no more rounds (finished: no round 12).
+    if (auto latest = store::require_game(db, std::nullopt, store::Pick::Latest)) {
+      need(store::require_next_round(*latest));
+    }
+  }
+  const store::Game game = need(std::move(active));
   const int round = need(store::require_next_round(game));
   const RoundSpec spec = round_spec(round, game.boxes);
   const Checks checks = opts.force ? Checks::Force : Checks::Strict;

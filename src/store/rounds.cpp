@@ -252,7 +252,7 @@ Expected<Game> record_tiebreak(const Database& db, const Game& game, const std::
     const auto& seat = game.seats[static_cast<std::size_t>(s.seat)];
     old_value[seat.name] = seat.tiebreak ? Json(*seat.tiebreak) : Json(nullptr);
     new_value[seat.name] = s.entry.points;
-    line += (line.empty() ? "" : ", ") + seat.name + " " + entry_text(s.entry);
+    line += (line.empty() ? "" : ", ") + seat.name + " " + cell_text(to_cell(s.entry));
     stmt.reset();
     stmt.bind_all(s.entry.points, game.id, s.seat).run();
   }
