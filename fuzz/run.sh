@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for SECONDS seconds.
+#   bash fuzz/run.sh 60            every fuzz/fuzz_*.cpp target, 60 s each
+#   bash fuzz/run.sh 60 fuzz_cards only the named targets
+# Seeds come from fuzz/corpus/<target>/ (never written to); what the fuzzer learns goes to
+# build-fuzz/corpus/<target>/, crashes to build-fuzz/artifacts/<target>/. Exits non-zero if a
+# target finds a crash: reproduce with build-fuzz/fuzz/<target> <artifact>, then keep the input as
+# a regression test (tests/unit/test_fuzz_regressions.cpp).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-60}
+shift || true
+build=${CROWNS_FUZZ_BUILD:-$root/build-fuzz}
+
+# clang and its sanitizer/fuzzer runtimes (Debian 12: clang 14), installed if missing.
+if ! command -v clang++ >/dev/null || ! dpkg-query -W -f='${Status}' libclang-rt-14-dev 2>/dev/null | grep -q "install ok installed"; then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  echo "fuzz: installing clang libclang-rt-14-dev"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq clang libclang-rt-14-dev >/dev/null
+fi
+
+if [ $# -gt 0 ]; then
+  targets=("$@")
+else
+  targets=()
+  for f in "$root"/fuzz/fuzz_*.cpp; do targets+=("$(basename "$f" .cpp)"); done
+fi
+
+CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCROWNS_BUILD_FUZZ=ON -DCROWNS_BUILD_TESTS=OFF -DCROWNS_BUILD_BENCH=OFF >/dev/null
+cmake --build "$build" --target "${targets[@]}"
+
+status=0
+for t in "${targets[@]}"; do
+  mkdir -p "$build/corpus/$t" "$build/artifacts/$t"
+  seeds=()
+  [ -d "$root/fuzz/corpus/$t" ] && seeds+=("$root/fuzz/corpus/$t")
+  dict=()
+  [ -f "$root/fuzz/$t.dict" ] && dict+=("-dict=$root/fuzz/$t.dict")
+  echo "fuzz: $t for ${seconds}s"
+  if ! "$build/fuzz/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+      -artifact_prefix="$build/artifacts/$t/" "${dict[@]}" "$build/corpus/$t" "${seeds[@]}" \
+      2>"$build/$t.log"; then
+    status=1
+    echo "fuzz: $t FOUND A PROBLEM (log: $build/$t.log)"
+    grep -E "^(==|SUMMARY|fuzz_|input:|answer:)" "$build/$t.log" | head -20 || true
+  fi
+  grep -E "^stat::number_of_executed_units|^Done|^stat::peak_rss" "$build/$t.log" | sed "s/^/fuzz: $t: /" || true
+done
+exit $status

@@ -1,0 +1,68 @@
+// Inputs found by the fuzzers (fuzz/), kept so that they stay fixed, and unit tests of the
+// batch-line function the batch fuzzer drives.
+
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/batch.hpp"
+#include "crowns/card.hpp"
+#include "crowns/solver.hpp"
+#include "reference_solver.hpp"
+
+using namespace crowns;
+
+// fuzz_cards, 2026: solve() threw "the solver takes at most 7 copies of a card" on this hand
+// (8 copies of Jd), although solver.hpp promises any count. No legal hand holds more than 4
+// copies, so the CLI never gets there; marked [!mayfail] until the solver's contract is
+// settled (either the header states the limit and this test goes, or the limit goes).
+TEST_CASE("fuzz_cards: eight copies of one card", "[solver][fuzz][!mayfail]") {
+  const auto hand = *parse_cards("Jd Jd Jd 9d Jd Jd Jd Jd  4d  Jd 9d  Jd 9d");
+  for (const HandMode mode : {HandMode::Dealt, HandMode::Drawn}) {
+    for (int wild = kMinRank; wild <= kMaxRank; ++wild) {
+      INFO("wild " << wild << (mode == HandMode::Drawn ? " drawn" : " dealt"));
+      Solution s;
+      CHECK_NOTHROW(s = solve(hand, wild, mode));
+      CHECK(s.score == reference::brute_force_score(hand, wild, mode));
+      CHECK(reference::check_solution(hand, wild, mode, s) == "");
+    }
+  }
+}
+
+TEST_CASE("answer_batch_line: blank lines, errors, the failed flag", "[cli][batch]") {
+  bool failed = false;
+  CHECK(cli::answer_batch_line("", 1, &failed).empty());
+  CHECK(cli::answer_batch_line(" \t\r", 1, &failed).empty());
+  CHECK_FALSE(failed);
+
+  const auto good = nlohmann::json::parse(
+      cli::answer_batch_line(R"({"id":"x","cards":"7h 8h 9h 4s"})", 1, &failed));
+  CHECK_FALSE(failed);
+  CHECK(good.at("id") == "x");
+  CHECK(good.at("score") == 0);
+  CHECK(good.at("goes_out") == true);
+
+  CHECK(cli::answer_batch_line("nope", 1, &failed, 12) ==
+        R"({"id":null,"error":"line 12 is not valid JSON"})");
+  CHECK(failed);
+  failed = false;
+  CHECK(cli::answer_batch_line("nope", 1, &failed) ==
+        R"({"id":null,"error":"the line is not valid JSON"})");
+  CHECK(failed);
+
+  // The failed flag is only ever set, never cleared, and a null pointer is allowed.
+  cli::answer_batch_line(R"({"cards":"7h 8h 9h"})", 1, &failed);
+  CHECK(failed);
+  CHECK(cli::answer_batch_line(R"({"id":3,"cards":"7h 7h 7h"})", 1, nullptr) ==
+        R"j({"id":3,"error":"more than 2 copies of 7h: one box holds each card twice (use --boxes 2 for a combined game)"})j");
+  bool two_boxes_failed = false;
+  CHECK(nlohmann::json::parse(cli::answer_batch_line(R"({"id":3,"cards":"7h 7h 7h"})", 2,
+                                                     &two_boxes_failed))
+            .at("score") == 0);
+  CHECK_FALSE(two_boxes_failed);
+
+  const std::string long_line = R"({"cards":")" + std::string(70 * 1024, ' ') + R"("})";
+  CHECK(cli::answer_batch_line(long_line, 1, &failed, 2) ==
+        R"({"id":null,"error":"line 2 is longer than 64 KiB"})");
+}
