@@ -123,10 +123,14 @@ void print_scorecard(std::ostream& out, const Style& style, const store::Game& g
   const auto n = game.seats.size();
   std::vector<std::string> players;
   for (const auto& s : game.seats) players.push_back(sanitize(s.name));
-  const std::string title =
-      fmt::format("Game {} · {} · {} · {}, {} of 11 rounds", game.id, game.date, join(players, ", "),
-                  store::status_name(game.status), game.rounds_played());
-  out << style.bold(fit(title, kTerminalWidth)) << '\n';
+  const std::string progress =
+      fmt::format("{}, {} of 11 rounds", store::status_name(game.status), game.rounds_played());
+  std::string title = fmt::format("Game {} · {} · {} · {}", game.id, game.date, join(players, ", "), progress);
+  // Many long names: the column headers already say who plays.
+  const bool cut = display_width(title) > kTerminalWidth;
+  if (cut) title = fmt::format("Game {} · {} · {}", game.id, game.date, progress);
+  out << style.bold(title) << '\n';
+  if (cut && game.rounds.empty()) out << "Seats: " << join(players, ", ") << '\n';
   if (game.note) out << "Note: " << sanitize(*game.note) << '\n';
   if (game.rounds.empty()) {
     print_outlook(out, style, game);

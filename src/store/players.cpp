@@ -11,13 +11,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr std::string_view kPlayerColumns =
-    "SELECT p.id, p.name, p.retired, "
-    "  (SELECT count(*) FROM seats s WHERE s.player_id = p.id), "
-    "  (SELECT count(*) FROM seats s WHERE s.player_id = p.id AND s.winner = 1), "
-    "  (SELECT max(g.played_on) FROM seats s JOIN games g ON g.id = s.game_id "
-    "   WHERE s.player_id = p.id) "
-    "FROM players p ";
+// Lookups read the player alone; only lists pay for the per-player counts.
+constexpr std::string_view kPlayerColumns = "SELECT p.id, p.name, p.retired, 0, 0, NULL FROM players p ";
 
 Player read_player(const Statement& stmt) {
   Player p;
@@ -39,8 +34,11 @@ Json player_json(const Player& p) {
 }  // namespace
 
 std::vector<Player> list_players(const Database& db, Include include) {
-  auto stmt = db.prepare(std::string(kPlayerColumns) +
-                         "WHERE ?1 OR p.retired = 0 ORDER BY p.name COLLATE NOCASE, p.id");
+  auto stmt = db.prepare(
+      "SELECT p.id, p.name, p.retired, count(s.game_id), coalesce(sum(s.winner), 0), "
+      "  max(g.played_on) "
+      "FROM players p LEFT JOIN seats s ON s.player_id = p.id LEFT JOIN games g ON g.id = s.game_id "
+      "WHERE ?1 OR p.retired = 0 GROUP BY p.id ORDER BY p.name COLLATE NOCASE, p.id");
   stmt.bind_all(include == Include::All);
   std::vector<Player> players;
   while (stmt.step()) players.push_back(read_player(stmt));
@@ -143,7 +141,8 @@ Expected<void> merge_players(const Database& db, const std::string& from, const 
   db.prepare("DELETE FROM players WHERE id = ?").bind_all(source->id).run();
   append_audit(db, {0, {}, std::nullopt, "player.merge",
                     "Player " + source->name + " merged into " + target->name + " (" +
-                        std::to_string(games.size()) + " games moved)",
+                        std::to_string(games.size()) + (games.size() == 1 ? " game" : " games") +
+                        " moved)",
                     dump(Json{{"player", player_json(*source)}, {"games", games}}),
                     dump(Json{{"into", player_json(*target)}})});
   return {};

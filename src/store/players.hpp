@@ -16,6 +16,7 @@ struct Player {
   std::int64_t id = 0;
   std::string name;
   bool retired = false;
+  // Filled in by list_players() only (lookups leave them empty: they cost a scan).
   int games = 0;                 ///< Games seated at (any status).
   int wins = 0;                  ///< Finished games won (shared wins count).
   std::optional<std::string> last_played;  ///< Date of the latest game.

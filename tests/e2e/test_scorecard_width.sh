@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The scorecard of 7 players with long names fits an 80-column terminal, with symbols too.
+source "$(dirname "$0")/lib.sh"
+
+"$CROWNS" new --add Alexandria Bartholomew Christopher Dominique Evangeline Fitzgerald Gwendolyn >/dev/null
+for r in 1 2 3 4 5 6 7 8 9 10 11; do
+  "$CROWNS" round 0* 150 45 60 30 120 99 --force >/dev/null || echo "round $r failed"
+done
+widest=$("$CROWNS" show | while IFS= read -r line; do printf '%s\n' "$line" | wc -m; done | sort -n | tail -1)
+# wc -m counts the newline too.
+check "7-player scorecard fits 80 columns (widest $((widest - 1)))" test "$widest" -le 81
+lines=$("$CROWNS" show | wc -l)
+check "one line per round plus header, totals, behind, legend, result" test "$lines" -eq 17
+check "winner line" test "$("$CROWNS" show | tail -1)" = "Winner: Alexandria with 0"
+finish
