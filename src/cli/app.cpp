@@ -23,6 +23,10 @@ constexpr std::array kCommands = {
     Command{"games", setup_games},
     Command{"player", setup_player},
     Command{"play", setup_play},
+    Command{"export", setup_export},
+    Command{"import", setup_import},
+    Command{"backup", setup_backup},
+    Command{"restore", setup_restore},
 };
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {

@@ -21,6 +21,11 @@ void setup_delete(CLI::App& app, Context& ctx);
 void setup_games(CLI::App& app, Context& ctx);
 void setup_player(CLI::App& app, Context& ctx);
 void setup_play(CLI::App& app, Context& ctx);
+// Data in and out (docs/DATA.md).
+void setup_export(CLI::App& app, Context& ctx);
+void setup_import(CLI::App& app, Context& ctx);
+void setup_backup(CLI::App& app, Context& ctx);
+void setup_restore(CLI::App& app, Context& ctx);
 
 /// The table of subcommands, in the order --help lists them.
 std::span<const Command> commands();

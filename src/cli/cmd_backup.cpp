@@ -1,0 +1,50 @@
+// crowns backup FILE: a consistent copy of the database, safe while others write to it.
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/session.hpp"
+#include "store/backup.hpp"
+#include "store/db.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct BackupOptions {
+  std::string file;
+  bool force = false;
+  bool json = false;
+};
+
+void run_backup(const BackupOptions& opts, Context& ctx) {
+  const std::string db_path = store::database_path(ctx.options.db);
+  open_store(ctx);  // refuses a file that is not a crowns database, migrates an old one
+  store::BackupResult result;
+  try {
+    result = store::backup_database(db_path, opts.file, opts.force ? store::Overwrite::Yes : store::Overwrite::No);
+  } catch (const Error& e) {
+    fail(e.what());  // the message holds file names as typed: make them safe to print
+  }
+  if (opts.json) {
+    const nlohmann::ordered_json j{{"backup", result.file}, {"database", db_path},
+                                   {"pages", result.pages}, {"bytes", result.bytes}};
+    ctx.out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    return;
+  }
+  ctx.out << "Backed up " << sanitize(db_path) << " to " << sanitize(result.file) << " ("
+          << (result.bytes + 1023) / 1024 << " KiB)\n";
+}
+
+}  // namespace
+
+void setup_backup(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<BackupOptions>();
+  auto* sub = app.add_subcommand("backup", "Copy the database to FILE (safe while crowns is in use)");
+  sub->add_option("file", opts->file, "The backup file to write")->required();
+  sub->add_flag("-f,--force", opts->force, "Replace FILE if it exists");
+  sub->add_flag("--json", opts->json, "Print the result as JSON");
+  sub->callback([opts, &ctx] { run_backup(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

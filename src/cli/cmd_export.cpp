@@ -1,0 +1,58 @@
+// crowns export: every player, season and game as one JSON or CSV file (docs/DATA.md).
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/files.hpp"
+#include "cli/session.hpp"
+#include "store/transfer_db.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct ExportOptions {
+  std::optional<store::ExportFormat> format;
+  std::string out;
+};
+
+void run_export(const ExportOptions& opts, Context& ctx) {
+  // A FILE.csv gets CSV unless --format says otherwise.
+  const bool csv_name = opts.out.size() > 4 && opts.out.ends_with(".csv");
+  const auto format = opts.format.value_or(csv_name ? store::ExportFormat::Csv : store::ExportFormat::Json);
+  std::string text;
+  std::size_t games = 0, players = 0, seasons = 0;
+  {
+    auto db = open_store(ctx);
+    // One read transaction: a consistent picture even while another terminal records a round.
+    store::Transaction tx(db, store::Transaction::Kind::Deferred);
+    const store::ExportData data = store::load_export(db);
+    text = store::format_export(data, format);
+    games = data.games.size();
+    players = data.players.size();
+    seasons = data.seasons.size();
+  }
+  if (opts.out.empty() || opts.out == "-") {
+    ctx.out << text;
+    return;
+  }
+  write_file_atomically(opts.out, text);
+  ctx.out << "Exported " << games << (games == 1 ? " game, " : " games, ") << players
+          << (players == 1 ? " player and " : " players and ") << seasons
+          << (seasons == 1 ? " season" : " seasons") << " to " << sanitize(opts.out) << '\n';
+}
+
+}  // namespace
+
+void setup_export(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<ExportOptions>();
+  auto* sub = app.add_subcommand("export", "Write every player, season and game as JSON or CSV");
+  sub->add_option("--format", opts->format, "json (default) or csv (default for --out FILE.csv)")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, store::ExportFormat>{{"json", store::ExportFormat::Json},
+                                                     {"csv", store::ExportFormat::Csv}},
+          CLI::ignore_case));
+  sub->add_option("-o,--out", opts->out, "Write to FILE (atomically) instead of standard output");
+  sub->callback([opts, &ctx] { run_export(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

@@ -1,0 +1,89 @@
+// crowns import: read an export back, checking all of it before writing any of it.
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/files.hpp"
+#include "cli/session.hpp"
+#include "store/transfer_db.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct ImportOptions {
+  std::string file;
+  bool dry_run = false;
+  bool json = false;
+};
+
+std::string count(std::size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string counts(std::size_t players, std::size_t seasons, std::size_t games) {
+  return count(players, "player", "players") + ", " + count(seasons, "season", "seasons") + " and " +
+         count(games, "game", "games");
+}
+
+void print_summary(const ImportOptions& opts, const store::ExportData& data, const store::ImportPlan& plan,
+                   Context& ctx) {
+  std::vector<std::string> new_players;
+  for (std::size_t i : plan.new_players) new_players.push_back(data.players[i].name);
+  if (opts.json) {
+    using Json = nlohmann::ordered_json;
+    const Json j{{"file", opts.file},
+                 {"dry_run", opts.dry_run},
+                 {"added", {{"players", plan.new_players.size()}, {"seasons", plan.new_seasons.size()},
+                            {"games", plan.new_games.size()}}},
+                 {"already_there", {{"players", plan.existing_players}, {"seasons", plan.existing_seasons},
+                                    {"games", plan.existing_games}}},
+                 {"new_players", new_players}};
+    ctx.out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
+    return;
+  }
+  const std::string added = counts(plan.new_players.size(), plan.new_seasons.size(), plan.new_games.size());
+  const std::string there = counts(plan.existing_players, plan.existing_seasons, plan.existing_games);
+  if (opts.dry_run) {
+    ctx.out << "Dry run: importing " << sanitize(opts.file) << " would add " << added << "; " << there
+            << " already there. Nothing was changed.\n";
+  } else {
+    ctx.out << "Imported " << sanitize(opts.file) << ": added " << added << "; " << there
+            << " already there.\n";
+  }
+  if (!new_players.empty()) {
+    std::string names;
+    for (const auto& n : new_players) names += (names.empty() ? "" : ", ") + sanitize(n);
+    ctx.out << (opts.dry_run ? "New players would be: " : "New players: ") << names << '\n';
+  }
+}
+
+void run_import(const ImportOptions& opts, Context& ctx) {
+  const std::string text = read_input_file(opts.file, store::kMaxImportBytes, ctx.in);
+  auto data = store::parse_export(text);
+  if (!data) fail(opts.file + ": " + data.error() + "; nothing was imported");
+  auto db = open_store(ctx);
+  // The write lock from the start: the plan cannot go stale before it is written.
+  store::Transaction tx(db, opts.dry_run ? store::Transaction::Kind::Deferred : store::Transaction::Kind::Immediate);
+  auto plan = store::plan_import(db, *data);
+  if (!plan) fail(opts.file + ": " + plan.error() + "; nothing was imported");
+  const bool adds = !plan->new_players.empty() || !plan->new_seasons.empty() || !plan->new_games.empty();
+  if (!opts.dry_run && adds) {
+    store::apply_import(db, *data, *plan, opts.file);
+    tx.commit();
+  }
+  print_summary(opts, *data, *plan, ctx);
+}
+
+}  // namespace
+
+void setup_import(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<ImportOptions>();
+  auto* sub = app.add_subcommand("import", "Read an export (JSON or CSV) back; adds nothing twice");
+  sub->add_option("file", opts->file, "The file written by crowns export (- for standard input)")->required();
+  sub->add_flag("-n,--dry-run", opts->dry_run, "Check the file and say what would be added; change nothing");
+  sub->add_flag("--json", opts->json, "Print the summary as JSON");
+  sub->callback([opts, &ctx] { run_import(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

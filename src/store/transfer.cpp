@@ -1,0 +1,340 @@
+// The JSON export format (write and read), and the entry points that pick a format.
+
+#include <nlohmann/json.hpp>
+
+#include <climits>
+#include <cstdint>
+#include <initializer_list>
+
+#include "crowns/names.hpp"
+#include "store/transfer_internal.hpp"
+
+namespace crowns::store {
+namespace {
+
+using Json = nlohmann::json;
+using detail::BadImport;
+
+// ---- writing ------------------------------------------------------------------------------
+
+void append_quoted(std::string& out, std::string_view text) {
+  out += Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+// Fields at their default (false, none) are left out, so that a typical file stays small.
+void append_game(std::string& out, const ExportGame& g, bool fold_names) {
+  out += "{\"date\":";
+  append_quoted(out, g.date);
+  out += ",\"status\":";
+  append_quoted(out, g.status);
+  out += ",\"boxes\":" + std::to_string(g.boxes);
+  out += ",\"first_dealer\":" + std::to_string(g.first_dealer);
+  if (g.note) {
+    out += ",\"note\":";
+    append_quoted(out, *g.note);
+  }
+  out += ",\"seats\":[";
+  for (std::size_t s = 0; s < g.seats.size(); ++s) {
+    out += s ? ",{\"player\":" : "{\"player\":";
+    append_quoted(out, fold_names ? fold_case(g.seats[s].player) : g.seats[s].player);
+    if (g.seats[s].tiebreak) out += ",\"tiebreak\":" + std::to_string(*g.seats[s].tiebreak);
+    out += '}';
+  }
+  out += "],\"rounds\":[";
+  for (std::size_t r = 0; r < g.rounds.size(); ++r) {
+    out += r ? ",[" : "[";
+    for (std::size_t s = 0; s < g.rounds[r].size(); ++s) {
+      const ExportScore& cell = g.rounds[r][s];
+      out += s ? ",{\"points\":" : "{\"points\":";
+      out += std::to_string(cell.points);
+      if (cell.went_out) out += ",\"went_out\":true";
+      if (cell.hand) {
+        out += ",\"hand\":";
+        append_quoted(out, *cell.hand);
+      }
+      out += '}';
+    }
+    out += ']';
+  }
+  out += "]}";
+}
+
+// ---- reading ------------------------------------------------------------------------------
+
+[[noreturn]] void bad(const std::string& path, const std::string& what) {
+  throw BadImport(path + ": " + what);
+}
+
+std::string kind_of(const Json& v) {
+  if (v.is_null()) return "null";
+  if (v.is_boolean()) return "true/false";
+  if (v.is_number_integer()) return "a whole number";
+  if (v.is_number()) return "a number with a fraction";
+  if (v.is_string()) return "text";
+  if (v.is_array()) return "a list";
+  return "an object";
+}
+
+// Refuses keys other than `allowed`: a typo ("went_ou") must not be dropped silently.
+void expect_object(const Json& v, const std::string& path, std::initializer_list<std::string_view> allowed) {
+  if (!v.is_object()) bad(path, "must be an object {...}, not " + kind_of(v));
+  for (const auto& [key, value] : v.items()) {
+    bool known = false;
+    for (auto a : allowed) known = known || key == a;
+    if (!known) bad(path, "unknown field \"" + key + "\"");
+  }
+}
+
+const Json* field(const Json& obj, const char* key) {
+  const auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+const Json& required(const Json& obj, const std::string& path, const char* key) {
+  const Json* v = field(obj, key);
+  if (!v) bad(path, std::string("the field \"") + key + "\" is missing");
+  return *v;
+}
+
+int as_int(const Json& v, const std::string& path) {
+  if (!v.is_number_integer()) bad(path, "must be a whole number, not " + kind_of(v));
+  if (v.is_number_unsigned()) {
+    const auto u = v.get<std::uint64_t>();
+    if (u > static_cast<std::uint64_t>(INT_MAX)) bad(path, std::to_string(u) + " is out of range");
+    return static_cast<int>(u);
+  }
+  const auto i = v.get<std::int64_t>();
+  if (i < INT_MIN || i > INT_MAX) bad(path, std::to_string(i) + " is out of range");
+  return static_cast<int>(i);
+}
+
+std::string as_text(const Json& v, const std::string& path) {
+  if (!v.is_string()) bad(path, "must be text, not " + kind_of(v));
+  return v.get<std::string>();
+}
+
+bool as_bool(const Json& v, const std::string& path) {
+  if (!v.is_boolean()) bad(path, "must be true or false, not " + kind_of(v));
+  return v.get<bool>();
+}
+
+std::optional<std::string> optional_text(const Json& obj, const std::string& path, const char* key) {
+  const Json* v = field(obj, key);
+  if (!v || v->is_null()) return std::nullopt;
+  return as_text(*v, path + "." + key);
+}
+
+std::optional<int> optional_int(const Json& obj, const std::string& path, const char* key) {
+  const Json* v = field(obj, key);
+  if (!v || v->is_null()) return std::nullopt;
+  return as_int(*v, path + "." + key);
+}
+
+bool optional_bool(const Json& obj, const std::string& path, const char* key) {
+  const Json* v = field(obj, key);
+  return v && !v->is_null() && as_bool(*v, path + "." + key);
+}
+
+const Json& list(const Json& obj, const char* key, std::size_t limit) {
+  static const Json kEmpty = Json::array();
+  const Json* v = field(obj, key);
+  if (!v) return kEmpty;
+  if (!v->is_array()) bad(key, "must be a list [...], not " + kind_of(*v));
+  if (v->size() > limit) {
+    bad(key, std::to_string(v->size()) + " entries is more than an import may hold (" +
+                 std::to_string(limit) + ")");
+  }
+  return *v;
+}
+
+std::string at(const std::string& path, std::size_t index) {
+  return path + "[" + std::to_string(index) + "]";
+}
+
+ExportGame read_game(const Json& j, const std::string& path) {
+  expect_object(j, path, {"date", "status", "boxes", "first_dealer", "note", "seats", "rounds"});
+  ExportGame g;
+  g.date = as_text(required(j, path, "date"), path + ".date");
+  g.status = as_text(required(j, path, "status"), path + ".status");
+  g.boxes = as_int(required(j, path, "boxes"), path + ".boxes");
+  g.first_dealer = optional_int(j, path, "first_dealer").value_or(0);
+  g.note = optional_text(j, path, "note");
+  const Json& seats = required(j, path, "seats");
+  if (!seats.is_array()) bad(path + ".seats", "must be a list [...], not " + kind_of(seats));
+  // Checked here, not only later: a list this long should not be read at all.
+  if (seats.size() > 14) bad(path + ".seats", std::to_string(seats.size()) + " seats; a game has 2 to 14");
+  for (std::size_t s = 0; s < seats.size(); ++s) {
+    const std::string sp = at(path + ".seats", s);
+    expect_object(seats[s], sp, {"player", "tiebreak"});
+    g.seats.push_back({as_text(required(seats[s], sp, "player"), sp + ".player"),
+                       optional_int(seats[s], sp, "tiebreak")});
+  }
+  const Json* rounds = field(j, "rounds");
+  if (!rounds || rounds->is_null()) return g;
+  if (!rounds->is_array()) bad(path + ".rounds", "must be a list [...], not " + kind_of(*rounds));
+  if (rounds->size() > 11) bad(path + ".rounds", std::to_string(rounds->size()) + " rounds; a game has 11");
+  for (std::size_t r = 0; r < rounds->size(); ++r) {
+    const std::string rp = at(path + ".rounds", r);
+    const Json& cells = (*rounds)[r];
+    if (!cells.is_array()) bad(rp, "must be a list of one score per seat, not " + kind_of(cells));
+    if (cells.size() != g.seats.size()) {
+      bad(rp, std::to_string(cells.size()) + " scores for " + std::to_string(g.seats.size()) +
+                  " seats; give one score per seat, in seat order");
+    }
+    auto& row = g.rounds.emplace_back();
+    for (std::size_t s = 0; s < cells.size(); ++s) {
+      const std::string cp = at(rp, s);
+      expect_object(cells[s], cp, {"points", "went_out", "hand"});
+      row.push_back({as_int(required(cells[s], cp, "points"), cp + ".points"),
+                     optional_bool(cells[s], cp, "went_out"), optional_text(cells[s], cp, "hand")});
+    }
+  }
+  return g;
+}
+
+// nlohmann parses nesting with its own stack, but a file of a million '[' still costs time
+// and memory for nothing: an export is never nested more than 5 deep.
+void check_nesting(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > 8) bad("the file", "nested more than 8 levels deep; this is not a crowns export");
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+}
+
+}  // namespace
+
+namespace detail {
+
+ExportData parse_json_export(std::string_view text) {
+  check_nesting(text);
+  Json j;
+  try {
+    j = Json::parse(text.begin(), text.end());
+  } catch (const Json::parse_error& e) {
+    std::string what = e.what();
+    if (const auto p = what.find("] "); p != std::string::npos) what.erase(0, p + 2);
+    throw BadImport("not valid JSON: " + what);
+  }
+  if (!j.is_object()) bad("the file", "must hold one JSON object {...}, not " + kind_of(j));
+  const Json* format = field(j, "format");
+  if (!format || !format->is_string() || format->get<std::string>() != kExportFormat) {
+    bad("format", "this is not a crowns export (\"format\" must be \"crowns-export\")");
+  }
+  const int version = as_int(required(j, "the file", "version"), "version");
+  if (version > kExportVersion) {
+    bad("version", "the file is crowns-export version " + std::to_string(version) +
+                       "; this crowns reads up to version " + std::to_string(kExportVersion) +
+                       ": upgrade crowns to import it");
+  }
+  if (version < 1) bad("version", std::to_string(version) + " is not a version (they start at 1)");
+  expect_object(j, "the file", {"format", "version", "players", "seasons", "games"});
+
+  ExportData data;
+  const Json& players = list(j, "players", kMaxImportPlayers);
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    const std::string p = at("players", i);
+    expect_object(players[i], p, {"name", "retired"});
+    data.players.push_back({as_text(required(players[i], p, "name"), p + ".name"),
+                            optional_bool(players[i], p, "retired")});
+  }
+  const Json& seasons = list(j, "seasons", kMaxImportSeasons);
+  for (std::size_t i = 0; i < seasons.size(); ++i) {
+    const std::string p = at("seasons", i);
+    expect_object(seasons[i], p, {"name", "starts_on", "ends_on"});
+    data.seasons.push_back({as_text(required(seasons[i], p, "name"), p + ".name"),
+                            as_text(required(seasons[i], p, "starts_on"), p + ".starts_on"),
+                            optional_text(seasons[i], p, "ends_on")});
+  }
+  const Json& games = list(j, "games", kMaxImportGames);
+  data.games.reserve(games.size());
+  for (std::size_t i = 0; i < games.size(); ++i) data.games.push_back(read_game(games[i], at("games", i)));
+  return data;
+}
+
+std::string format_json_export(const ExportData& data) {
+  std::string out;
+  out.reserve(256 + data.games.size() * 600);
+  out += "{\"format\":\"" + std::string(kExportFormat) + "\",\"version\":" + std::to_string(kExportVersion);
+  out += ",\n\"players\":[";
+  for (std::size_t i = 0; i < data.players.size(); ++i) {
+    out += i ? ",\n{\"name\":" : "\n{\"name\":";
+    append_quoted(out, data.players[i].name);
+    out += data.players[i].retired ? ",\"retired\":true}" : "}";
+  }
+  out += "],\n\"seasons\":[";
+  for (std::size_t i = 0; i < data.seasons.size(); ++i) {
+    const ExportSeason& s = data.seasons[i];
+    out += i ? ",\n{\"name\":" : "\n{\"name\":";
+    append_quoted(out, s.name);
+    out += ",\"starts_on\":";
+    append_quoted(out, s.starts_on);
+    if (s.ends_on) {
+      out += ",\"ends_on\":";
+      append_quoted(out, *s.ends_on);
+    }
+    out += '}';
+  }
+  out += "],\n\"games\":[";
+  for (std::size_t i = 0; i < data.games.size(); ++i) {
+    out += i ? ",\n" : "\n";
+    append_game(out, data.games[i], false);
+  }
+  out += "]}\n";
+  return out;
+}
+
+}  // namespace detail
+
+std::string format_export(const ExportData& data, ExportFormat format) {
+  return format == ExportFormat::Json ? detail::format_json_export(data) : detail::format_csv_export(data);
+}
+
+Expected<ExportData> parse_export(std::string_view text) {
+  if (text.size() > kMaxImportBytes) {
+    return Failure{"the file is " + std::to_string(text.size() >> 20) + " MiB; an import may be at most " +
+                   std::to_string(kMaxImportBytes >> 20) + " MiB"};
+  }
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return Failure{"the file is empty"};
+  try {
+    if (text[first] == '{') {
+      ExportData data = detail::parse_json_export(text);
+      detail::check_export(data, nullptr);
+      return data;
+    }
+    detail::Origins origins;
+    ExportData data = detail::parse_csv_export(text, origins);
+    detail::check_export(data, &origins);
+    return data;
+  } catch (const BadImport& e) {
+    return Failure{e.what()};
+  }
+}
+
+Expected<void> validate_export(const ExportData& data) {
+  try {
+    detail::check_export(data, nullptr);
+  } catch (const BadImport& e) {
+    return Failure{e.what()};
+  }
+  return {};
+}
+
+std::string game_key(const ExportGame& game) {
+  std::string key;
+  append_game(key, game, true);
+  return key;
+}
+
+}  // namespace crowns::store

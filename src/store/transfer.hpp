@@ -1,0 +1,85 @@
+#pragma once
+// The export/import model: everything a crowns database holds that a person would miss
+// (players, seasons, games, seats, rounds, scores, tie-breaks), written as JSON or CSV and
+// read back. Pure: no database here (store/transfer_db.hpp moves it in and out of SQLite),
+// so that the reader can be fuzzed on its own. docs/DATA.md describes the formats.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "crowns/expected.hpp"
+
+namespace crowns::store {
+
+inline constexpr std::string_view kExportFormat = "crowns-export";
+inline constexpr int kExportVersion = 1;  ///< The newest version this program reads and writes.
+
+/// Bounds on what an import may hold; anything over is refused with a clear error.
+inline constexpr std::size_t kMaxImportBytes = 64u << 20;  ///< 64 MiB.
+inline constexpr std::size_t kMaxImportPlayers = 100000;
+inline constexpr std::size_t kMaxImportSeasons = 10000;
+inline constexpr std::size_t kMaxImportGames = 1000000;
+inline constexpr std::size_t kMaxNoteBytes = 4096;
+inline constexpr std::size_t kMaxHandBytes = 200;
+inline constexpr int kMaxImportPoints = 9999;  ///< What `crowns round --force` can store.
+
+enum class ExportFormat { Json, Csv };
+
+struct ExportPlayer {
+  std::string name;
+  bool retired = false;
+};
+
+struct ExportSeason {
+  std::string name;
+  std::string starts_on;  ///< YYYY-MM-DD.
+  std::optional<std::string> ends_on;
+};
+
+struct ExportScore {
+  int points = 0;
+  bool went_out = false;
+  std::optional<std::string> hand;  ///< The cards as entered ("Ks Qh jk"), if any.
+};
+
+struct ExportSeat {
+  std::string player;           ///< A name from the players list (case ignored).
+  std::optional<int> tiebreak;  ///< The 6-card tie-break score, if played.
+};
+
+struct ExportGame {
+  std::string date;    ///< YYYY-MM-DD.
+  std::string status;  ///< "active", "finished" or "abandoned".
+  int boxes = 1;
+  int first_dealer = 0;  ///< The seat that dealt round 1.
+  std::optional<std::string> note;
+  std::vector<ExportSeat> seats;                 ///< In seat order.
+  std::vector<std::vector<ExportScore>> rounds;  ///< Rounds 1..k; each one score per seat.
+};
+
+struct ExportData {
+  std::vector<ExportPlayer> players;  ///< By name, ignoring case.
+  std::vector<ExportSeason> seasons;  ///< By start date, then name.
+  std::vector<ExportGame> games;      ///< By date, then the order they were created.
+};
+
+/// Writes the whole export: deterministic, so equal data gives equal bytes.
+std::string format_export(const ExportData& data, ExportFormat format);
+
+/// Reads an export (JSON if its first non-blank byte is '{', else CSV) and checks all of it.
+/// Fails with the first problem, naming the JSON path (games[3].rounds[2][1].points) or the
+/// CSV line and field. Never throws, whatever the bytes.
+Expected<ExportData> parse_export(std::string_view text);
+
+/// Checks the meaning of parsed data: names, dates, seat counts, players known, rounds in
+/// order and complete, scores in range, at most one player out per round, status consistent
+/// with the rounds. parse_export() has already called it; for data built in code.
+Expected<void> validate_export(const ExportData& data);
+
+/// A game's identity for "already imported": every exported field, names folded to one case.
+std::string game_key(const ExportGame& game);
+
+}  // namespace crowns::store
