@@ -89,7 +89,7 @@ Expected<HandReport> analyze(HandQuery q) {
   return report;
 }
 
-Expected<int> wild_from_json(const nlohmann::ordered_json& w) {
+Expected<int> wild_from_json(const nlohmann::json& w) {
   if (w.is_number_integer()) {
     const auto v = w.get<long long>();
     if (v < kMinRank || v > kMaxRank) return Failure{"wild " + std::to_string(v) + " is not a rank (3-13)"};
@@ -100,7 +100,7 @@ Expected<int> wild_from_json(const nlohmann::ordered_json& w) {
 }
 
 // Reads one batch line into a query.
-Expected<HandQuery> query_from_json(const nlohmann::ordered_json& j, int default_boxes) {
+Expected<HandQuery> query_from_json(const nlohmann::json& j, int default_boxes) {
   if (!j.is_object()) return Failure{"a line must be a JSON object with \"cards\""};
   HandQuery q;
   q.boxes = default_boxes;
@@ -186,7 +186,7 @@ void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
   auto report = analyze(std::move(q));
   if (!report) throw Error(report.error());
   if (opts.json) {
-    ctx.out << to_json(*report).dump() << '\n';
+    ctx.out << json_text(*report) << '\n';
   } else {
     print_hand(ctx.out, ctx.style, *report);
   }
@@ -196,29 +196,28 @@ void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
 
 std::string answer_batch_line(std::string_view line, int boxes, bool* failed, long line_no) {
   if (line.find_first_not_of(" \t\r") == std::string_view::npos) return {};
-  const std::string where = line_no > 0 ? "line " + std::to_string(line_no) : "the line";
-  nlohmann::ordered_json answer;
-  nlohmann::ordered_json id = nullptr;
-  if (line.size() > kMaxBatchLine) {
-    answer = {{"id", nullptr}, {"error", where + " is longer than 64 KiB"}};
-  } else {
-    const auto j = nlohmann::ordered_json::parse(line, nullptr, false);
-    if (j.is_discarded()) {
-      answer = {{"id", nullptr}, {"error", where + " is not valid JSON"}};
-    } else {
-      if (j.is_object() && j.contains("id")) id = j["id"];
-      auto q = query_from_json(j, boxes);
-      auto report = q ? analyze(std::move(q).value()) : Expected<HandReport>(Failure{q.error()});
-      if (report) {
-        answer = nlohmann::ordered_json{{"id", id}};
-        answer.update(to_json(*report));
-      } else {
-        answer = {{"id", id}, {"error", report.error()}};
-      }
-    }
+  auto where = [line_no] { return line_no > 0 ? "line " + std::to_string(line_no) : std::string("the line"); };
+  auto error_answer = [&](const nlohmann::json& id, const std::string& message) {
+    if (failed != nullptr) *failed = true;
+    return nlohmann::ordered_json{{"id", id}, {"error", message}}.dump(
+        -1, ' ', false, nlohmann::json::error_handler_t::replace);
+  };
+  if (line.size() > kMaxBatchLine) return error_answer(nullptr, where() + " is longer than 64 KiB");
+  const auto j = nlohmann::json::parse(line, nullptr, false);
+  if (j.is_discarded()) return error_answer(nullptr, where() + " is not valid JSON");
+  nlohmann::json id = nullptr;
+  if (j.is_object()) {
+    if (const auto it = j.find("id"); it != j.end()) id = *it;
   }
-  if (answer.contains("error") && failed != nullptr) *failed = true;
-  return answer.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  auto q = query_from_json(j, boxes);
+  auto report = q ? analyze(std::move(q).value()) : Expected<HandReport>(Failure{q.error()});
+  if (!report) return error_answer(id, report.error());
+  std::string answer = "{\"id\":";
+  answer += id.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  answer += ',';
+  append_json(answer, *report);
+  answer += '}';
+  return answer;
 }
 
 void setup_analyze(CLI::App& app, Context& ctx) {

@@ -22,6 +22,11 @@ struct HandReport {
 /// "10s", or a rank alone: "K".
 std::string rank_text(int rank);
 
+/// The report's fields as JSON object members, without the braces: `"round":…,"wild":…`.
+void append_json(std::string& out, const HandReport& report);
+/// The report as one JSON object (what `analyze --json` prints).
+std::string json_text(const HandReport& report);
+/// The same, as a JSON value to embed in a larger document.
 nlohmann::ordered_json to_json(const HandReport& report);
 
 /// The lay-down, one meld per line, the cards left with their points, the score.

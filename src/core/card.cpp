@@ -107,13 +107,21 @@ std::string to_string(Card card) {
 }
 
 Expected<Card> parse_card(std::string_view token) {
-  const std::string t = lower(token);
+  // Lower-cased into a small buffer: a card is at most "10" plus a 3-byte symbol.
+  std::array<char, 8> buf{};
+  if (token.empty() || token.size() > buf.size()) {
+    return Failure{quoted(token) + " is not a card " + std::string(kCardForm)};
+  }
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    buf[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(token[i])));
+  }
+  const std::string_view t(buf.data(), token.size());
   if (t == "jk" || t == "joker") return Card::joker();
   // The rank is "10" or one character; the rest is the suit (a letter or a UTF-8 symbol).
   const std::size_t rank_len = t.starts_with("10") ? 2 : 1;
   if (t.size() > rank_len) {
-    const auto rank = parse_rank_text(std::string_view(t).substr(0, rank_len));
-    const auto suit = parse_suit(std::string_view(t).substr(rank_len));
+    const auto rank = parse_rank_text(t.substr(0, rank_len));
+    const auto suit = parse_suit(t.substr(rank_len));
     if (rank && suit) return Card::natural(*rank, *suit);
   }
   return Failure{quoted(token) + " is not a card " + std::string(kCardForm)};

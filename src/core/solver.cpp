@@ -181,12 +181,14 @@ class Search {
     int kind = 0;
     Option option;  // for a run
     State next;
+    int next_value = 0;
   };
 
-  // Finds the first decision that achieves the state's value, as the search would.
-  Step step(const State& st) {
+  // Finds the first decision that achieves `value`, the state's (known) value. Children are
+  // searched only as far as telling whether they reach it.
+  Step step(const State& st, int value) {
     Step s;
-    expand(st, &s, kInfinity);
+    expand(st, &s, value + 1);
     return s;
   }
 
@@ -297,12 +299,12 @@ class Search {
   // natural of a run, the discard, or left in hand. With `want` set, stops at the first
   // decision that reaches the state's value and records it. Stops early at 0.
   int expand(const State& st, Step* want, int bound) {
-    const int target = want ? best(st) : kInfinity;
+    const int target = want ? bound - 1 : kInfinity;
     const int k = first_kind(st.counts);
     const Kind& kind = kinds_[k];
     int result = kInfinity;
-    // Below `limit` a child's value still matters; rebuilding needs exact values throughout.
-    int limit = want ? kInfinity : bound;
+    // Below `limit` a child's value still matters.
+    int limit = bound;
     State next;
     // Tries one decision; true when the search can stop.
     auto take = [&](Move move, const Option& o, int cost, const State& from) {
@@ -313,7 +315,7 @@ class Search {
         if (!want && result < limit) limit = result;
       }
       if (want && value == target) {
-        *want = Step{move, k, o, next};
+        *want = Step{move, k, o, next, value - cost};
         return true;
       }
       return !want && result == 0;
@@ -558,8 +560,9 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
     std::sort(cards.begin(), cards.end());
     return cards;
   };
+  int value = plan.score;
   while (st.counts != 0) {
-    const auto s = search.step(st);
+    const auto s = search.step(st, value);
     const Kind& k = search.kind(s.kind);
     const Card card = Card::natural(k.rank, k.suit);
     switch (s.move) {
@@ -575,10 +578,14 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
         break;
     }
     st = s.next;
+    value = s.next_value;
   }
   // Each book takes the wilds it needs to reach three cards; the rest are spare.
   int wilds = static_cast<int>(wild_pool.size());
-  for (auto& b : books) b.wilds = std::max(0, 3 - static_cast<int>(b.naturals.size()));
+  for (auto& b : books) {
+    b.wilds = std::max(0, 3 - static_cast<int>(b.naturals.size()));
+    std::sort(b.naturals.begin(), b.naturals.end());
+  }
   for (const auto& b : books) wilds -= b.wilds;
   for (const auto& r : runs) wilds -= r.wilds;
 
