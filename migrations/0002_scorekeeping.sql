@@ -1,4 +1,6 @@
 -- Scorekeeping: players, games, seats, rounds, scores, the audit log, and play drafts.
+-- seats, rounds, scores and drafts are WITHOUT ROWID, stored in primary-key order: a game's
+-- rows sit together and every scorecard and list reads them in that order.
 -- Totals and winners are derivable from scores; seats keeps them cached (rewritten in the
 -- same transaction as every change) so that lists and later statistics need no re-summing.
 
@@ -36,7 +38,7 @@ CREATE TABLE seats (
   winner    INTEGER NOT NULL DEFAULT 0 CHECK (winner IN (0, 1)),  -- cached: finished games only
   PRIMARY KEY (game_id, seat),
   UNIQUE (game_id, player_id)
-) STRICT;
+) STRICT, WITHOUT ROWID;
 CREATE INDEX seats_player ON seats (player_id);
 
 CREATE TABLE rounds (
@@ -44,7 +46,7 @@ CREATE TABLE rounds (
   round      INTEGER NOT NULL CHECK (round BETWEEN 1 AND 11),
   entered_at TEXT NOT NULL,
   PRIMARY KEY (game_id, round)
-) STRICT;
+) STRICT, WITHOUT ROWID;
 
 CREATE TABLE scores (
   game_id  INTEGER NOT NULL,
@@ -56,7 +58,7 @@ CREATE TABLE scores (
   PRIMARY KEY (game_id, round, seat),
   FOREIGN KEY (game_id, round) REFERENCES rounds (game_id, round) ON DELETE CASCADE,
   FOREIGN KEY (game_id, seat) REFERENCES seats (game_id, seat) ON DELETE CASCADE
-) STRICT;
+) STRICT, WITHOUT ROWID;
 
 -- Every change, with the values before and after as JSON text. No foreign key on game_id:
 -- the log outlives a deleted game (its old value holds the whole game).
@@ -80,4 +82,4 @@ CREATE TABLE drafts (
   value   TEXT NOT NULL,
   PRIMARY KEY (game_id, seat),
   FOREIGN KEY (game_id, seat) REFERENCES seats (game_id, seat) ON DELETE CASCADE
-) STRICT;
+) STRICT, WITHOUT ROWID;

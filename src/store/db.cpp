@@ -86,6 +86,9 @@ Database open_database(const std::string& path) {
   // WAL lets `crowns show` in one terminal read while another records a round.
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA foreign_keys = ON");
+  // Reading pages through a memory map spares a copy per page: `crowns games` on 10,000
+  // games spent nearly half its time in pread() without it.
+  db.exec("PRAGMA mmap_size = 268435456");
   migrate(db);
   return db;
 }

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <tuple>
 #include <unordered_map>
 
 #include "crowns/names.hpp"
@@ -109,28 +110,39 @@ Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, 
 std::vector<GameSummary> list_games(const Database& db) {
   std::vector<GameSummary> games;
   std::unordered_map<std::int64_t, std::size_t> index;
-  auto g = db.prepare(
-      "SELECT g.id, g.played_on, g.status, g.note, "
-      "  (SELECT count(*) FROM rounds r WHERE r.game_id = g.id) "
-      "FROM games g ORDER BY g.played_on, g.id");
+  // Three straight scans in key order and a sort here: with 10,000 games this is several
+  // times quicker than an index walk with a lookup and a subquery per game.
+  auto g = db.prepare("SELECT id, played_on, status, note FROM games");
   while (g.step()) {
     GameSummary s;
     s.id = g.int64(0);
     s.date = g.text(1);
     s.status = parse_status(g.text(2));
     s.note = g.optional_text(3);
-    s.rounds_played = g.integer(4);
-    index.emplace(s.id, games.size());
     games.push_back(std::move(s));
   }
-  auto seats = db.prepare(
-      "SELECT s.game_id, p.name, s.winner FROM seats s JOIN players p ON p.id = s.player_id "
-      "ORDER BY s.game_id, s.seat");
+  std::sort(games.begin(), games.end(), [](const GameSummary& a, const GameSummary& b) {
+    return std::tie(a.date, a.id) < std::tie(b.date, b.id);
+  });
+  index.reserve(games.size());
+  for (std::size_t i = 0; i < games.size(); ++i) index.emplace(games[i].id, i);
+  auto rounds = db.prepare("SELECT game_id, count(*) FROM rounds GROUP BY game_id");
+  while (rounds.step()) {
+    if (const auto it = index.find(rounds.int64(0)); it != index.end()) {
+      games[it->second].rounds_played = rounds.integer(1);
+    }
+  }
+  // Names from a map rather than a join: a few dozen players against tens of thousands of
+  // seats, and the seats then come straight off their primary key.
+  std::unordered_map<std::int64_t, std::string> names;
+  auto players = db.prepare("SELECT id, name FROM players");
+  while (players.step()) names.emplace(players.int64(0), players.text(1));
+  auto seats = db.prepare("SELECT game_id, player_id, winner FROM seats ORDER BY game_id, seat");
   while (seats.step()) {
     const auto it = index.find(seats.int64(0));
     if (it == index.end()) continue;
     auto& s = games[it->second];
-    s.players.push_back(seats.text(1));
+    s.players.push_back(names[seats.int64(1)]);
     if (seats.integer(2) != 0) s.winners.push_back(s.players.back());
   }
   return games;
