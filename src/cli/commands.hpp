@@ -21,6 +21,13 @@ void setup_delete(CLI::App& app, Context& ctx);
 void setup_games(CLI::App& app, Context& ctx);
 void setup_player(CLI::App& app, Context& ctx);
 void setup_play(CLI::App& app, Context& ctx);
+// Seasons and statistics (docs/STATS.md).
+void setup_season(CLI::App& app, Context& ctx);
+void setup_leaderboard(CLI::App& app, Context& ctx);
+void setup_stats(CLI::App& app, Context& ctx);
+void setup_h2h(CLI::App& app, Context& ctx);
+void setup_records(CLI::App& app, Context& ctx);
+void setup_chart(CLI::App& app, Context& ctx);
 // Data in and out (docs/DATA.md).
 void setup_export(CLI::App& app, Context& ctx);
 void setup_import(CLI::App& app, Context& ctx);

@@ -1,0 +1,60 @@
+#pragma once
+// Finished games as the statistics see them: who sat where, their totals, the tie-break,
+// who went out; plus the period (a date range) a report covers. Plain data, no I/O.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace crowns {
+
+struct SeatResult {
+  std::int64_t player = 0;
+  int total = 0;
+  std::optional<int> tiebreak;  ///< The 6-card tie-break score, if this seat played it.
+  bool winner = false;          ///< Shared wins: every winner of the game.
+  int outs = 0;                 ///< Rounds this seat went out in.
+};
+
+/// One finished game. Round detail (`points`, `went_out`) is filled only when asked for:
+/// rounds() x seats values, round-major (round r, seat s at [r * seats + s]).
+struct GameResult {
+  std::int64_t id = 0;
+  std::string date;  ///< YYYY-MM-DD
+  std::vector<SeatResult> seats;
+  std::vector<int> points;
+  std::vector<std::uint8_t> went_out;
+
+  [[nodiscard]] int players() const { return static_cast<int>(seats.size()); }
+  [[nodiscard]] bool has_rounds() const { return !points.empty(); }
+  [[nodiscard]] int rounds() const {
+    return seats.empty() ? 0 : static_cast<int>(points.size() / seats.size());
+  }
+  [[nodiscard]] int point(int round_index, int seat) const {
+    return points[static_cast<std::size_t>(round_index * players() + seat)];
+  }
+  [[nodiscard]] bool out(int round_index, int seat) const {
+    return went_out[static_cast<std::size_t>(round_index * players() + seat)] != 0;
+  }
+  /// The seat of `player`, or -1.
+  [[nodiscard]] int seat_of(std::int64_t player) const;
+};
+
+/// Places in a game, lower is better: by final total, and among the seats tied for the
+/// lowest total, by the tie-break when it was played. Equal places are ties.
+std::vector<int> finishing_places(const GameResult& game);
+
+/// A closed date range; a missing end is open. Dates are YYYY-MM-DD, so they compare as text.
+struct Period {
+  std::optional<std::string> from;
+  std::optional<std::string> to;
+  std::string label;  ///< How reports name it: "season Winter", "2026", "all time".
+
+  [[nodiscard]] bool contains(std::string_view date) const {
+    return (!from || date >= *from) && (!to || date <= *to);
+  }
+};
+
+}  // namespace crowns

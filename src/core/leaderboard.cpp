@@ -1,0 +1,93 @@
+#include "crowns/leaderboard.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+#include "crowns/rules.hpp"
+
+namespace crowns {
+
+RatingReplay replay_ratings(const std::vector<GameResult>& games, const RatingModel& model) {
+  RatingReplay replay;
+  replay.after.reserve(games.size());
+  std::vector<Rating> before;
+  for (const auto& game : games) {
+    before.clear();
+    for (const auto& seat : game.seats) {
+      const auto it = replay.current.find(seat.player);
+      before.push_back(it == replay.current.end() ? model.initial() : it->second);
+    }
+    auto after = rate_game(before, finishing_places(game), model);
+    for (std::size_t s = 0; s < game.seats.size(); ++s) replay.current[game.seats[s].player] = after[s];
+    replay.after.push_back(std::move(after));
+  }
+  return replay;
+}
+
+namespace {
+
+constexpr std::size_t kFormGames = 5;
+
+// The sort key, best first: a larger key ranks higher. Ties share a rank.
+auto sort_key(const LeaderRow& r, RankBy by) {
+  switch (by) {
+    case RankBy::Wins: return std::tuple{static_cast<double>(r.wins), r.win_rate()};
+    case RankBy::WinRate: return std::tuple{r.win_rate(), static_cast<double>(r.wins)};
+    case RankBy::Average: return std::tuple{-r.average(), static_cast<double>(r.games)};
+    case RankBy::Rating: break;
+  }
+  return std::tuple{r.rating.ordinal(), static_cast<double>(r.wins)};
+}
+
+}  // namespace
+
+std::vector<LeaderRow> leaderboard(const std::vector<GameResult>& games, const RatingReplay& replay,
+                                   const Period& period, RankBy by, int min_games) {
+  std::unordered_map<std::int64_t, std::size_t> index;
+  std::vector<LeaderRow> rows;
+  std::vector<std::string> results;  // "W"/"L" per game, by row
+  std::unordered_map<std::int64_t, Rating> rating_at_end;
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    const auto& game = games[g];
+    if (period.to && game.date > *period.to) continue;
+    if (!period.contains(game.date)) {
+      for (std::size_t s = 0; s < game.seats.size(); ++s) rating_at_end[game.seats[s].player] = replay.after[g][s];
+      continue;
+    }
+    for (std::size_t s = 0; s < game.seats.size(); ++s) {
+      const auto& seat = game.seats[s];
+      rating_at_end[seat.player] = replay.after[g][s];
+      auto [it, added] = index.try_emplace(seat.player, rows.size());
+      if (added) {
+        rows.push_back({});
+        rows.back().player = seat.player;
+        rows.back().best = seat.total;
+        results.emplace_back();
+      }
+      auto& row = rows[it->second];
+      ++row.games;
+      row.wins += seat.winner ? 1 : 0;
+      row.points += seat.total;
+      row.best = std::min(row.best, seat.total);
+      row.rounds += game.has_rounds() ? game.rounds() : kRounds;
+      row.outs += seat.outs;
+      results[it->second] += seat.winner ? 'W' : 'L';
+    }
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& r = results[i];
+    rows[i].form = r.size() <= kFormGames ? r : r.substr(r.size() - kFormGames);
+    rows[i].rating = rating_at_end[rows[i].player];  // after their last game up to the period's end
+  }
+  std::erase_if(rows, [&](const LeaderRow& r) { return r.games < min_games; });
+  std::stable_sort(rows.begin(), rows.end(), [&](const LeaderRow& a, const LeaderRow& b) {
+    return sort_key(a, by) > sort_key(b, by);
+  });
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const bool same = i > 0 && sort_key(rows[i], by) == sort_key(rows[i - 1], by);
+    rows[i].rank = same ? rows[i - 1].rank : static_cast<int>(i) + 1;
+  }
+  return rows;
+}
+
+}  // namespace crowns

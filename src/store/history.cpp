@@ -1,0 +1,82 @@
+#include "store/history.hpp"
+
+namespace crowns::store {
+
+std::vector<GameResult> load_results(const Database& db, const ResultsQuery& query) {
+  std::vector<GameResult> games;
+  std::unordered_map<std::int64_t, std::size_t> index;
+  // One pass over the seats of finished games: seat rows come grouped by game, in order.
+  auto seats = db.prepare(
+      "SELECT g.id, g.played_on, s.player_id, s.total, s.tiebreak, s.winner "
+      "FROM games g JOIN seats s ON s.game_id = g.id "
+      "WHERE g.status = 'finished' AND (?1 IS NULL OR g.played_on <= ?1) "
+      "ORDER BY g.played_on, g.id, s.seat");
+  seats.bind(1, query.until);
+  while (seats.step()) {
+    const std::int64_t id = seats.int64(0);
+    if (games.empty() || games.back().id != id) {
+      index.emplace(id, games.size());
+      games.push_back({id, seats.text(1), {}, {}, {}});
+    }
+    games.back().seats.push_back(
+        {seats.int64(2), seats.integer(3), seats.optional_integer(4), seats.integer(5) != 0, 0});
+  }
+
+  // Rounds gone out: one row per round that somebody went out in.
+  auto outs = db.prepare(
+      "SELECT sc.game_id, sc.seat FROM scores sc JOIN games g ON g.id = sc.game_id "
+      "WHERE sc.went_out = 1 AND g.status = 'finished' AND (?1 IS NULL OR g.played_on <= ?1)");
+  outs.bind(1, query.until);
+  while (outs.step()) {
+    const auto it = index.find(outs.int64(0));
+    if (it == index.end()) continue;
+    auto& game = games[it->second];
+    const auto seat = static_cast<std::size_t>(outs.integer(1));
+    if (seat < game.seats.size()) ++game.seats[seat].outs;
+  }
+
+  if (!query.rounds_in) return games;
+  const Period& period = *query.rounds_in;
+  auto rounds = db.prepare(
+      "SELECT sc.game_id, sc.round, sc.seat, sc.points, sc.went_out "
+      "FROM games g JOIN scores sc ON sc.game_id = g.id "
+      "WHERE g.status = 'finished' AND (?1 IS NULL OR g.played_on >= ?1) "
+      "  AND (?2 IS NULL OR g.played_on <= ?2) "
+      "  AND (?3 IS NULL OR g.id IN (SELECT game_id FROM seats WHERE player_id = ?3)) "
+      "ORDER BY sc.game_id, sc.round, sc.seat");
+  rounds.bind(1, period.from);
+  rounds.bind(2, period.to);
+  rounds.bind(3, query.rounds_of);
+  GameResult* game = nullptr;
+  std::int64_t current = -1;
+  while (rounds.step()) {
+    const std::int64_t id = rounds.int64(0);
+    if (id != current) {
+      current = id;
+      const auto it = index.find(id);
+      game = it == index.end() ? nullptr : &games[it->second];
+    }
+    if (game == nullptr) continue;
+    const auto players = game->seats.size();
+    const auto round = static_cast<std::size_t>(rounds.integer(1));
+    const auto seat = static_cast<std::size_t>(rounds.integer(2));
+    if (round < 1 || seat >= players) continue;
+    const std::size_t at = (round - 1) * players + seat;
+    if (game->points.size() < round * players) {
+      game->points.resize(round * players, 0);
+      game->went_out.resize(round * players, 0);
+    }
+    game->points[at] = rounds.integer(3);
+    game->went_out[at] = rounds.integer(4) != 0 ? 1 : 0;
+  }
+  return games;
+}
+
+std::unordered_map<std::int64_t, PlayerName> load_player_names(const Database& db) {
+  std::unordered_map<std::int64_t, PlayerName> names;
+  auto stmt = db.prepare("SELECT id, name, retired FROM players");
+  while (stmt.step()) names.emplace(stmt.int64(0), PlayerName{stmt.text(1), stmt.integer(2) != 0});
+  return names;
+}
+
+}  // namespace crowns::store
