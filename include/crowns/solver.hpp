@@ -38,9 +38,10 @@ struct Solution {
   bool goes_out = false;        ///< Drawn mode: score 0 after the discard. Dealt mode: score 0.
 };
 
-/// Solves a hand exactly. `wild_rank` is 3..13. Cards must be valid cards (any count).
-/// In Drawn mode the hand must hold at least 2 cards. Deterministic for a given multiset
-/// (the order of `hand` does not matter).
+/// Solves a hand exactly. `wild_rank` is 3..13. Limits: at most 16 different natural cards,
+/// 7 copies of each and 64 cards in all (a legal hand from two boxes holds at most 4 copies
+/// and 14 cards); beyond them it throws crowns::Error. In Drawn mode the hand must hold at
+/// least 2 cards. Deterministic for a given multiset (the order of `hand` does not matter).
 Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode);
 
 /// Only the minimum score; faster than solve() because it builds no arrangement.

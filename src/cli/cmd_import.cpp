@@ -60,19 +60,22 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data, con
 
 void run_import(const ImportOptions& opts, Context& ctx) {
   const std::string text = read_input_file(opts.file, store::kMaxImportBytes, ctx.in);
+  const std::string shown = opts.file == "-" ? "standard input" : opts.file;
   auto data = store::parse_export(text);
-  if (!data) fail(opts.file + ": " + data.error() + "; nothing was imported");
+  if (!data) fail(shown + ": " + data.error() + "; nothing was imported");
   auto db = open_store(ctx);
   // The write lock from the start: the plan cannot go stale before it is written.
   store::Transaction tx(db, opts.dry_run ? store::Transaction::Kind::Deferred : store::Transaction::Kind::Immediate);
   auto plan = store::plan_import(db, *data);
-  if (!plan) fail(opts.file + ": " + plan.error() + "; nothing was imported");
+  if (!plan) fail(shown + ": " + plan.error() + "; nothing was imported");
   const bool adds = !plan->new_players.empty() || !plan->new_seasons.empty() || !plan->new_games.empty();
   if (!opts.dry_run && adds) {
-    store::apply_import(db, *data, *plan, opts.file);
+    store::apply_import(db, *data, *plan, shown);
     tx.commit();
   }
-  print_summary(opts, *data, *plan, ctx);
+  ImportOptions named = opts;
+  named.file = shown;
+  print_summary(named, *data, *plan, ctx);
 }
 
 }  // namespace

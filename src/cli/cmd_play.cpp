@@ -54,8 +54,7 @@ class PlaySession {
   // Prompts each seat of `seats` in turn, then saves the round (or the tie-break).
   Step enter(const RoundSpec& spec, int round, const std::vector<int>& seats) {
     std::vector<std::optional<store::SeatScore>> scores(seats.size());
-    std::vector<std::string> typed(seats.size());
-    resume_draft(spec, round, seats, scores, typed);
+    resume_draft(spec, round, seats, scores);
     std::size_t i = 0;
     while (i < seats.size() && scores[i]) ++i;
     for (;;) {
@@ -81,7 +80,6 @@ class PlaySession {
       auto score = score_one(*reply, spec, round, seats[i]);
       if (!score) continue;
       scores[i] = std::move(score);
-      typed[i] = *reply;
       store::Transaction tx(db_);
       store::save_draft_value(db_, game_.id, round, seats[i], *reply);
       tx.commit();
@@ -91,7 +89,7 @@ class PlaySession {
 
   // Reads back what was typed before quitting, if it belongs to this round.
   void resume_draft(const RoundSpec& spec, int round, const std::vector<int>& seats,
-                    std::vector<std::optional<store::SeatScore>>& scores, std::vector<std::string>& typed) {
+                    std::vector<std::optional<store::SeatScore>>& scores) {
     const store::Draft draft = store::load_draft(db_, game_.id);
     if (draft.values.empty()) return;
     if (draft.round != round) {
@@ -111,7 +109,6 @@ class PlaySession {
       auto entry = score_input(*input, spec, "", Checks::Force);
       if (!entry) continue;
       scores[k] = store::SeatScore{seat, std::move(entry).value()};
-      typed[k] = value;
       line += (line.empty() ? "" : ", ") + game_.seats[static_cast<std::size_t>(seat)].name + " " +
               entry_text(scores[k]->entry);
     }

@@ -178,7 +178,7 @@ void assemble(ExportGame& game, PendingGame& pending, int game_line, Origins& or
   auto& seat_lines = origins.seat_lines.emplace_back();
   for (auto& [seat, entry] : pending.seats) {
     if (seat != static_cast<int>(game.seats.size())) {
-      bad(game_line, "game has no seat " + std::to_string(game.seats.size()) + " (seats count from 0)");
+      bad(game_line, "this game has no seat " + std::to_string(game.seats.size()) + " (seats count from 0)");
     }
     game.seats.push_back(std::move(entry.first));
     seat_lines.push_back(entry.second);
@@ -187,24 +187,28 @@ void assemble(ExportGame& game, PendingGame& pending, int game_line, Origins& or
   const auto seats = static_cast<int>(game.seats.size());
   for (auto& [key, entry] : pending.scores) {
     const auto [round, seat] = key;
-    if (seat >= seats) bad(entry.second, "seat", "game has no seat " + std::to_string(seat));
+    if (seat >= seats) bad(entry.second, "seat", "the game has no seat " + std::to_string(seat));
     if (round > static_cast<int>(game.rounds.size())) {
+      if (!game.rounds.empty() && static_cast<int>(game.rounds.back().size()) != seats) {
+        bad(game_line, "this game's round " + std::to_string(game.rounds.size()) + " has no score for seat " +
+                           std::to_string(game.rounds.back().size()));
+      }
       if (round != static_cast<int>(game.rounds.size()) + 1) {
-        bad(game_line, "game has no scores for round " + std::to_string(game.rounds.size() + 1) +
+        bad(game_line, "this game has no scores for round " + std::to_string(game.rounds.size() + 1) +
                            " but has some for round " + std::to_string(round));
       }
       game.rounds.emplace_back();
       score_lines.emplace_back();
     }
     if (seat != static_cast<int>(game.rounds.back().size())) {
-      bad(game_line, "round " + std::to_string(round) + " has no score for seat " +
+      bad(game_line, "this game's round " + std::to_string(round) + " has no score for seat " +
                          std::to_string(game.rounds.back().size()));
     }
     game.rounds.back().push_back(std::move(entry.first));
     score_lines.back().push_back(entry.second);
   }
   if (!game.rounds.empty() && static_cast<int>(game.rounds.back().size()) != seats) {
-    bad(game_line, "round " + std::to_string(game.rounds.size()) + " has no score for seat " +
+    bad(game_line, "this game's round " + std::to_string(game.rounds.size()) + " has no score for seat " +
                        std::to_string(game.rounds.back().size()));
   }
 }

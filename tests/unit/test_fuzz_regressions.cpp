@@ -8,24 +8,27 @@
 
 #include "cli/batch.hpp"
 #include "crowns/card.hpp"
+#include "crowns/error.hpp"
 #include "crowns/solver.hpp"
 #include "reference_solver.hpp"
 
 using namespace crowns;
 
-// fuzz_cards, 2026: solve() threw "the solver takes at most 7 copies of a card" on this hand
-// (8 copies of Jd), although solver.hpp promises any count. No legal hand holds more than 4
-// copies, so the CLI never gets there; marked [!mayfail] until the solver's contract is
-// settled (either the header states the limit and this test goes, or the limit goes).
-TEST_CASE("fuzz_cards: eight copies of one card", "[solver][fuzz][!mayfail]") {
-  const auto hand = *parse_cards("Jd Jd Jd 9d Jd Jd Jd Jd  4d  Jd 9d  Jd 9d");
+// fuzz_cards, 2026: solve() threw "the solver takes at most 7 copies of a card" on 8 copies
+// of Jd. The contract (solver.hpp) now states the limit: up to 7 copies of a natural card are
+// solved exactly (a legal hand from two boxes holds at most 4); more is refused with
+// crowns::Error, never a crash or a wrong answer.
+TEST_CASE("fuzz_cards: seven copies solve exactly, eight are refused", "[solver][fuzz]") {
+  const auto seven = *parse_cards("Jd Jd Jd 9d Jd Jd Jd Jd 4d 9d 9d");
+  const auto eight = *parse_cards("Jd Jd Jd 9d Jd Jd Jd Jd 4d Jd 9d Jd 9d");
   for (const HandMode mode : {HandMode::Dealt, HandMode::Drawn}) {
     for (int wild = kMinRank; wild <= kMaxRank; ++wild) {
       INFO("wild " << wild << (mode == HandMode::Drawn ? " drawn" : " dealt"));
       Solution s;
-      CHECK_NOTHROW(s = solve(hand, wild, mode));
-      CHECK(s.score == reference::brute_force_score(hand, wild, mode));
-      CHECK(reference::check_solution(hand, wild, mode, s) == "");
+      REQUIRE_NOTHROW(s = solve(seven, wild, mode));
+      CHECK(s.score == reference::brute_force_score(seven, wild, mode));
+      CHECK(reference::check_solution(seven, wild, mode, s) == "");
+      if (wild != 11) CHECK_THROWS_AS(solve(eight, wild, mode), Error);
     }
   }
 }
