@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "cli/chart_view.hpp"
 #include "cli/commands.hpp"
@@ -27,7 +28,21 @@ struct ChartOptions {
   std::optional<std::string> svg;
   int width = 60;
   int height = 12;
+  bool json = false;
 };
+
+// The chart's data: x labels and each series' values (null where a series has no value).
+nlohmann::ordered_json chart_json(const ChartData& chart) {
+  nlohmann::ordered_json series = nlohmann::ordered_json::array();
+  for (const auto& s : chart.series) {
+    nlohmann::ordered_json values = nlohmann::ordered_json::array();
+    for (const auto& y : s.y) {
+      if (y) values.push_back(*y); else values.push_back(nullptr);
+    }
+    series.push_back({{"name", s.name}, {"values", std::move(values)}});
+  }
+  return {{"title", chart.title}, {"y", chart.y_title}, {"x", chart.x_labels}, {"series", std::move(series)}};
+}
 
 ChartData game_chart(const store::Game& game) {
   ChartData chart;
@@ -67,7 +82,6 @@ ChartData rating_chart(const store::Database& db, const ChartOptions& opts) {
   // Each player's rating before the period, then after every game of the period.
   std::vector<std::optional<double>> current(chosen.size());
   for (const auto id : chosen) chart.series.push_back({names.name(id), {}});
-  std::string last_date;
   for (std::size_t g = 0; g < games.size(); ++g) {
     const auto& game = games[g];
     for (std::size_t k = 0; k < chosen.size(); ++k) {
@@ -75,17 +89,24 @@ ChartData rating_chart(const store::Database& db, const ChartOptions& opts) {
       if (seat >= 0) current[k] = replay.after[g][static_cast<std::size_t>(seat)].ordinal();
     }
     if (!period.contains(game.date)) continue;
-    chart.x_labels.push_back(game.date == last_date ? "" : game.date);
-    last_date = game.date;
+    chart.x_labels.push_back(game.date);
     for (std::size_t k = 0; k < chosen.size(); ++k) chart.series[k].y.push_back(current[k]);
   }
-  // Dates label the first and last game only, with a few between when there is room.
-  const std::size_t n = chart.x_labels.size();
-  for (std::size_t i = 1; i + 1 < n; ++i) {
-    if (i % std::max<std::size_t>(1, n / 4) != 0) chart.x_labels[i].clear();
-  }
-  if (n > 0 && chart.x_labels.back().empty()) chart.x_labels.back() = last_date;
   return chart;
+}
+
+// For drawing: dates label the first and last game, a few between when there is room, and
+// never twice in a row.
+void thin_date_labels(std::vector<std::string>& labels) {
+  const std::size_t n = labels.size();
+  const std::string last = n > 0 ? labels.back() : "";
+  for (std::size_t i = n; i-- > 1;) {
+    if (labels[i] == labels[i - 1]) labels[i].clear();
+  }
+  for (std::size_t i = 1; i + 1 < n; ++i) {
+    if (i % std::max<std::size_t>(1, n / 4) != 0) labels[i].clear();
+  }
+  if (n > 0 && labels.back().empty()) labels.back() = last;
 }
 
 void run_chart(const ChartOptions& opts, Context& ctx) {
@@ -93,13 +114,18 @@ void run_chart(const ChartOptions& opts, Context& ctx) {
   ChartData chart;
   if (opts.rating) {
     chart = rating_chart(db, opts);
-    if (chart.x_labels.empty()) {
+    if (chart.x_labels.empty() && !opts.json) {
       ctx.out << "No finished games in this period (--all covers every game)\n";
       return;
     }
   } else {
     chart = game_chart(need(store::require_game(db, opts.game, store::Pick::Latest)));
   }
+  if (opts.json) {
+    ctx.out << dump_json(chart_json(chart)) << '\n';
+    return;
+  }
+  if (opts.rating) thin_date_labels(chart.x_labels);
   if (opts.svg) {
     std::ofstream file(*opts.svg, std::ios::binary | std::ios::trunc);
     file << chart_svg(chart);
@@ -124,7 +150,8 @@ void setup_chart(CLI::App& app, Context& ctx) {
   sub->add_option("--top", opts->top, "With --rating: the N best-rated players (default 5)")
       ->check(CLI::Range(1, 8))
       ->needs(rating);
-  sub->add_option("--svg", opts->svg, "Write the chart as an SVG file instead");
+  auto* svg = sub->add_option("--svg", opts->svg, "Write the chart as an SVG file instead");
+  sub->add_flag("--json", opts->json, "Print the chart's data (x labels, each player's values) as JSON")->excludes(svg);
   sub->add_option("--width", opts->width, "Chart width in columns (default 60)")->check(CLI::Range(10, 400));
   sub->add_option("--height", opts->height, "Chart height in lines (default 12)")->check(CLI::Range(4, 100));
   sub->callback([opts, &ctx] { run_chart(*opts, ctx); });
