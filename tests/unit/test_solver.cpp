@@ -20,6 +20,7 @@ TEST_CASE("named traps that break greedy solvers", "[solver]") {
     int wild;
     HandMode mode;
     int score;
+    const char* discard = nullptr;  ///< Drawn mode: the only right discard, when there is one.
   };
   const Case cases[] = {
       {"7h 7s 7c 8h 9h", 5, HandMode::Dealt, 14},
@@ -29,7 +30,7 @@ TEST_CASE("named traps that break greedy solvers", "[solver]") {
       {"jk jk 3h Kd", 4, HandMode::Dealt, 3},
       {"jk jk jk jk 9h Kc", 6, HandMode::Dealt, 0},
       {"6c 7c 8d 8s 3* 8h 8c", 6, HandMode::Drawn, 0},
-      {"jk 4d 9s Kc", 3, HandMode::Drawn, 26},
+      {"jk 4d 9s Kc", 3, HandMode::Drawn, 26, "jk"},
       {"7h 8h 9h Js Qs Ks", 5, HandMode::Drawn, 15},
   };
   for (const auto& c : cases) {
@@ -40,5 +41,6 @@ TEST_CASE("named traps that break greedy solvers", "[solver]") {
     CHECK(sol.score == c.score);
     CHECK(sol.goes_out == (c.score == 0));
     CHECK(sol.discard.has_value() == (c.mode == HandMode::Drawn));
+    if (c.discard != nullptr && sol.discard) CHECK(to_string(*sol.discard) == c.discard);
   }
 }
