@@ -1,10 +1,14 @@
 #include "store/db.hpp"
 
 #include <fmt/format.h>
+#include <sqlite3.h>
 
+#include <charconv>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
+#include <string_view>
 #include <system_error>
 
 #include "store/migrations.hpp"
@@ -20,6 +24,50 @@ std::string env(const char* name) {
 // The one-line refusal for a file we will not touch.
 [[noreturn]] void refuse(const std::string& path, const std::string& why) {
   throw Error(fmt::format("{} {}", path, why));
+}
+
+constexpr const char* kGiveAnother = "give the crowns database with --db or $CROWNS_DB (the file was not changed)";
+
+// How long a command waits for another one's write lock: $CROWNS_BUSY_TIMEOUT_MS, else 5 s.
+int busy_timeout_ms() {
+  const std::string text = env("CROWNS_BUSY_TIMEOUT_MS");
+  if (text.empty()) return 5000;
+  int value = -1;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > 3600000) {
+    throw Error("CROWNS_BUSY_TIMEOUT_MS must be a whole number of milliseconds from 0 to 3600000, not '" +
+                text + "'");
+  }
+  return value;
+}
+
+// The first bytes of every SQLite database file.
+constexpr std::string_view kSqliteMagic{"SQLite format 3\0", 16};
+
+// Refuses, before SQLite opens it, a non-empty file that does not start like an SQLite
+// database: SQLite would only say "file is not a database" at the first read.
+void check_header(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return;  // missing, or unreadable: SQLite's open says which
+  char header[16] = {};
+  in.read(header, sizeof header);
+  const auto got = static_cast<std::size_t>(in.gcount());
+  if (got == 0) return;  // an empty file is an empty database
+  if (got < sizeof header || std::string_view(header, sizeof header) != kSqliteMagic) {
+    refuse(path, fmt::format("is not a crowns database (not an SQLite file); {}", kGiveAnother));
+  }
+}
+
+// Opening writes to the file only to switch it to WAL or to migrate it. Before that, a full
+// check: a damaged file is refused as it is, rather than written to.
+void check_before_writing(const Database& db, const std::string& path) {
+  auto check = db.prepare("PRAGMA quick_check(1)");
+  const std::string verdict = check.step() ? check.text(0) : std::string("no answer");
+  if (verdict != "ok") {
+    refuse(path, fmt::format("is damaged (quick_check: {}); restore a backup with 'crowns restore FILE' "
+                             "(the file was not changed)",
+                             verdict));
+  }
 }
 
 int user_version(const Database& db) {
@@ -59,17 +107,31 @@ Database open_database(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path file(path);
+  const int timeout = busy_timeout_ms();
   if (fs::is_directory(file, ec)) refuse(path, "is a folder, not a database file");
   if (!fs::exists(file, ec) && file.has_parent_path()) {
     fs::create_directories(file.parent_path(), ec);
-    if (ec) refuse(path, "cannot be created: " + ec.message());
+    if (ec) {
+      refuse(path, fmt::format("cannot be created: its folder {} cannot be made ({}); give another place "
+                               "with --db or $CROWNS_DB",
+                               file.parent_path().string(), ec.message()));
+    }
   }
-  Database db = Database::open(path);
+  check_header(path);
+  const bool existed = fs::exists(file, ec) && fs::file_size(file, ec) > 0;
+  Database db = Database::open(path, timeout);
   int version = 0;
   try {
     version = user_version(db);
-  } catch (const SqliteError&) {
-    refuse(path, "is not a crowns database (not an SQLite file)");
+  } catch (const SqliteError& e) {
+    if ((e.extended_code() & 0xff) == SQLITE_NOTADB) {
+      refuse(path, fmt::format("is not a crowns database (not an SQLite file); {}", kGiveAnother));
+    }
+    if ((e.extended_code() & 0xff) == SQLITE_CORRUPT) {
+      refuse(path, "is damaged (truncated or overwritten: SQLite cannot read it); restore a backup with "
+                   "'crowns restore FILE' (the file was not changed)");
+    }
+    throw;  // busy, unreadable: already says which file and what to do
   }
   const int latest = latest_schema_version();
   if (version > latest) {
@@ -80,11 +142,18 @@ Database open_database(const std::string& path) {
   if (version == 0) {
     auto tables = db.prepare("SELECT count(*) FROM sqlite_schema");
     if (tables.step() && tables.integer(0) > 0) {
-      refuse(path, "is an SQLite database, but not a crowns one (it already holds tables)");
+      refuse(path, fmt::format("is an SQLite database, but not a crowns one (it already holds tables); {}",
+                               kGiveAnother));
     }
   }
+  std::string mode;
+  {
+    auto stmt = db.prepare("PRAGMA journal_mode");
+    if (stmt.step()) mode = stmt.text(0);
+  }
+  if (existed && (mode != "wal" || version < latest)) check_before_writing(db, path);
   // WAL lets `crowns show` in one terminal read while another records a round.
-  db.exec("PRAGMA journal_mode = WAL");
+  if (mode != "wal") db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA foreign_keys = ON");
   // Reading pages through a memory map spares a copy per page: `crowns games` on 10,000
   // games spent nearly half its time in pread() without it.

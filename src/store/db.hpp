@@ -12,9 +12,11 @@ namespace crowns::store {
 std::string database_path(const std::string& flag);
 
 /// Opens (creating the file and its folders if needed) and migrates the database:
-/// foreign keys on, WAL, a 5 s busy timeout. Refuses, leaving the file untouched, a file
-/// that is not an SQLite database, an SQLite file that is not crowns', and a database
-/// written by a newer crowns. Throws crowns::Error naming the file.
+/// foreign keys on, WAL, a busy timeout of $CROWNS_BUSY_TIMEOUT_MS (default 5000 ms).
+/// Refuses, leaving the file untouched, a file that is not an SQLite database, an SQLite
+/// file that is not crowns', a database written by a newer crowns, and a damaged one
+/// (truncated; or, before the first write that switches it to WAL or migrates it, failing
+/// quick_check). Throws crowns::Error naming the file and what to do.
 Database open_database(const std::string& path);
 
 /// The schema version this program writes (the last migration's number).

@@ -8,10 +8,53 @@
 namespace crowns::store {
 namespace {
 
+// The database file as SQLite resolved it (absolute), for messages.
+std::string file_of(sqlite3* db) {
+  const char* name = db ? sqlite3_db_filename(db, "main") : nullptr;
+  return name && *name ? std::string(name) : std::string("the database");
+}
+
+// What went wrong, for the user: a busy, damaged, full or read-only file is named, with what
+// to do about it; anything else keeps SQLite's own words.
+std::string describe_failure(sqlite3* db, int extended_code, std::string_view doing, std::string_view message) {
+  const std::string file = file_of(db);
+  switch (extended_code & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return fmt::format("{} is busy: another crowns command or program kept it locked for longer than "
+                         "crowns waits; try again when it is done, or wait longer with "
+                         "CROWNS_BUSY_TIMEOUT_MS=30000 (nothing was changed)",
+                         file);
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      return fmt::format("{} is damaged ({}); restore a backup with 'crowns restore FILE', or recover what is "
+                         "left into a new file with 'sqlite3 {} .recover' (crowns did not change it)",
+                         file, message, file);
+    case SQLITE_FULL:
+      return fmt::format("{} cannot grow: the disk is full; free some space and try again (nothing was changed)",
+                         file);
+    case SQLITE_IOERR:
+      return fmt::format("{} could not be read or written ({}); the disk may be full or failing; "
+                         "check it and try again (nothing was changed)",
+                         file, message);
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+      return fmt::format("{} cannot be written ({}): check that you may write to it and to its folder "
+                         "(nothing was changed)",
+                         file, message);
+    case SQLITE_CANTOPEN:
+      return fmt::format("{} cannot be opened ({}): check that it exists and that you may read and write it "
+                         "and its folder",
+                         file, message);
+    default:
+      return doing.empty() ? fmt::format("database: {}", message) : fmt::format("database: {}: {}", doing, message);
+  }
+}
+
 [[noreturn]] void fail(sqlite3* db, int code, std::string_view doing) {
   const int extended = db ? sqlite3_extended_errcode(db) : code;
   const char* message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
-  throw SqliteError(fmt::format("database: {}: {}", doing, message), extended);
+  throw SqliteError(describe_failure(db, extended, doing, message), extended);
 }
 
 }  // namespace
@@ -112,7 +155,8 @@ void Database::exec(const std::string& sql) const {
   if (rc != SQLITE_OK) {
     const std::string text = message ? message : sqlite3_errstr(rc);
     sqlite3_free(message);
-    throw SqliteError("database: " + text, sqlite3_extended_errcode(db_.get()));
+    const int extended = sqlite3_extended_errcode(db_.get());
+    throw SqliteError(describe_failure(db_.get(), extended, "", text), extended);
   }
 }
 

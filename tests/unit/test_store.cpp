@@ -114,7 +114,8 @@ TEST_CASE("a file that is not a database is refused, naming it, and left alone",
   const std::string text = "shopping list: milk, eggs, a second box of Five Crowns\n";
   test::write_bytes(path, text);
   const std::string message = open_error(path);
-  CHECK(message == path + " is not a crowns database (not an SQLite file)");
+  CHECK(message == path + " is not a crowns database (not an SQLite file); give the crowns database with "
+                          "--db or $CROWNS_DB (the file was not changed)");
   CHECK(test::read_bytes(path) == text);
 }
 
