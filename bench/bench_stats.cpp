@@ -3,6 +3,7 @@
 // Usage: bench_stats DB [GAMES]   (default 10,000 games)
 // Goes through the store's own API, so the rows are exactly what `crowns round` writes.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <random>

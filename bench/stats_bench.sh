@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Statistics benchmark: a database of 10,000 games by 30 players (bench_stats), then the wall
+# time of crowns leaderboard --all / stats NAME --all / export / import (median of N runs,
+# in ms; bash's EPOCHREALTIME around each run, so no timing process is forked).
+# Import: the export is read into a fresh, empty database each run (removed, untimed,
+# between runs). JSON is the default format; CSV is timed too.
+# Usage: bench/stats_bench.sh BUILD_DIR [RUNS] [IMPORT_RUNS]    (use a Release build)
+set -eu
+build=${1:?usage: stats_bench.sh BUILD_DIR [RUNS] [IMPORT_RUNS]}
+runs=${2:-21}
+import_runs=${3:-5}
+crowns=$build/crowns
+gen=$build/bench/bench_stats
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export CROWNS_DB=$tmp/bench.db NO_COLOR=1
+"$gen" "$CROWNS_DB" 10000
+
+# Prints the median of the numbers (µs) on stdin, in ms.
+median() {
+  sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}'
+}
+
+# Median wall time in ms of running "$@" $runs times (each run's output discarded).
+median_ms() {
+  local times=()
+  for _ in $(seq "$runs"); do
+    local t0 t1
+    t0=${EPOCHREALTIME/./}
+    "$@" >/dev/null
+    t1=${EPOCHREALTIME/./}
+    times+=($((t1 - t0)))
+  done
+  printf '%s\n' "${times[@]}" | median
+}
+
+# Median wall time in ms of importing file $1 into a fresh database, $import_runs times.
+import_ms() {
+  local times=()
+  for _ in $(seq "$import_runs"); do
+    rm -f "$tmp"/fresh.db*
+    local t0 t1
+    t0=${EPOCHREALTIME/./}
+    CROWNS_DB=$tmp/fresh.db "$crowns" import "$1" >/dev/null
+    t1=${EPOCHREALTIME/./}
+    times+=($((t1 - t0)))
+  done
+  printf '%s\n' "${times[@]}" | median
+}
+
+# The player with the most games: the largest profile.
+name=$("$crowns" leaderboard --all --by wins --csv | awk -F, 'NR > 1 {print $2; exit}')
+"$crowns" export -o "$tmp/all.json" >/dev/null
+"$crowns" export -o "$tmp/all.csv" >/dev/null
+
+echo "database: $(du -h "$CROWNS_DB" | cut -f1), $("$crowns" games | tail -n +2 | wc -l) games," \
+  "$("$crowns" player list 2>/dev/null | tail -n +2 | wc -l) players; export: JSON $(du -h "$tmp/all.json" | cut -f1)," \
+  "CSV $(du -h "$tmp/all.csv" | cut -f1); median of $runs runs ($import_runs for import)"
+echo "/bin/true                 $(median_ms /bin/true) ms   (process start, for scale)"
+echo "crowns leaderboard --all  $(median_ms "$crowns" leaderboard --all) ms   (target <= 200)"
+printf '%-25s %s ms   (target <= 200)\n' "crowns stats $name --all" "$(median_ms "$crowns" stats "$name" --all)"
+echo "crowns export (JSON)      $(median_ms "$crowns" export -o "$tmp/again.json") ms   (target <= 5000)"
+echo "crowns export (CSV)       $(median_ms "$crowns" export -o "$tmp/again.csv") ms   (target <= 5000)"
+echo "crowns import (JSON)      $(import_ms "$tmp/all.json") ms   (target <= 5000)"
+echo "crowns import (CSV)       $(import_ms "$tmp/all.csv") ms   (target <= 5000)"
