@@ -1,9 +1,11 @@
 #include "cli/files.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -36,17 +38,38 @@ std::string read_input_file(const std::string& path, std::size_t limit, std::ist
     }
     return bytes;
   }
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) fail_file(path, "is a folder, not a file");
-  const auto size = fs::file_size(path, ec);
-  if (ec) fail_file(path, "cannot be read: " + ec.message());
-  if (size > limit) fail_file(path, too_big(limit));
-  std::ifstream file(path, std::ios::binary);
-  if (!file) fail_file(path, std::string("cannot be opened: ") + std::strerror(errno));
-  bytes.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-  if (file.bad()) fail_file(path, "could not be read to the end");
-  if (bytes.size() > limit) fail_file(path, too_big(limit));  // it grew while we read
+  // POSIX reads rather than a stream: a pipe (crowns import <(...)), a device or a /proc file
+  // has no size to check up front, and a read error must name the file, not the stream.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail_file(path, std::string("cannot be opened: ") + std::strerror(errno));
+  struct stat info {};
+  if (::fstat(fd, &info) == 0) {
+    if (S_ISDIR(info.st_mode)) {
+      ::close(fd);
+      fail_file(path, "is a folder, not a file; give the file written by crowns export");
+    }
+    if (S_ISREG(info.st_mode) && static_cast<std::uintmax_t>(info.st_size) > limit) {
+      ::close(fd);
+      fail_file(path, too_big(limit));
+    }
+  }
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const std::string why = std::strerror(errno);
+      ::close(fd);
+      fail_file(path, "cannot be read: " + why);
+    }
+    if (n == 0) break;
+    bytes.append(buf, static_cast<std::size_t>(n));
+    if (bytes.size() > limit) {  // it grew while we read, or it is not a regular file
+      ::close(fd);
+      fail_file(path, too_big(limit));
+    }
+  }
+  ::close(fd);
   return bytes;
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <charconv>
 #include <cstdlib>
@@ -70,6 +71,20 @@ void check_before_writing(const Database& db, const std::string& path) {
   }
 }
 
+// Whether this process may write the database and create its -wal and -shm files. When it
+// may not, and no -wal file holds changes not yet in the database, crowns reads the file as
+// a snapshot: SQLite would otherwise open it read-only but still create -wal and -shm files
+// it cannot remove afterwards.
+bool writable(const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path parent = fs::path(path).parent_path();
+  const std::string folder = parent.empty() ? std::string(".") : parent.string();
+  if (::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0) return true;
+  std::error_code ec;
+  const auto wal = fs::file_size(path + "-wal", ec);
+  return !ec && wal > 0;  // a writer's changes are in the -wal: read them the usual way
+}
+
 int user_version(const Database& db) {
   auto stmt = db.prepare("PRAGMA user_version");
   return stmt.step() ? stmt.integer(0) : 0;
@@ -119,7 +134,8 @@ Database open_database(const std::string& path) {
   }
   check_header(path);
   const bool existed = fs::exists(file, ec) && fs::file_size(file, ec) > 0;
-  Database db = Database::open(path, timeout);
+  const bool read_only = existed && !writable(path);
+  Database db = Database::open(path, timeout, read_only ? Database::Mode::ReadOnlySnapshot : Database::Mode::ReadWrite);
   int version = 0;
   try {
     version = user_version(db);
@@ -145,6 +161,14 @@ Database open_database(const std::string& path) {
       refuse(path, fmt::format("is an SQLite database, but not a crowns one (it already holds tables); {}",
                                kGiveAnother));
     }
+  }
+  if (read_only) {
+    if (version < latest) {
+      refuse(path, "is read-only, and was written by an older crowns: make it and its folder writable, then "
+                   "run crowns once to bring it up to date (the file was not changed)");
+    }
+    db.exec("PRAGMA foreign_keys = ON");
+    return db;
   }
   std::string mode;
   {

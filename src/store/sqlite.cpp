@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <cctype>
 #include <climits>
 
 namespace crowns::store {
@@ -130,16 +131,36 @@ std::optional<int> Statement::optional_integer(int column) const {
 
 void Database::Closer::operator()(sqlite3* db) const noexcept { sqlite3_close_v2(db); }
 
-Database Database::open(const std::string& path, int busy_timeout_ms) {
+namespace {
+
+// "file:" URI of a path: everything but unreserved characters and '/' percent-encoded.
+std::string file_uri(const std::string& path) {
+  std::string uri = "file:";
+  for (const unsigned char c : path) {
+    if (std::isalnum(c) != 0 || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
+      uri += static_cast<char>(c);
+    } else {
+      uri += fmt::format("%{:02X}", c);
+    }
+  }
+  return uri;
+}
+
+}  // namespace
+
+Database Database::open(const std::string& path, int busy_timeout_ms, Mode mode) {
   sqlite3* raw = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &raw,
-                                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                                 nullptr);
+  const bool snapshot = mode == Mode::ReadOnlySnapshot;
+  const std::string name = snapshot ? file_uri(path) + "?mode=ro&immutable=1" : path;
+  const int flags = snapshot ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+                             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  const int rc = sqlite3_open_v2(name.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   Database db(raw, path);  // owns the handle even when opening failed
   if (rc != SQLITE_OK) {
     const int extended = raw ? sqlite3_extended_errcode(raw) : rc;
-    throw SqliteError(fmt::format("cannot open the database {}: {}", path,
-                                  raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)),
+    throw SqliteError(fmt::format("cannot open the database {}: {}; check that it (or its folder, for a new "
+                                  "database) exists and that you may read and write it",
+                                  path, raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)),
                       extended);
   }
   sqlite3_extended_result_codes(raw, 1);

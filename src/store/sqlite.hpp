@@ -82,9 +82,16 @@ class Statement {
 /// One connection. Closed (never throwing) when destroyed.
 class Database {
  public:
-  /// Opens or creates the file with extended result codes and a busy timeout. Throws
-  /// SqliteError naming the file if it cannot be opened.
-  static Database open(const std::string& path, int busy_timeout_ms = 5000);
+  enum class Mode {
+    ReadWrite,  ///< Opens or creates the file.
+    /// Reads an existing file that cannot change while it is open (one this process may
+    /// not write): no locks, no -wal or -shm files created next to it; writes fail with
+    /// SQLITE_READONLY.
+    ReadOnlySnapshot,
+  };
+  /// Opens the file with extended result codes and a busy timeout. Throws SqliteError
+  /// naming the file if it cannot be opened.
+  static Database open(const std::string& path, int busy_timeout_ms = 5000, Mode mode = Mode::ReadWrite);
 
   /// Prepares a statement; bind its parameters before stepping it.
   [[nodiscard]] Statement prepare(std::string_view sql) const;
