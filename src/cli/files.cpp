@@ -41,7 +41,7 @@ std::string read_input_file(const std::string& path, std::size_t limit, std::ist
   // POSIX reads rather than a stream: a pipe (crowns import <(...)), a device or a /proc file
   // has no size to check up front, and a read error must name the file, not the stream.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) fail_file(path, std::string("cannot be opened: ") + std::strerror(errno));
+  if (fd < 0) fail_file(path, std::string("cannot be read: ") + std::strerror(errno));
   struct stat info {};
   if (::fstat(fd, &info) == 0) {
     if (S_ISDIR(info.st_mode)) {
