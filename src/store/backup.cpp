@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -121,6 +122,22 @@ std::int64_t copy_to_new_file(const std::string& db_path, const std::string& des
   return pages;
 }
 
+// A backup of a damaged database would only be found out at restore time, when it is needed:
+// the copy is checked (quick_check: every page, b-tree and constraint, not the indexes'
+// contents) before it takes the backup's name.
+void check_copy(const std::string& copy, const std::string& db_path) {
+  const Connection db = open_raw(copy, SQLITE_OPEN_READONLY);
+  int rc = SQLITE_OK;
+  const auto verdict = rows(db.get(), "PRAGMA quick_check(1)", &rc);
+  if (rc != SQLITE_OK || verdict != std::vector<std::string>{"ok"}) {
+    std::string first = verdict.empty() ? std::string("no answer") : verdict.front();
+    std::replace(first.begin(), first.end(), '\n', ' ');  // "*** in database main ***\nPage 61: ..."
+    refuse(db_path, "is damaged (quick_check: " + first +
+                        "), so no backup was written; keep your last good backup, and restore it with "
+                        "'crowns restore FILE'");
+  }
+}
+
 // "2026-01-15 12:00:00" -> "20260115-120000"
 std::string stamp() {
   std::string out;
@@ -145,6 +162,7 @@ BackupResult backup_database(const std::string& db_path, const std::string& file
   BackupResult result{file, 0, 0};
   try {
     result.pages = copy_to_new_file(db_path, tmp);
+    check_copy(tmp, db_path);
     sync_file(tmp);
     fs::rename(tmp, file);
   } catch (const fs::filesystem_error& e) {
@@ -182,7 +200,8 @@ RestoreCandidate::RestoreCandidate(const std::string& file, const std::string& d
     int rc = SQLITE_OK;
     const auto integrity = rows(db.get(), "PRAGMA integrity_check", &rc);
     if (rc != SQLITE_OK || integrity != std::vector<std::string>{"ok"}) {
-      const std::string first = integrity.empty() ? "no answer" : integrity.front();
+      std::string first = integrity.empty() ? "no answer" : integrity.front();
+      std::replace(first.begin(), first.end(), '\n', ' ');
       refuse(file, "is damaged (integrity check: " + first + ")" + fix);
     }
     const auto version = rows(db.get(), "PRAGMA user_version", &rc);

@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <ctime>
@@ -63,7 +64,8 @@ void check_header(const std::string& path) {
 // check: a damaged file is refused as it is, rather than written to.
 void check_before_writing(const Database& db, const std::string& path) {
   auto check = db.prepare("PRAGMA quick_check(1)");
-  const std::string verdict = check.step() ? check.text(0) : std::string("no answer");
+  std::string verdict = check.step() ? check.text(0) : std::string("no answer");
+  std::replace(verdict.begin(), verdict.end(), '\n', ' ');  // "*** in database main ***\nPage 61: ..."
   if (verdict != "ok") {
     refuse(path, fmt::format("is damaged (quick_check: {}); restore a backup with 'crowns restore FILE' "
                              "(the file was not changed)",
