@@ -10,11 +10,31 @@
 namespace crowns {
 
 inline constexpr std::size_t kMaxNameLength = 40;  ///< In characters (code points).
+inline constexpr std::size_t kMaxNoteBytes = 4096;  ///< A game's note, in bytes of UTF-8.
 
 /// Trims surrounding spaces and checks the name: 1-40 printable characters, valid UTF-8,
 /// no control or bidi characters, no '=' (it separates NAME=VALUE) and no leading '-'
 /// (it would read as an option). Fails naming the problem.
 Expected<std::string> normalize_player_name(std::string_view raw);
+
+/// Checks a game's note (`crowns new --note`, imports): at most kMaxNoteBytes of valid UTF-8
+/// with no control or bidi characters (not even a tab or a newline: a note is one line).
+/// Fails naming the problem.
+Expected<void> check_note(std::string_view note);
+
+/// Decodes one UTF-8 code point at text[i] into `cp`; returns its length in bytes, or 0 if the
+/// bytes there are not valid UTF-8 (overlong, surrogate, out of range, cut short).
+std::size_t decode_utf8(std::string_view text, std::size_t i, char32_t& cp);
+
+/// Whether a terminal would not show `cp` as itself: C0 and C1 controls, DEL, zero-width
+/// characters, bidi embeddings, overrides and isolates, line and paragraph separators, BOM.
+/// The one definition of "unsafe" shared by name checks and output escaping (cli::sanitize).
+bool is_unprintable(char32_t cp);
+
+/// `token` for an error message, in single quotes, cut to its first `max_chars` characters
+/// with "..." and its length when longer, so that a 10,000-character typo still gives a
+/// one-line message. Not escaped: the CLI escapes every message once before printing it.
+std::string quote_token(std::string_view token, std::size_t max_chars = kMaxNameLength);
 
 /// ASCII case folding, as SQLite's NOCASE compares names.
 std::string fold_case(std::string_view text);

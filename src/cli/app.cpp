@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
+#include "crowns/names.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -101,7 +102,7 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, 
           best = c.name;
         }
       }
-      err << "crowns: error: '" << sanitize(sub) << "' is not a crowns command";
+      err << "crowns: error: " << sanitize(quote_token(sub)) << " is not a crowns command";
       if (!best.empty()) err << "; did you mean '" << best << "'?";
       err << "\n(run 'crowns --help' for the list)\n";
       return static_cast<int>(ExitCode::Usage);

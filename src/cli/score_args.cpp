@@ -28,7 +28,7 @@ Expected<int> find_seat(const std::string& name, const store::Game& game, const 
   std::vector<std::string> names;
   for (int s : seats) names.push_back(game.seats[static_cast<std::size_t>(s)].name);
   const std::string close = closest_name(name, names);
-  return Failure{"'" + name + "' is not playing game " + std::to_string(game.id) +
+  return Failure{quote_token(name) + " is not playing game " + std::to_string(game.id) +
                  (close.empty() ? " (players: " + seat_names(game, seats, ", ") + ")"
                                 : "; did you mean '" + close + "'?")};
 }

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "crowns/names.hpp"
+
 namespace crowns::cli {
 namespace {
 
@@ -26,55 +28,12 @@ std::string wrap(bool on, std::string_view code, std::string_view text) {
   return std::string(code) + std::string(text) + "\033[0m";
 }
 
-// Decodes one UTF-8 code point at text[i]; returns its length, or 0 if invalid.
-std::size_t decode_utf8(std::string_view text, std::size_t i, char32_t& cp) {
-  const auto b0 = static_cast<unsigned char>(text[i]);
-  std::size_t len = 0;
-  if (b0 < 0x80) {
-    cp = b0;
-    return 1;
-  }
-  if ((b0 & 0xe0) == 0xc0) {
-    len = 2;
-    cp = b0 & 0x1f;
-  } else if ((b0 & 0xf0) == 0xe0) {
-    len = 3;
-    cp = b0 & 0x0f;
-  } else if ((b0 & 0xf8) == 0xf0) {
-    len = 4;
-    cp = b0 & 0x07;
-  } else {
-    return 0;
-  }
-  if (i + len > text.size()) return 0;
-  for (std::size_t k = 1; k < len; ++k) {
-    const auto b = static_cast<unsigned char>(text[i + k]);
-    if ((b & 0xc0) != 0x80) return 0;
-    cp = (cp << 6) | (b & 0x3f);
-  }
-  // Overlong forms, surrogates and out-of-range code points are invalid.
-  if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-      cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-    return 0;
-  }
-  return len;
-}
-
 bool is_wide(char32_t cp) {
   return (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
          (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
          (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
          (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1faff) ||
          (cp >= 0x20000 && cp <= 0x3fffd);
-}
-
-// Characters that would change how the terminal draws what follows.
-bool is_unsafe(char32_t cp) {
-  return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) ||   // C0, DEL, C1
-         (cp >= 0x200b && cp <= 0x200f) ||                         // zero-width, LRM/RLM
-         (cp >= 0x202a && cp <= 0x202e) ||                         // bidi embeddings
-         (cp >= 0x2066 && cp <= 0x2069) ||                         // bidi isolates
-         cp == 0xfeff || cp == 0x2028 || cp == 0x2029;
 }
 
 }  // namespace
@@ -169,7 +128,7 @@ std::string sanitize(std::string_view text) {
       ++i;
       continue;
     }
-    if (is_unsafe(cp)) {
+    if (is_unprintable(cp)) {
       if (cp < 0x100) {
         out += "\\x";
         out += kHex[(cp >> 4) & 15];

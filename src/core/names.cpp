@@ -6,8 +6,29 @@
 namespace crowns {
 namespace {
 
-// Decodes one UTF-8 code point; returns its length, or 0 if the bytes are not valid UTF-8.
-std::size_t decode(std::string_view text, std::size_t i, char32_t& cp) {
+// Edit distance counting a swap of two neighbouring letters as one edit ("Cta" -> "Cat"):
+// the typo people make most when typing names fast.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  const std::size_t w = b.size() + 1;
+  std::vector<std::size_t> d((a.size() + 1) * w);
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i * w] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      std::size_t best = std::min({d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1, d[(i - 1) * w + j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        best = std::min(best, d[(i - 2) * w + j - 2] + 1);
+      }
+      d[i * w + j] = best;
+    }
+  }
+  return d[a.size() * w + b.size()];
+}
+
+}  // namespace
+
+std::size_t decode_utf8(std::string_view text, std::size_t i, char32_t& cp) {
   const auto b0 = static_cast<unsigned char>(text[i]);
   std::size_t len = 0;
   if (b0 < 0x80) {
@@ -39,34 +60,41 @@ std::size_t decode(std::string_view text, std::size_t i, char32_t& cp) {
   return len;
 }
 
-// The characters the terminal would not print as themselves (the same set the CLI escapes).
 bool is_unprintable(char32_t cp) {
-  return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) || (cp >= 0x200b && cp <= 0x200f) ||
-         (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfeff ||
-         cp == 0x2028 || cp == 0x2029;
+  return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0) ||  // C0, DEL, C1
+         (cp >= 0x200b && cp <= 0x200f) ||                        // zero-width, LRM/RLM
+         (cp >= 0x202a && cp <= 0x202e) ||                        // bidi embeddings, overrides
+         (cp >= 0x2066 && cp <= 0x2069) ||                        // bidi isolates
+         cp == 0xfeff || cp == 0x2028 || cp == 0x2029;            // BOM, line/paragraph sep.
 }
 
-// Edit distance counting a swap of two neighbouring letters as one edit ("Cta" -> "Cat"):
-// the typo people make most when typing names fast.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  const std::size_t w = b.size() + 1;
-  std::vector<std::size_t> d((a.size() + 1) * w);
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i * w] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      std::size_t best = std::min({d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1, d[(i - 1) * w + j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-        best = std::min(best, d[(i - 2) * w + j - 2] + 1);
-      }
-      d[i * w + j] = best;
-    }
+std::string quote_token(std::string_view token, std::size_t max_chars) {
+  std::size_t chars = 0;
+  std::size_t cut = token.size();
+  for (std::size_t i = 0; i < token.size(); ++chars) {
+    if (chars == max_chars) cut = i;
+    char32_t cp = 0;
+    const std::size_t len = decode_utf8(token, i, cp);
+    i += len == 0 ? 1 : len;
   }
-  return d[a.size() * w + b.size()];
+  if (chars <= max_chars) return "'" + std::string(token) + "'";
+  return "'" + std::string(token.substr(0, cut)) + "...' (" + std::to_string(chars) + " characters)";
 }
 
-}  // namespace
+Expected<void> check_note(std::string_view note) {
+  if (note.size() > kMaxNoteBytes) {
+    return Failure{"a note is at most " + std::to_string(kMaxNoteBytes) + " bytes (this one has " +
+                   std::to_string(note.size()) + ")"};
+  }
+  for (std::size_t i = 0; i < note.size();) {
+    char32_t cp = 0;
+    const std::size_t len = decode_utf8(note, i, cp);
+    if (len == 0) return Failure{"a note must be valid UTF-8 text"};
+    if (is_unprintable(cp)) return Failure{"a note cannot hold control or invisible characters (one line of text)"};
+    i += len;
+  }
+  return {};
+}
 
 Expected<std::string> normalize_player_name(std::string_view raw) {
   const auto first = raw.find_first_not_of(" \t");
@@ -76,7 +104,7 @@ Expected<std::string> normalize_player_name(std::string_view raw) {
   std::size_t chars = 0;
   for (std::size_t i = 0; i < name.size();) {
     char32_t cp = 0;
-    const std::size_t len = decode(name, i, cp);
+    const std::size_t len = decode_utf8(name, i, cp);
     if (len == 0) return Failure{"a player name must be valid UTF-8 text"};
     if (is_unprintable(cp)) {
       return Failure{"a player name cannot hold control or invisible characters"};

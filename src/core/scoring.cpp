@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns {
@@ -43,7 +44,7 @@ RoundSpec tiebreak_spec(int boxes) { return RoundSpec{kTieBreakCards, 6, boxes, 
 Expected<ScoreInput> parse_score(std::string_view token, std::string_view who) {
   const std::string text = trim(token);
   const std::string low = lower(text);
-  const std::string shown = "'" + text + "' for " + std::string(who);
+  const std::string shown = quote_token(text, 80) + " for " + std::string(who);  // a 13-card hand fits
   if (text.empty()) return Failure{"no value for " + std::string(who) + ": " + std::string(kForms)};
   if (low == "out" || low == "0*") return ScoreInput{ScoreInput::Kind::Out, 0, {}};
   std::string_view digits = low;

@@ -174,6 +174,9 @@ Expected<Game> create_game(const Database& db, const NewGame& spec) {
   if (!is_valid_date(spec.date)) {
     return Failure{"'" + spec.date + "' is not a date; write YYYY-MM-DD, e.g. 2026-01-15"};
   }
+  if (spec.note) {
+    if (auto note = check_note(*spec.note); !note) return Failure{"--note: " + note.error()};
+  }
   std::vector<Player> seated;
   for (const auto& name : spec.players) {
     auto found = find_player(db, name);

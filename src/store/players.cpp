@@ -64,18 +64,19 @@ std::string suggest_player(const Database& db, const std::string& typed) {
 Expected<Player> require_player(const Database& db, const std::string& name) {
   if (auto p = find_player(db, name)) return *p;
   const std::string close = suggest_player(db, name);
-  std::string message = "unknown player '" + name + "'";
+  std::string message = "unknown player " + quote_token(name);
   if (!close.empty()) {
     message += "; did you mean '" + close + "'?";
   } else {
-    message += " (add them with: crowns player add '" + name + "')";
+    message += name.size() > kMaxNameLength * 4 ? std::string(" (a name has at most 40 characters)")
+                                                : " (add them with: crowns player add '" + name + "')";
   }
   return Failure{message};
 }
 
 Expected<Player> add_player(const Database& db, const std::string& name) {
   auto normalized = normalize_player_name(name);
-  if (!normalized) return Failure{"'" + name + "': " + normalized.error()};
+  if (!normalized) return Failure{quote_token(name) + ": " + normalized.error()};
   if (auto existing = find_player(db, *normalized)) {
     if (!existing->retired) {
       return Failure{"player '" + *normalized + "' already exists" +
@@ -104,7 +105,7 @@ Expected<void> rename_player(const Database& db, const std::string& old_name,
   auto player = require_player(db, old_name);
   if (!player) return Failure{player.error()};
   auto normalized = normalize_player_name(new_name);
-  if (!normalized) return Failure{"'" + new_name + "': " + normalized.error()};
+  if (!normalized) return Failure{quote_token(new_name) + ": " + normalized.error()};
   if (auto clash = find_player(db, *normalized); clash && clash->id != player->id) {
     return Failure{"player '" + clash->name + "' already exists; to fold one into the other use: "
                    "crowns player merge '" + player->name + "' '" + clash->name + "'"};

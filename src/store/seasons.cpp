@@ -29,7 +29,7 @@ Expected<std::string> normalize_season_name(const std::string& raw) {
   if (const std::string player = "a player name"; message.starts_with(player)) {
     message = "a season name" + message.substr(player.size());
   }
-  return Failure{"'" + raw + "': " + message};
+  return Failure{quote_token(raw) + ": " + message};
 }
 
 Season read_season(const Statement& stmt) {

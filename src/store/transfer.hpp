@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "crowns/expected.hpp"
+#include "crowns/names.hpp"
 
 namespace crowns::store {
 
@@ -22,7 +23,7 @@ inline constexpr std::size_t kMaxImportBytes = 64u << 20;  ///< 64 MiB.
 inline constexpr std::size_t kMaxImportPlayers = 100000;
 inline constexpr std::size_t kMaxImportSeasons = 10000;
 inline constexpr std::size_t kMaxImportGames = 1000000;
-inline constexpr std::size_t kMaxNoteBytes = 4096;
+inline constexpr std::size_t kMaxNoteBytes = crowns::kMaxNoteBytes;  ///< As `crowns new --note`.
 inline constexpr std::size_t kMaxHandBytes = 200;
 inline constexpr int kMaxImportPoints = 9999;  ///< What `crowns round --force` can store.
 

@@ -47,28 +47,6 @@ class Namer {
   throw BadImport(where + ": " + what);
 }
 
-// Valid UTF-8 with no control characters: what a note may hold.
-bool is_clean_text(std::string_view text) {
-  for (std::size_t i = 0; i < text.size();) {
-    const auto b = static_cast<unsigned char>(text[i]);
-    if (b < 0x20 || b == 0x7f) return false;
-    std::size_t len = b < 0x80 ? 1 : (b & 0xe0) == 0xc0 ? 2 : (b & 0xf0) == 0xe0 ? 3 : (b & 0xf8) == 0xf0 ? 4 : 0;
-    if (len == 0 || i + len > text.size()) return false;
-    char32_t cp = len == 1 ? b : len == 2 ? (b & 0x1fu) : len == 3 ? (b & 0x0fu) : (b & 0x07u);
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto c = static_cast<unsigned char>(text[i + k]);
-      if ((c & 0xc0) != 0x80) return false;
-      cp = (cp << 6) | (c & 0x3fu);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-        cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp < 0xa0)) {
-      return false;
-    }
-    i += len;
-  }
-  return true;
-}
-
 // A name as crowns stores it: already normalized (no surrounding spaces, allowed characters).
 void check_name(const std::string& name, const std::string& where, std::string_view kind) {
   auto normal = normalize_player_name(name);
@@ -162,10 +140,7 @@ void check_game(const ExportGame& game, std::size_t g, const Namer& at,
                                         std::to_string(seats - 1) + ")");
   }
   if (game.note) {
-    if (game.note->size() > kMaxNoteBytes) {
-      bad(at.game(g, "note"), "longer than " + std::to_string(kMaxNoteBytes) + " bytes");
-    }
-    if (!is_clean_text(*game.note)) bad(at.game(g, "note"), "must be UTF-8 text without control characters");
+    if (auto note = check_note(*game.note); !note) bad(at.game(g, "note"), note.error());
   }
   std::unordered_map<std::string, std::size_t> seated;
   for (std::size_t s = 0; s < seats; ++s) {
