@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Crash safety: write-heavy commands (round, edit, undo on several games at once, and an import
-# of thousands of games) killed with SIGKILL at random moments, hundreds of times. After every
+# Crash safety: write-heavy commands (round, edit, undo on several games at once, an import
+# of thousands of games, a restore of a backup of them) killed with SIGKILL at random moments, hundreds of times. After every
 # kill the database passes integrity_check, holds every command that reported success, and
 # holds no half-written change: each round has a score for every seat, rounds are numbered
 # without gaps, cached totals and status match the scores, the audit log matches the rounds,
-# and an import is all or nothing.
+# and an import or a restore is all or nothing.
 #   CROWNS_CRASH_KILLS    stop after this many kills (default 400)
 #   CROWNS_CRASH_SECONDS  or after this many seconds (default 30), whichever comes first
 source "$(dirname "$0")/lib.sh"
@@ -130,8 +130,16 @@ t0=$(ms); "$CROWNS" round --game 4 0* 20 20 20 20 20 20 >/dev/null; "$CROWNS" un
 CMD_MS=$(((t1 - t0) / 2 < 2 ? 2 : (t1 - t0) / 2))
 t0=$(ms); "$CROWNS" --db "$IMP" import "$BIG" >/dev/null || { echo "FAIL: the import file does not import"; exit 1; }; t1=$(ms)
 IMPORT_MS=$((t1 - t0))
-rm -f "$IMP" "$IMP-wal" "$IMP-shm"
-echo "one command: ${CMD_MS} ms; import of $big_games games: ${IMPORT_MS} ms; budget ${BUDGET} s"
+# Restores switch a third database between two backups: A (one game) and B (the import).
+RST=$E2E_TMP/restore.db
+"$CROWNS" --db "$IMP" backup "$E2E_TMP/B.bak" >/dev/null
+"$CROWNS" --db "$RST" new --add Xan Yul >/dev/null
+"$CROWNS" --db "$RST" backup "$E2E_TMP/A.bak" >/dev/null
+t0=$(ms); "$CROWNS" --db "$RST" restore --yes "$E2E_TMP/B.bak" >/dev/null || { echo "FAIL: restore does not work"; exit 1; }; t1=$(ms)
+RESTORE_MS=$((t1 - t0))
+rm -f "$IMP" "$IMP-wal" "$IMP-shm" "$RST".before-restore-*
+echo "one command: ${CMD_MS} ms; import of $big_games games: ${IMPORT_MS} ms; restore: ${RESTORE_MS} ms; budget ${BUDGET} s"
+restores_killed=0 restores_done=0
 
 declare -A EDITS
 kills=0 completed=0 imports_killed=0 imports_done=0 iterations=0 bad=0
@@ -139,6 +147,32 @@ max_delay_us=$((CMD_MS * 2000 < 50000 ? CMD_MS * 2000 : 50000))
 end=$((SECONDS + BUDGET))
 while [ "$SECONDS" -lt "$end" ] && [ "$kills" -lt "$TARGET_KILLS" ] && [ "$bad" -lt 5 ]; do
   iterations=$((iterations + 1))
+  if [ $((iterations % 16)) = 4 ]; then
+    # A restore of the other backup, killed somewhere: the database is one or the other.
+    now=$(q "$RST" "SELECT count(*) FROM games" 2>&1)
+    if [ "$now" = 1 ]; then target=B want=$big_games; else target=A want=1; fi
+    {
+      "$CROWNS" --db "$RST" restore --yes "$E2E_TMP/$target.bak" >/dev/null 2>"$E2E_TMP/err.rst" &
+      pid=$!
+      kill_after $(( (RANDOM * 32768 + RANDOM) % (RESTORE_MS * 1100 + 1) )) "$pid"
+      wait "$pid"; rc=$?
+    } 2>/dev/null
+    after=$(q "$RST" "SELECT count(*) FROM games" 2>&1)
+    if [ "$rc" = 137 ]; then
+      kills=$((kills + 1)) restores_killed=$((restores_killed + 1))
+      [ "$after" = "$now" ] || [ "$after" = "$want" ] || { echo "FAIL: a killed restore left $after games (was $now, restoring $want)"; bad=$((bad + 1)); }
+    elif [ "$rc" = 0 ]; then
+      restores_done=$((restores_done + 1))
+      [ "$after" = "$want" ] || { echo "FAIL: restore reported success but $after games are there, not $want"; bad=$((bad + 1)); }
+    else
+      echo "FAIL: restore failed with status $rc: $(cat "$E2E_TMP/err.rst")"; bad=$((bad + 1))
+    fi
+    p=$(problems "$RST")
+    [ -z "$p" ] || { echo "FAIL: after a restore (status $rc): $p"; bad=$((bad + 1)); }
+    # What restore keeps aside, and what a killed one leaves: copies, not the database.
+    rm -f "$RST".before-restore-* "$RST".restore-* "$RST".before-restore-*.tmp-*
+    continue
+  fi
   if [ $((iterations % 8)) = 0 ]; then
     # An import of thousands of games, killed somewhere between start and commit.
     {
@@ -212,7 +246,7 @@ while [ "$SECONDS" -lt "$end" ] && [ "$kills" -lt "$TARGET_KILLS" ] && [ "$bad" 
   [ -z "$PROBLEMS" ] || { echo "FAIL: after ${ops[*]} (status ${rcs[*]}): $PROBLEMS"; bad=$((bad + 1)); }
 done
 
-echo "iterations: $iterations; commands killed: $kills (imports: $imports_killed); completed: $completed; imports completed: $imports_done"
+echo "iterations: $iterations; commands killed: $kills (imports: $imports_killed, restores: $restores_killed); completed: $completed; imports completed: $imports_done; restores completed: $restores_done"
 rounds_total=$(q "$MAIN" "SELECT count(*) FROM rounds")
 echo "rounds in the database at the end: $rounds_total; audit entries: $(q "$MAIN" "SELECT count(*) FROM audit")"
 check "no inconsistency after any kill ($bad found)" test "$bad" = 0
