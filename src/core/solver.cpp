@@ -135,6 +135,14 @@ class Search {
   void begin(int wild_penalty) {
     wild_penalty_ = wild_penalty;
     memo_.reset();
+    begun_ = true;
+  }
+
+  // Like begin(), but keeps the memo if it was filled with the same penalty: a value in it
+  // depends only on the state and the penalty, so rebuilding the arrangement right after
+  // the search that found the score reuses that search's work instead of repeating it.
+  void resume(int wild_penalty) {
+    if (!begun_ || wild_penalty != wild_penalty_) begin(wild_penalty);
   }
 
   // A point of the search: the cards still to decide and what has been decided so far.
@@ -357,6 +365,7 @@ class Search {
   int kind_count_ = 0;
   std::uint64_t counts_ = 0;
   int wild_penalty_ = 0;
+  bool begun_ = false;  // the memo holds this hand's values (for wild_penalty_)
   Memo& memo_;
 
   // The option list and the table are reused across hands: one per thread, no allocation.
@@ -547,7 +556,7 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
   };
   std::vector<BookPlan> books;
   std::vector<RunPlan> runs;
-  search.begin(plan.wild_penalty);  // the search of the chosen plan, memo and all
+  search.resume(plan.wild_penalty);  // the search of the chosen plan, memo and all
   Search::State st{search.counts(), static_cast<int>(wild_pool.size()), plan.discard_natural,
                    plan.melded_start, 0};
   auto cards_of = [&](std::uint64_t used) {
