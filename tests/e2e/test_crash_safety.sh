@@ -154,7 +154,7 @@ while [ "$SECONDS" -lt "$end" ] && [ "$kills" -lt "$TARGET_KILLS" ] && [ "$bad" 
     {
       "$CROWNS" --db "$RST" restore --yes "$E2E_TMP/$target.bak" >/dev/null 2>"$E2E_TMP/err.rst" &
       pid=$!
-      kill_after $(( (RANDOM * 32768 + RANDOM) % (RESTORE_MS * 1100 + 1) )) "$pid"
+      kill_after $(( (RANDOM * 32768 + RANDOM) % (RESTORE_MS * 1500 + 1) )) "$pid"
       wait "$pid"; rc=$?
     } 2>/dev/null
     after=$(q "$RST" "SELECT count(*) FROM games" 2>&1)
@@ -178,7 +178,7 @@ while [ "$SECONDS" -lt "$end" ] && [ "$kills" -lt "$TARGET_KILLS" ] && [ "$bad" 
     {
       "$CROWNS" --db "$IMP" import "$BIG" >/dev/null 2>"$E2E_TMP/err.imp" &
       pid=$!
-      kill_after $(( (RANDOM * 32768 + RANDOM) % (IMPORT_MS * 1100 + 1) )) "$pid"
+      kill_after $(( (RANDOM * 32768 + RANDOM) % (IMPORT_MS * 1500 + 1) )) "$pid"
       wait "$pid"; rc=$?
     } 2>/dev/null
     # A kill during the first open may leave the schema part-way (each migration is all or
