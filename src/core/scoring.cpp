@@ -54,6 +54,13 @@ Expected<ScoreInput> parse_score(std::string_view token, std::string_view who) {
   if (starred) digits.remove_suffix(1);
   if (all_digits(digits)) {
     if (negative) return Failure{shown + ": points cannot be negative"};
+    // "7*" is also the 7 of stars, the way every hand writes it (and entry_text() writes a
+    // one-card hand): a rank 3-10 with a star is that card, left alone in hand.
+    if (starred && digits.size() <= 2 && digits.front() != '0') {
+      if (const int rank = std::stoi(std::string(digits)); rank >= kMinRank && rank <= 10) {
+        return ScoreInput{ScoreInput::Kind::Hand, 0, {Card::natural(rank, Suit::Stars)}};
+      }
+    }
     if (starred) {
       return Failure{shown + ": only the player who went out is starred, and they score 0 "
                              "(write 0* or out)"};

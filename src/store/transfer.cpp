@@ -224,6 +224,16 @@ ExportData parse_json_export(std::string_view text) {
   } catch (const Json::parse_error& e) {
     std::string what = e.what();
     if (const auto p = what.find("] "); p != std::string::npos) what.erase(0, p + 2);
+    // nlohmann quotes the whole token it was reading ("last read: '...'"): a 10 MB string
+    // would make a 10 MB message. Keep its last 40 bytes, where the problem is.
+    if (const auto p = what.find("last read: '"); p != std::string::npos) {
+      const auto from = p + 12, to = what.rfind('\'');
+      if (to != std::string::npos && to > from + 60) {
+        auto keep = to - 40;
+        while (keep < to && (static_cast<unsigned char>(what[keep]) & 0xc0) == 0x80) ++keep;  // whole UTF-8
+        what.replace(from, keep - from, "...");
+      }
+    }
     throw BadImport("not valid JSON: " + what);
   }
   if (!j.is_object()) bad("the file", "must hold one JSON object {...}, not " + kind_of(j));

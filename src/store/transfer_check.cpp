@@ -55,11 +55,11 @@ void check_name(const std::string& name, const std::string& where, std::string_v
     if (const auto p = why.find("player name"); p != std::string::npos) why.replace(p, 6, kind);
     bad(where, why);
   }
-  if (*normal != name) bad(where, "'" + name + "' has spaces around it; write '" + *normal + "'");
+  if (*normal != name) bad(where, quote_token(name) + " has spaces around it; write '" + *normal + "'");
 }
 
 void check_date(const std::string& date, const std::string& where) {
-  if (!is_valid_date(date)) bad(where, "'" + date + "' is not a date; write YYYY-MM-DD, e.g. 2026-01-15");
+  if (!is_valid_date(date)) bad(where, quote_token(date) + " is not a date; write YYYY-MM-DD, e.g. 2026-01-15");
 }
 
 void check_players(const ExportData& data, const Namer& at,
@@ -126,7 +126,7 @@ void check_game(const ExportGame& game, std::size_t g, const Namer& at,
                 const std::unordered_map<std::string, std::size_t>& players) {
   check_date(game.date, at.game(g, "date"));
   if (!is_valid_status(game.status)) {
-    bad(at.game(g, "status"), "'" + game.status + "' is not a status (active, finished or abandoned)");
+    bad(at.game(g, "status"), quote_token(game.status) + " is not a status (active, finished or abandoned)");
   }
   if (game.boxes != 1 && game.boxes != 2) bad(at.game(g, "boxes"), "must be 1 or 2");
   const auto seats = game.seats.size();
@@ -147,10 +147,10 @@ void check_game(const ExportGame& game, std::size_t g, const Namer& at,
     const ExportSeat& seat = game.seats[s];
     const std::string folded = fold_case(seat.player);
     if (!players.contains(folded)) {
-      bad(at.seat(g, s, "player"), "unknown player '" + seat.player + "' (every player must be in the players list)");
+      bad(at.seat(g, s, "player"), "unknown player " + quote_token(seat.player) + " (every player must be in the players list)");
     }
     if (const auto [it, added] = seated.emplace(folded, s); !added) {
-      bad(at.seat(g, s, "player"), "'" + seat.player + "' sits twice in this game (also at seat " +
+      bad(at.seat(g, s, "player"), quote_token(seat.player) + " sits twice in this game (also at seat " +
                                        std::to_string(it->second) + ")");
     }
     if (seat.tiebreak) {

@@ -17,6 +17,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "crowns/names.hpp"
 #include "store/transfer_internal.hpp"
 
 namespace crowns::store::detail {
@@ -136,7 +137,7 @@ int number(const Record& rec, std::size_t i, const char* column) {
   const bool minus = t[0] == '-';
   const std::string_view digits = std::string_view(t).substr(minus ? 1 : 0);
   if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string_view::npos) {
-    bad(rec.line, column, "'" + t + "' is not a whole number");
+    bad(rec.line, column, quote_token(t) + " is not a whole number");
   }
   const int n = std::stoi(std::string(digits));
   return minus ? -n : n;
@@ -149,7 +150,7 @@ std::optional<int> optional_number(const Record& rec, std::size_t i, const char*
 
 bool flag(const Record& rec, std::size_t i, const char* column) {
   const std::string& t = cell_text(rec, i, column);
-  if (t != "0" && t != "1") bad(rec.line, column, "'" + t + "' must be 0 or 1");
+  if (t != "0" && t != "1") bad(rec.line, column, quote_token(t) + " must be 0 or 1");
   return t == "1";
 }
 
@@ -345,7 +346,7 @@ ExportData parse_csv_export(std::string_view text, Origins& origins) {
                           " is given twice (also line " + std::to_string(it->second.second) + ")");
       }
     } else {
-      bad(rec.line, "'" + kind + "' is not a kind of row (player, season, game, seat or score)");
+      bad(rec.line, quote_token(kind) + " is not a kind of row (player, season, game, seat or score)");
     }
   }
   for (std::size_t g = 0; g < data.games.size(); ++g) {

@@ -21,7 +21,9 @@ TEST_CASE("score values: points, 0* and out, hands", "[scoring]") {
   CHECK(hand->kind == ScoreInput::Kind::Hand);
   CHECK(hand->cards.size() == 3);
   CHECK(parse_score("-5", "Ann").error() == "'-5' for Ann: points cannot be negative");
-  CHECK(parse_score("5*", "Ann").error().find("only the player who went out is starred") != std::string::npos);
+  CHECK(parse_score("12*", "Ann").error().find("only the player who went out is starred") != std::string::npos);
+  CHECK(parse_score("2*", "Ann").error().find("only the player who went out is starred") != std::string::npos);
+  CHECK(parse_score("5*", "Ann")->cards == std::vector<Card>{Card::natural(5, Suit::Stars)});  // the 5 of stars
   CHECK(parse_score("abc", "Ann").error().find("'abc' for Ann is not a score") != std::string::npos);
   CHECK(parse_score("Ks Qx", "Ann").error().find("Qx") != std::string::npos);
   CHECK(parse_score("", "Ann").error().find("no value for Ann") != std::string::npos);
