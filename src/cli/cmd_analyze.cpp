@@ -199,8 +199,8 @@ std::string answer_batch_line(std::string_view line, int boxes, bool* failed, lo
   auto where = [line_no] { return line_no > 0 ? "line " + std::to_string(line_no) : std::string("the line"); };
   auto error_answer = [&](const nlohmann::json& id, const std::string& message) {
     if (failed != nullptr) *failed = true;
-    return nlohmann::ordered_json{{"id", id}, {"error", message}}.dump(
-        -1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return terminal_json(nlohmann::ordered_json{{"id", id}, {"error", message}}.dump(
+        -1, ' ', false, nlohmann::json::error_handler_t::replace));
   };
   if (line.size() > kMaxBatchLine) return error_answer(nullptr, where() + " is longer than 64 KiB");
   const auto j = nlohmann::json::parse(line, nullptr, false);
@@ -213,7 +213,7 @@ std::string answer_batch_line(std::string_view line, int boxes, bool* failed, lo
   auto report = q ? analyze(std::move(q).value()) : Expected<HandReport>(Failure{q.error()});
   if (!report) return error_answer(id, report.error());
   std::string answer = "{\"id\":";
-  answer += id.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  answer += terminal_json(id.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   answer += ',';
   append_json(answer, *report);
   answer += '}';

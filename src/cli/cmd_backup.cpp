@@ -29,7 +29,7 @@ void run_backup(const BackupOptions& opts, Context& ctx) {
   if (opts.json) {
     const nlohmann::ordered_json j{{"backup", result.file}, {"database", db_path},
                                    {"pages", result.pages}, {"bytes", result.bytes}};
-    ctx.out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    ctx.out << terminal_json(j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) << '\n';
     return;
   }
   ctx.out << "Backed up " << sanitize(db_path) << " to " << sanitize(result.file) << " ("

@@ -1,6 +1,7 @@
 // crowns export: every player, season and game as one JSON or CSV file (docs/DATA.md).
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
@@ -32,7 +33,17 @@ void run_export(const ExportOptions& opts, Context& ctx) {
     seasons = data.seasons.size();
   }
   if (opts.out.empty() || opts.out == "-") {
-    ctx.out << text;
+    // Standard output may be a terminal. JSON escapes losslessly; CSV has no escapes, but
+    // checked data never holds what sanitize() changes (only a tampered database does).
+    if (format == store::ExportFormat::Json) {
+      ctx.out << terminal_json(std::move(text));
+    } else {
+      for (std::size_t from = 0; from < text.size();) {
+        const auto nl = std::min(text.find('\n', from), text.size());
+        ctx.out << sanitize(std::string_view(text).substr(from, nl - from)) << '\n';
+        from = nl + 1;
+      }
+    }
     return;
   }
   write_file_atomically(opts.out, text);

@@ -36,7 +36,7 @@ void run_games(const GamesOptions& opts, Context& ctx) {
                    {"winners", g.winners},
                    {"note", g.note ? Json(*g.note) : Json(nullptr)}};
       if (out.size() > 1) out += ',';
-      out += j.dump(-1, ' ', false, Json::error_handler_t::replace);
+      out += terminal_json(j.dump(-1, ' ', false, Json::error_handler_t::replace));
     }
     ctx.out << out << "]\n";
     return;

@@ -39,7 +39,7 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data, con
                  {"already_there", {{"players", plan.existing_players}, {"seasons", plan.existing_seasons},
                                     {"games", plan.existing_games}}},
                  {"new_players", new_players}};
-    ctx.out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
+    ctx.out << terminal_json(j.dump(-1, ' ', false, Json::error_handler_t::replace)) << '\n';
     return;
   }
   const std::string added = counts(plan.new_players.size(), plan.new_seasons.size(), plan.new_games.size());

@@ -47,7 +47,7 @@ void run_log(const LogOptions& opts, Context& ctx) {
                       {"old", parsed(e.old_value)},
                       {"new", parsed(e.new_value)}});
     }
-    ctx.out << list.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    ctx.out << terminal_json(list.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) << '\n';
     return;
   }
   if (entries.empty()) {

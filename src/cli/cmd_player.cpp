@@ -47,7 +47,7 @@ void run_list(const PlayerOptions& opts, Context& ctx) {
                       {"wins", p.wins},
                       {"last_played", p.last_played ? nlohmann::ordered_json(*p.last_played) : nullptr}});
     }
-    ctx.out << list.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    ctx.out << terminal_json(list.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) << '\n';
     return;
   }
   if (players.empty()) {

@@ -46,7 +46,7 @@ void run_restore(const RestoreOptions& opts, Context& ctx) {
       const nlohmann::ordered_json j{{"restored", opts.file}, {"database", db_path},
                                      {"previous", aside.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(aside)},
                                      {"games", info.games}, {"players", info.players}};
-      ctx.out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+      ctx.out << terminal_json(j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) << '\n';
       return;
     }
     ctx.out << "Restored " << sanitize(db_path) << " from " << sanitize(opts.file) << " (" << info.games

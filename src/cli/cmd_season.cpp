@@ -57,7 +57,7 @@ void run_list(const SeasonOptions& opts, Context& ctx) {
                           {"games", finished_games(db, s)},
                           {"current", current && current->id == s.id}});
     }
-    ctx.out << list.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
+    ctx.out << terminal_json(list.dump(-1, ' ', false, Json::error_handler_t::replace)) << '\n';
     return;
   }
   if (seasons.empty()) {

@@ -18,7 +18,7 @@ void run_show(const ShowOptions& opts, Context& ctx) {
   auto db = open_store(ctx);
   const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
   if (opts.json) {
-    ctx.out << scorecard_json(game).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+    ctx.out << terminal_json(scorecard_json(game).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
             << '\n';
     return;
   }

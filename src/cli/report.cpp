@@ -32,7 +32,7 @@ nlohmann::ordered_json period_json(const Period& period) {
 }
 
 std::string dump_json(const nlohmann::ordered_json& j) {
-  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  return terminal_json(j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
 }
 
 std::string form_text(const Style& style, const std::string& form) {

@@ -146,6 +146,26 @@ std::string sanitize(std::string_view text) {
   return out;
 }
 
+std::string terminal_json(std::string json) {
+  // Every character to escape is encoded with a lead byte of 0xc2, 0xe2 or 0xef.
+  if (json.find_first_of("\xc2\xe2\xef") == std::string::npos) return json;
+  std::string out;
+  out.reserve(json.size() + 16);
+  for (std::size_t i = 0; i < json.size();) {
+    char32_t cp = 0;
+    const std::size_t len = decode_utf8(json, i, cp);
+    if (len > 1 && is_unprintable(cp)) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+      out += buf;
+    } else {
+      out.append(json, i, len == 0 ? 1 : len);
+    }
+    i += len == 0 ? 1 : len;
+  }
+  return out;
+}
+
 void Table::column(std::string header, Align align) {
   headers_.push_back(std::move(header));
   aligns_.push_back(align);

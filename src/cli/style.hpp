@@ -41,6 +41,12 @@ std::string pad_left(std::string_view text, std::size_t width);
 /// sequences, bidi overrides and invalid UTF-8 are shown as \xNN / \u{NNNN}.
 std::string sanitize(std::string_view text);
 
+/// JSON text made safe to print: the characters sanitize() escapes that JSON itself leaves
+/// raw (C1 controls such as U+009B, the 8-bit CSI; bidi overrides; zero-width characters) are
+/// written as \uXXXX escapes, which every JSON reader decodes back to the same text.
+/// `json` is the output of nlohmann's dump(), which already escapes C0 controls.
+std::string terminal_json(std::string json);
+
 /// A simple aligned table: a header row, rows of cells, a column per header.
 class Table {
  public:
