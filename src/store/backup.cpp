@@ -87,7 +87,7 @@ std::int64_t run_backup(sqlite3* dst, sqlite3* src, const std::string& file) {
   if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) {
     refuse(file, "the database stayed busy for 30 s; try again when other crowns commands are done");
   }
-  if (rc != SQLITE_DONE) refuse(file, std::string("copy failed: ") + sqlite3_errstr(rc));
+  if (rc != SQLITE_DONE) refuse(file, std::string("cannot be written (") + sqlite3_errstr(rc) + "): is the disk full? Nothing was changed");
   return pages;
 }
 
@@ -110,15 +110,25 @@ bool same_file(const std::string& a, const std::string& b) {
 }
 
 // The database copied to `dest` (a new file) as a standalone rollback-journal database.
-std::int64_t copy_to_new_file(const std::string& db_path, const std::string& dest) {
+std::int64_t copy_to_new_file(const std::string& db_path, const std::string& dest, const std::string& shown) {
   const Connection src = open_raw(db_path, SQLITE_OPEN_READWRITE);
   // A read transaction pins one snapshot (WAL), so that writers in other processes neither
   // wait for the backup nor make it start over; the copy is the database as of this moment.
   exec(src.get(), "BEGIN; SELECT count(*) FROM sqlite_schema;", db_path);
-  const Connection dst = open_raw(dest, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-  const std::int64_t pages = run_backup(dst.get(), src.get(), dest);
+  // The temporary name means nothing to the user: a failure to create it names the backup.
+  sqlite3* raw = nullptr;
+  const int rc = sqlite3_open_v2(dest.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                                 nullptr);
+  const Connection dst(raw);
+  if (rc != SQLITE_OK) {
+    refuse(shown, std::string("cannot be written (") + (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)) +
+                      "): check that its folder exists and that you may write to it");
+  }
+  sqlite3_extended_result_codes(raw, 1);
+  sqlite3_busy_timeout(raw, 5000);
+  const std::int64_t pages = run_backup(dst.get(), src.get(), shown);
   exec(src.get(), "COMMIT", db_path);
-  exec(dst.get(), "PRAGMA journal_mode = DELETE", dest);
+  exec(dst.get(), "PRAGMA journal_mode = DELETE", shown);
   return pages;
 }
 
@@ -161,7 +171,7 @@ BackupResult backup_database(const std::string& db_path, const std::string& file
   remove_with_journals(tmp);
   BackupResult result{file, 0, 0};
   try {
-    result.pages = copy_to_new_file(db_path, tmp);
+    result.pages = copy_to_new_file(db_path, tmp, file);
     check_copy(tmp, db_path);
     sync_file(tmp);
     fs::rename(tmp, file);

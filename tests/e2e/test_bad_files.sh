@@ -143,7 +143,11 @@ check "full disk: export fails ($err)" test "$rc" = 1 -a ! -e "$T/full.json"
 check "full disk: export names the file" grep -qE "^crowns: error: .*full.json.*cannot be written" <<<"$err"
 err=$(full --db "$T/real.db" backup "$T/full.bak" 2>&1 >/dev/null); rc=$?
 check "full disk: backup fails ($err)" test "$rc" = 1 -a ! -e "$T/full.bak"
+check "full disk: backup names the backup, not a temporary file ($err)" grep -qE "^crowns: error: .*full.bak: cannot be written .*disk" <<<"$err"
 check "full disk: no temporary files left" test -z "$(ls "$T" | grep -E 'full\.(json|bak)')"
+err=$("$CROWNS" --db "$T/real.db" backup /proc/crowns.bak 2>&1 >/dev/null); rc=$?
+check "backup into /proc refused ($err)" test "$rc" = 1
+check "backup into /proc: names it, says what to check" grep -qE "^crowns: error: /proc/crowns.bak: cannot be written .*check that its folder" <<<"$err"
 
 # --- Import inputs ------------------------------------------------------------------------
 "$CROWNS" new --add Ann Bob >/dev/null
