@@ -87,7 +87,9 @@ std::int64_t run_backup(sqlite3* dst, sqlite3* src, const std::string& file) {
   if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) {
     refuse(file, "the database stayed busy for 30 s; try again when other crowns commands are done");
   }
-  if (rc != SQLITE_DONE) refuse(file, std::string("cannot be written (") + sqlite3_errstr(rc) + "): is the disk full? Nothing was changed");
+  if (rc != SQLITE_DONE)
+    refuse(file, std::string("cannot be written (") + sqlite3_errstr(rc) +
+                     "): is the disk full? Nothing was changed");
   return pages;
 }
 
@@ -110,18 +112,21 @@ bool same_file(const std::string& a, const std::string& b) {
 }
 
 // The database copied to `dest` (a new file) as a standalone rollback-journal database.
-std::int64_t copy_to_new_file(const std::string& db_path, const std::string& dest, const std::string& shown) {
+std::int64_t copy_to_new_file(const std::string& db_path, const std::string& dest,
+                              const std::string& shown) {
   const Connection src = open_raw(db_path, SQLITE_OPEN_READWRITE);
   // A read transaction pins one snapshot (WAL), so that writers in other processes neither
   // wait for the backup nor make it start over; the copy is the database as of this moment.
   exec(src.get(), "BEGIN; SELECT count(*) FROM sqlite_schema;", db_path);
   // The temporary name means nothing to the user: a failure to create it names the backup.
   sqlite3* raw = nullptr;
-  const int rc = sqlite3_open_v2(dest.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                                 nullptr);
+  const int rc =
+      sqlite3_open_v2(dest.c_str(), &raw,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   const Connection dst(raw);
   if (rc != SQLITE_OK) {
-    refuse(shown, std::string("cannot be written (") + (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)) +
+    refuse(shown, std::string("cannot be written (") +
+                      (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)) +
                       "): check that its folder exists and that you may write to it");
   }
   sqlite3_extended_result_codes(raw, 1);
@@ -141,10 +146,12 @@ void check_copy(const std::string& copy, const std::string& db_path) {
   const auto verdict = rows(db.get(), "PRAGMA quick_check(1)", &rc);
   if (rc != SQLITE_OK || verdict != std::vector<std::string>{"ok"}) {
     std::string first = verdict.empty() ? std::string("no answer") : verdict.front();
-    std::replace(first.begin(), first.end(), '\n', ' ');  // "*** in database main ***\nPage 61: ..."
-    refuse(db_path, "is damaged (quick_check: " + first +
-                        "), so no backup was written; keep your last good backup, and restore it with "
-                        "'crowns restore FILE'");
+    std::replace(first.begin(), first.end(), '\n',
+                 ' ');  // "*** in database main ***\nPage 61: ..."
+    refuse(db_path,
+           "is damaged (quick_check: " + first +
+               "), so no backup was written; keep your last good backup, and restore it with "
+               "'crowns restore FILE'");
   }
 }
 

@@ -28,7 +28,8 @@ std::string env(const char* name) {
   throw Error(fmt::format("{} {}", path, why));
 }
 
-constexpr const char* kGiveAnother = "give the crowns database with --db or $CROWNS_DB (the file was not changed)";
+constexpr const char* kGiveAnother =
+    "give the crowns database with --db or $CROWNS_DB (the file was not changed)";
 
 // How long a command waits for another one's write lock: $CROWNS_BUSY_TIMEOUT_MS, else 5 s.
 int busy_timeout_ms() {
@@ -37,8 +38,9 @@ int busy_timeout_ms() {
   int value = -1;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > 3600000) {
-    throw Error("CROWNS_BUSY_TIMEOUT_MS must be a whole number of milliseconds from 0 to 3600000, not '" +
-                text + "'");
+    throw Error(
+        "CROWNS_BUSY_TIMEOUT_MS must be a whole number of milliseconds from 0 to 3600000, not '" +
+        text + "'");
   }
   return value;
 }
@@ -65,11 +67,13 @@ void check_header(const std::string& path) {
 void check_before_writing(const Database& db, const std::string& path) {
   auto check = db.prepare("PRAGMA quick_check(1)");
   std::string verdict = check.step() ? check.text(0) : std::string("no answer");
-  std::replace(verdict.begin(), verdict.end(), '\n', ' ');  // "*** in database main ***\nPage 61: ..."
+  std::replace(verdict.begin(), verdict.end(), '\n',
+               ' ');  // "*** in database main ***\nPage 61: ..."
   if (verdict != "ok") {
-    refuse(path, fmt::format("is damaged (quick_check: {}); restore a backup with 'crowns restore FILE' "
-                             "(the file was not changed)",
-                             verdict));
+    refuse(path,
+           fmt::format("is damaged (quick_check: {}); restore a backup with 'crowns restore FILE' "
+                       "(the file was not changed)",
+                       verdict));
   }
 }
 
@@ -129,15 +133,17 @@ Database open_database(const std::string& path) {
   if (!fs::exists(file, ec) && file.has_parent_path()) {
     fs::create_directories(file.parent_path(), ec);
     if (ec) {
-      refuse(path, fmt::format("cannot be created: its folder {} cannot be made ({}); give another place "
-                               "with --db or $CROWNS_DB",
-                               file.parent_path().string(), ec.message()));
+      refuse(path,
+             fmt::format("cannot be created: its folder {} cannot be made ({}); give another place "
+                         "with --db or $CROWNS_DB",
+                         file.parent_path().string(), ec.message()));
     }
   }
   check_header(path);
   const bool existed = fs::exists(file, ec) && fs::file_size(file, ec) > 0;
   const bool read_only = existed && !writable(path);
-  Database db = Database::open(path, timeout, read_only ? Database::Mode::ReadOnlySnapshot : Database::Mode::ReadWrite);
+  Database db = Database::open(
+      path, timeout, read_only ? Database::Mode::ReadOnlySnapshot : Database::Mode::ReadWrite);
   int version = 0;
   try {
     version = user_version(db);
@@ -146,8 +152,9 @@ Database open_database(const std::string& path) {
       refuse(path, fmt::format("is not a crowns database (not an SQLite file); {}", kGiveAnother));
     }
     if ((e.extended_code() & 0xff) == SQLITE_CORRUPT) {
-      refuse(path, "is damaged (truncated or overwritten: SQLite cannot read it); restore a backup with "
-                   "'crowns restore FILE' (the file was not changed)");
+      refuse(path,
+             "is damaged (truncated or overwritten: SQLite cannot read it); restore a backup with "
+             "'crowns restore FILE' (the file was not changed)");
     }
     throw;  // busy, unreadable: already says which file and what to do
   }
@@ -160,14 +167,17 @@ Database open_database(const std::string& path) {
   if (version == 0) {
     auto tables = db.prepare("SELECT count(*) FROM sqlite_schema");
     if (tables.step() && tables.integer(0) > 0) {
-      refuse(path, fmt::format("is an SQLite database, but not a crowns one (it already holds tables); {}",
-                               kGiveAnother));
+      refuse(path, fmt::format(
+                       "is an SQLite database, but not a crowns one (it already holds tables); {}",
+                       kGiveAnother));
     }
   }
   if (read_only) {
     if (version < latest) {
-      refuse(path, "is read-only, and was written by an older crowns: make it and its folder writable, then "
-                   "run crowns once to bring it up to date (the file was not changed)");
+      refuse(
+          path,
+          "is read-only, and was written by an older crowns: make it and its folder writable, then "
+          "run crowns once to bring it up to date (the file was not changed)");
     }
     db.exec("PRAGMA foreign_keys = ON");
     return db;

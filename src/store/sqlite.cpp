@@ -17,38 +17,46 @@ std::string file_of(sqlite3* db) {
 
 // What went wrong, for the user: a busy, damaged, full or read-only file is named, with what
 // to do about it; anything else keeps SQLite's own words.
-std::string describe_failure(sqlite3* db, int extended_code, std::string_view doing, std::string_view message) {
+std::string describe_failure(sqlite3* db, int extended_code, std::string_view doing,
+                             std::string_view message) {
   const std::string file = file_of(db);
   switch (extended_code & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-      return fmt::format("{} is busy: another crowns command or program kept it locked for longer than "
-                         "crowns waits; try again when it is done, or wait longer with "
-                         "CROWNS_BUSY_TIMEOUT_MS=30000 (nothing was changed)",
-                         file);
+      return fmt::format(
+          "{} is busy: another crowns command or program kept it locked for longer than "
+          "crowns waits; try again when it is done, or wait longer with "
+          "CROWNS_BUSY_TIMEOUT_MS=30000 (nothing was changed)",
+          file);
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
-      return fmt::format("{} is damaged ({}); restore a backup with 'crowns restore FILE', or recover what is "
-                         "left into a new file with 'sqlite3 {} .recover' (crowns did not change it)",
-                         file, message, file);
+      return fmt::format(
+          "{} is damaged ({}); restore a backup with 'crowns restore FILE', or recover what is "
+          "left into a new file with 'sqlite3 {} .recover' (crowns did not change it)",
+          file, message, file);
     case SQLITE_FULL:
-      return fmt::format("{} cannot grow: the disk is full; free some space and try again (nothing was changed)",
-                         file);
+      return fmt::format(
+          "{} cannot grow: the disk is full; free some space and try again (nothing was changed)",
+          file);
     case SQLITE_IOERR:
-      return fmt::format("{} could not be read or written ({}); the disk may be full or failing; "
-                         "check it and try again (nothing was changed)",
-                         file, message);
+      return fmt::format(
+          "{} could not be read or written ({}); the disk may be full or failing; "
+          "check it and try again (nothing was changed)",
+          file, message);
     case SQLITE_READONLY:
     case SQLITE_PERM:
-      return fmt::format("{} cannot be written ({}): check that you may write to it and to its folder "
-                         "(nothing was changed)",
-                         file, message);
+      return fmt::format(
+          "{} cannot be written ({}): check that you may write to it and to its folder "
+          "(nothing was changed)",
+          file, message);
     case SQLITE_CANTOPEN:
-      return fmt::format("{} cannot be opened ({}): check that it exists and that you may read and write it "
-                         "and its folder",
-                         file, message);
+      return fmt::format(
+          "{} cannot be opened ({}): check that it exists and that you may read and write it "
+          "and its folder",
+          file, message);
     default:
-      return doing.empty() ? fmt::format("database: {}", message) : fmt::format("database: {}: {}", doing, message);
+      return doing.empty() ? fmt::format("database: {}", message)
+                           : fmt::format("database: {}: {}", doing, message);
   }
 }
 
@@ -158,10 +166,11 @@ Database Database::open(const std::string& path, int busy_timeout_ms, Mode mode)
   Database db(raw, path);  // owns the handle even when opening failed
   if (rc != SQLITE_OK) {
     const int extended = raw ? sqlite3_extended_errcode(raw) : rc;
-    throw SqliteError(fmt::format("cannot open the database {}: {}; check that it (or its folder, for a new "
-                                  "database) exists and that you may read and write it",
-                                  path, raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)),
-                      extended);
+    throw SqliteError(
+        fmt::format("cannot open the database {}: {}; check that it (or its folder, for a new "
+                    "database) exists and that you may read and write it",
+                    path, raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)),
+        extended);
   }
   sqlite3_extended_result_codes(raw, 1);
   sqlite3_busy_timeout(raw, busy_timeout_ms);

@@ -91,7 +91,8 @@ class Database {
   };
   /// Opens the file with extended result codes and a busy timeout. Throws SqliteError
   /// naming the file if it cannot be opened.
-  static Database open(const std::string& path, int busy_timeout_ms = 5000, Mode mode = Mode::ReadWrite);
+  static Database open(const std::string& path, int busy_timeout_ms = 5000,
+                       Mode mode = Mode::ReadWrite);
 
   /// Prepares a statement; bind its parameters before stepping it.
   [[nodiscard]] Statement prepare(std::string_view sql) const;
