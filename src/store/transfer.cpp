@@ -221,7 +221,7 @@ ExportData parse_json_export(std::string_view text) {
   Json j;
   try {
     j = Json::parse(text.begin(), text.end());
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {  // parse_error, and out_of_range for 1E400
     std::string what = e.what();
     if (const auto p = what.find("] "); p != std::string::npos) what.erase(0, p + 2);
     // nlohmann quotes the whole token it was reading ("last read: '...'"): a 10 MB string

@@ -113,3 +113,17 @@ TEST_CASE("fuzz_import: error messages stay short whatever the field", "[transfe
     CHECK(parsed.error().size() < 400);
   }
 }
+
+// fuzz_import, 2026: a number too big for a double (1E400) made nlohmann throw out_of_range,
+// not parse_error; it escaped parse_export ("never throws") and crowns import printed
+// "[json.exception.out_of_range.406] ...". Now it is "not valid JSON" like any other.
+TEST_CASE("fuzz_import: a number overflow is a refusal, not an exception", "[transfer][fuzz]") {
+  for (const char* text : {R"({"fo2aj":44444444444444444444444441111111111111111E111111111111111111111!)",
+                           R"({"format":"crowns-export","version":1E400})"}) {
+    INFO(text);
+    Expected<store::ExportData> parsed = Failure{""};
+    REQUIRE_NOTHROW(parsed = store::parse_export(text));
+    REQUIRE_FALSE(parsed.ok());
+    CHECK(parsed.error().starts_with("not valid JSON: "));
+  }
+}
