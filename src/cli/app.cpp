@@ -70,6 +70,14 @@ const char* find_subcommand(int argc, const char* const* argv) {
 std::span<const Command> commands() { return kCommands; }
 
 int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err) {
+  // No command needs more (14 players, 13 cards, a few options); a bound keeps the "did you
+  // mean" and name matching work small whatever a script passes.
+  constexpr int kMaxArguments = 1000;
+  if (argc - 1 > kMaxArguments) {
+    err << "crowns: error: " << argc - 1 << " arguments; a crowns command takes at most " << kMaxArguments
+        << "\n(run 'crowns --help' for usage)\n";
+    return static_cast<int>(ExitCode::Usage);
+  }
   Context ctx{in, out, err, {}, {}, ExitCode::Ok};
   CLI::App app{"crowns: scorekeeper and hand analyzer for the card game Five Crowns", "crowns"};
   app.set_version_flag("--version", std::string("crowns ") + CROWNS_VERSION);

@@ -63,13 +63,13 @@ std::string suggest_player(const Database& db, const std::string& typed) {
 
 Expected<Player> require_player(const Database& db, const std::string& name) {
   if (auto p = find_player(db, name)) return *p;
-  const std::string close = suggest_player(db, name);
   std::string message = "unknown player " + quote_token(name);
-  if (!close.empty()) {
+  if (const auto valid = normalize_player_name(name); !valid) {
+    message += ": " + valid.error();  // not "add them with ...": a name that cannot be added
+  } else if (const std::string close = suggest_player(db, name); !close.empty()) {
     message += "; did you mean '" + close + "'?";
   } else {
-    message += name.size() > kMaxNameLength * 4 ? std::string(" (a name has at most 40 characters)")
-                                                : " (add them with: crowns player add '" + name + "')";
+    message += " (add them with: crowns player add '" + name + "')";
   }
   return Failure{message};
 }
