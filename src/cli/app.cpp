@@ -74,8 +74,7 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, 
   // mean" and name matching work small whatever a script passes.
   constexpr int kMaxArguments = 1000;
   if (argc - 1 > kMaxArguments) {
-    err << "crowns: error: " << argc - 1 << " arguments; a crowns command takes at most " << kMaxArguments
-        << "\n(run 'crowns --help' for usage)\n";
+    err << "crowns: error: " << argc - 1 << " arguments; a crowns command takes at most " << kMaxArguments << '\n';
     return static_cast<int>(ExitCode::Usage);
   }
   Context ctx{in, out, err, {}, {}, ExitCode::Ok};

@@ -147,14 +147,15 @@ std::string sanitize(std::string_view text) {
 }
 
 std::string terminal_json(std::string json) {
-  // Every character to escape is encoded with a lead byte of 0xc2, 0xe2 or 0xef.
-  if (json.find_first_of("\xc2\xe2\xef") == std::string::npos) return json;
+  // DEL is the only ASCII one (dump() escapes C0 itself; a newline between values of a
+  // multi-line export must stay); every other starts with the byte 0xc2, 0xe2 or 0xef.
+  if (json.find_first_of("\x7f\xc2\xe2\xef") == std::string::npos) return json;
   std::string out;
   out.reserve(json.size() + 16);
   for (std::size_t i = 0; i < json.size();) {
     char32_t cp = 0;
     const std::size_t len = decode_utf8(json, i, cp);
-    if (len > 1 && is_unprintable(cp)) {
+    if (len > 0 && cp >= 0x7f && is_unprintable(cp)) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
       out += buf;

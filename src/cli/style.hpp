@@ -42,7 +42,7 @@ std::string pad_left(std::string_view text, std::size_t width);
 std::string sanitize(std::string_view text);
 
 /// JSON text made safe to print: the characters sanitize() escapes that JSON itself leaves
-/// raw (C1 controls such as U+009B, the 8-bit CSI; bidi overrides; zero-width characters) are
+/// raw (DEL; C1 controls such as U+009B, the 8-bit CSI; bidi overrides; zero-width ones) are
 /// written as \uXXXX escapes, which every JSON reader decodes back to the same text.
 /// `json` is the output of nlohmann's dump(), which already escapes C0 controls.
 std::string terminal_json(std::string json);

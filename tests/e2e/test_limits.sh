@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Every bound that stops abuse is refused with a clear one-line error naming the limit, a
+# non-zero exit, and (for commands that write) the database unchanged: hand size (analyze and
+# a hand-valued round entry), batch line length, players per game, name length, note length,
+# import size, arguments on one command line.
+source "$(dirname "$0")/lib.sh"
+T=$E2E_TMP
+"$CROWNS" new Ann Bob --add >/dev/null
+sha() { sha256sum <"$CROWNS_DB"; }
+before=$(sha)
+
+# refused NAME PATTERN CODE CMD...: exit CODE, one stderr line matching PATTERN, nothing on stdout.
+refused() {
+  local name=$1 pattern=$2 code=$3; shift 3
+  "$CROWNS" "$@" >"$T/out" 2>"$T/err" </dev/null
+  local rc=$?
+  check "$name: exit $code (got $rc)" test "$rc" = "$code"
+  check "$name: one line of error" test "$(wc -l <"$T/err")" = 1
+  check "$name: says '$pattern'" grep -qF -- "$pattern" "$T/err"
+  check "$name: error is short" test "$(wc -c <"$T/err")" -lt 400
+}
+
+refused "analyze 15 cards" "a hand of 15 cards does not fit any round" 1 analyze 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh 3s 4s 5s 6s
+refused "analyze 15 cards with --wild" "a hand of 15 cards is too large (1 to 13 cards, one more with --drawn)" 1 \
+  analyze --wild 5 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh 3s 4s 5s 6s
+refused "round hand bigger than the deal" "Bob's hand has 4 cards, but round 1 deals 3" 1 round 0* "3h 4h 5h 6h"
+refused "15 players" "15 players is too many for two boxes (at most 14)" 1 new --boxes 2 --add P{1..15}
+refused "8 players, one box" "8 players is too many for one box (at most 7; add --boxes 2 for up to 14)" 1 new --add P{1..8}
+refused "41-character name" "a player name is at most 40 characters (this one has 41)" 1 player add "$(printf 'n%.0s' {1..41})"
+refused "4097-byte note" "--note: a note is at most 4096 bytes (this one has 4097)" 1 new Ann Bob --note "$(printf 'n%.0s' {1..4097})"
+refused "1001 arguments" "1001 arguments; a crowns command takes at most 1000" 2 player add Q{1..999}
+check "nothing above changed the database" test "$before" = "$(sha)"
+
+# A 40-character name and a 4096-byte note are fine.
+check "40 characters is a name" "$CROWNS" player add "$(printf 'n%.0s' {1..40})" >/dev/null
+check "4096 bytes is a note" "$CROWNS" new Ann Bob --note "$(printf 'n%.0s' {1..4096})" >/dev/null
+before=$(sha)
+
+# analyze --batch: a line over 64 KiB gets its own error answer; the next line is answered.
+{ printf '{"cards":"%s"}\n' "$(head -c 70000 /dev/zero | tr '\0' ' ')"; echo '{"id":2,"cards":"7h 8h 9h"}'; } |
+  "$CROWNS" analyze --batch >"$T/batch" 2>/dev/null
+check "batch: long line refused" grep -qF '{"id":null,"error":"line 1 is longer than 64 KiB"}' "$T/batch"
+check "batch: next line answered" grep -qF '{"id":2,' "$T/batch"
+
+# An import over 64 MiB is refused before it is parsed, and changes nothing.
+head -c $((64 * 1024 * 1024 + 1)) /dev/zero | tr '\0' ' ' >"$T/big.json"
+check "1000 arguments are fine" "$CROWNS" player add Q{1..998} >/dev/null
+before=$(sha)
+refused "import over 64 MiB" "larger than 64 MiB, the most crowns reads" 1 import "$T/big.json"
+check "the big import changed nothing" test "$before" = "$(sha)"
+finish
