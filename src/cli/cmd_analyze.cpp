@@ -6,6 +6,7 @@
 
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
+#include "cli/files.hpp"
 #include "cli/hand_view.hpp"
 #include "crowns/rules.hpp"
 
@@ -150,7 +151,7 @@ void run_batch(const AnalyzeOptions& opts, Context& ctx) {
   std::string output;
   long line_no = 0;
   bool failed = false;
-  while (std::getline(ctx.in, line)) {
+  while (read_line(ctx.in, line, kMaxBatchLine + 1)) {
     const std::string answer = answer_batch_line(line, opts.boxes, &failed, ++line_no);
     if (answer.empty()) continue;
     output += answer;

@@ -28,6 +28,24 @@ std::string too_big(std::size_t limit) {
 
 }  // namespace
 
+bool read_line(std::istream& in, std::string& line, std::size_t keep) {
+  line.clear();
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (;;) {
+    const auto c = buf->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(any ? std::ios::eofbit : std::ios::eofbit | std::ios::failbit);
+      break;
+    }
+    any = true;
+    if (c == '\n') break;
+    if (line.size() < keep) line.push_back(static_cast<char>(c));
+  }
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return any;
+}
+
 std::string read_input_file(const std::string& path, std::size_t limit, std::istream& in) {
   std::string bytes;
   if (path == "-") {

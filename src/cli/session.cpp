@@ -5,9 +5,13 @@
 
 #include <istream>
 
+#include "cli/files.hpp"
 #include "store/db.hpp"
 
 namespace crowns::cli {
+namespace {
+constexpr std::size_t kMaxAnswerBytes = 4096;
+}  // namespace
 
 store::Database open_store(const Context& ctx) {
   return store::open_database(store::database_path(ctx.options.db));
@@ -22,11 +26,12 @@ void add_game_option(CLI::App& sub, std::optional<std::int64_t>& game) {
 std::optional<std::string> ask(Context& ctx, const std::string& prompt) {
   ctx.out << prompt << std::flush;
   std::string answer;
-  if (!std::getline(ctx.in, answer)) {
+  // A hand of 13 cards is about 40 bytes: a longer answer is kept only so far that it is
+  // refused as too long instead of filling memory.
+  if (!read_line(ctx.in, answer, kMaxAnswerBytes + 1)) {
     ctx.out << '\n';
     return std::nullopt;
   }
-  if (!answer.empty() && answer.back() == '\r') answer.pop_back();
   if (isatty(STDIN_FILENO) == 0) ctx.out << sanitize(answer) << '\n';
   return answer;
 }
