@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Statistics benchmark: a database of 10,000 games by 30 players (bench_stats), then the wall
+# Statistics benchmark: a database of 10,000 games by 30 players (bench_games stats), then the wall
 # time of crowns leaderboard --all / stats NAME --all / export / import (median of N runs,
 # in ms; bash's EPOCHREALTIME around each run, so no timing process is forked) and the CPU
 # time (user + sys of the child, from bash's `times`: the steadier figure on a shared machine).
@@ -11,11 +11,11 @@ build=${1:?usage: stats_bench.sh BUILD_DIR [RUNS] [IMPORT_RUNS]}
 runs=${2:-21}
 import_runs=${3:-5}
 crowns=$build/crowns
-gen=$build/bench/bench_stats
+gen=$build/bench/bench_games
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export CROWNS_DB=$tmp/bench.db NO_COLOR=1
-"$gen" "$CROWNS_DB" 10000
+"$gen" stats "$CROWNS_DB" 10000
 
 # Prints the median of the numbers (µs) on stdin, in ms.
 median() {
@@ -34,8 +34,9 @@ cpu_us() {
 # Median wall time and CPU time in ms of running "$@" $runs times (output discarded).
 median_ms() {
   local times=() cpu=()
-  for _ in $(seq "$runs"); do
+  for _ in $(seq "${count:-$runs}"); do
     local t0 t1
+    [ -z "${before_each:-}" ] || "$before_each"
     times >"$tmp/times0"
     t0=${EPOCHREALTIME/./}
     "$@" >/dev/null
@@ -47,22 +48,10 @@ median_ms() {
   echo "$(printf '%s\n' "${times[@]}" | median) ms wall, $(printf '%s\n' "${cpu[@]}" | median) ms CPU"
 }
 
-# The same for importing file $1 into a fresh database, $import_runs times.
-import_ms() {
-  local times=() cpu=()
-  for _ in $(seq "$import_runs"); do
-    rm -f "$tmp"/fresh.db*
-    local t0 t1
-    times >"$tmp/times0"
-    t0=${EPOCHREALTIME/./}
-    CROWNS_DB=$tmp/fresh.db "$crowns" import "$1" >/dev/null
-    t1=${EPOCHREALTIME/./}
-    times >"$tmp/times1"
-    times+=($((t1 - t0)))
-    cpu+=($(($(cpu_us "$tmp/times1") - $(cpu_us "$tmp/times0"))))
-  done
-  echo "$(printf '%s\n' "${times[@]}" | median) ms wall, $(printf '%s\n' "${cpu[@]}" | median) ms CPU"
-}
+# Importing file $1 into a fresh database, $import_runs times (the old one removed, untimed).
+remove_fresh() { rm -f "$tmp"/fresh.db*; }
+import_into_fresh() { CROWNS_DB=$tmp/fresh.db "$crowns" import "$1"; }
+import_ms() { count=$import_runs before_each=remove_fresh median_ms import_into_fresh "$1"; }
 
 # The player with the most wins (one of the largest profiles).
 name=$("$crowns" leaderboard --all --by wins --csv | awk -F, 'NR > 1 {print $2; exit}')

@@ -7,11 +7,11 @@ set -eu
 build=${1:?usage: store_bench.sh BUILD_DIR [RUNS]}
 runs=${2:-21}
 crowns=$build/crowns
-gen=$build/bench/bench_store
+gen=$build/bench/bench_games
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export CROWNS_DB=$tmp/bench.db NO_COLOR=1
-"$gen" "$CROWNS_DB" 10000
+"$gen" scorekeeping "$CROWNS_DB" 10000
 
 # Median wall time in ms of running "$@" $runs times (each run's output discarded).
 median_ms() {
