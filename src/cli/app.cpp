@@ -51,18 +51,73 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-// The first argument that is not an option (or an option's value): the subcommand.
-const char* find_subcommand(int argc, const char* const* argv) {
-  for (int i = 1; i < argc; ++i) {
+// The index of the first argument from `from` on that is not an option (or a global option's
+// value), or argc.
+int next_word(int argc, const char* const* argv, int from) {
+  for (int i = from; i < argc; ++i) {
     const std::string_view a = argv[i];
     if (a == "--db" || a == "--color") {
       ++i;
       continue;
     }
-    if (a.starts_with("-")) continue;
-    return argv[i];
+    if (!a.starts_with("-")) return i;
   }
-  return nullptr;
+  return argc;
+}
+
+bool asks_for_help(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "-h" || a == "--help" || a == "--help-all" || a == "--version") return true;
+  }
+  return false;
+}
+
+// A usage error for a command word that names no command of `parent` ("crowns" or
+// "crowns player"), with the closest name within two edits as a suggestion.
+std::string unknown_word(std::string_view word, const std::string& parent, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t best_distance = 3;
+  for (const auto& name : names) {
+    const std::size_t d = edit_distance(word, name);
+    if (d < best_distance) {
+      best_distance = d;
+      best = name;
+    }
+  }
+  std::string message = sanitize(quote_token(word)) + " is not a " +
+                        (parent == "crowns" ? parent : "'" + parent + "'") + " command";
+  if (!best.empty()) message += "; did you mean '" + best + "'?";
+  return message;
+}
+
+std::vector<std::string> subcommand_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+  return names;
+}
+
+// Checks the command words before CLI11 parses: an unknown command (or an unknown or missing
+// one under a command that has its own, like `player`) gets "did you mean ...?" and the list,
+// rather than CLI11's generic message. Returns the message, or "" when the words are fine.
+std::string check_command_words(CLI::App& app, int argc, const char* const* argv) {
+  const int first = next_word(argc, argv, 1);
+  if (first == argc) return asks_for_help(argc, argv) ? "" : "no command given\n(run 'crowns --help' for the list)";
+  const std::string_view word = argv[first];
+  CLI::App* sub = nullptr;
+  for (auto* candidate : app.get_subcommands([](const CLI::App*) { return true; })) {
+    if (candidate->get_name() == word) sub = candidate;
+  }
+  if (sub == nullptr) return unknown_word(word, "crowns", subcommand_names(app)) + "\n(run 'crowns --help' for the list)";
+  const auto names = subcommand_names(*sub);
+  if (names.empty() || asks_for_help(argc, argv)) return "";
+  const std::string parent = "crowns " + sub->get_name();
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  const int second = next_word(argc, argv, first + 1);
+  if (second == argc) return "'" + parent + "' needs one of: " + list + "\n(run '" + parent + " --help' for usage)";
+  if (std::find(names.begin(), names.end(), argv[second]) != names.end()) return "";
+  return unknown_word(argv[second], parent, names) + "\n(run '" + parent + " --help' for the list)";
 }
 
 }  // namespace
@@ -95,25 +150,9 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, 
 
   for (const auto& command : kCommands) command.setup(app, ctx);
 
-  // An unknown subcommand gets "did you mean ...?" rather than CLI11's generic message.
-  if (const char* sub = find_subcommand(argc, argv)) {
-    const bool known = std::any_of(kCommands.begin(), kCommands.end(),
-                                   [&](const Command& c) { return std::string_view(c.name) == sub; });
-    if (!known) {
-      std::string best;
-      std::size_t best_distance = 3;
-      for (const auto& c : kCommands) {
-        const std::size_t d = edit_distance(sub, c.name);
-        if (d < best_distance) {
-          best_distance = d;
-          best = c.name;
-        }
-      }
-      err << "crowns: error: " << sanitize(quote_token(sub)) << " is not a crowns command";
-      if (!best.empty()) err << "; did you mean '" << best << "'?";
-      err << "\n(run 'crowns --help' for the list)\n";
-      return static_cast<int>(ExitCode::Usage);
-    }
+  if (const std::string problem = check_command_words(app, argc, argv); !problem.empty()) {
+    err << "crowns: error: " << problem << '\n';
+    return static_cast<int>(ExitCode::Usage);
   }
 
   try {
