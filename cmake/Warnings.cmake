@@ -1,7 +1,8 @@
 function(crowns_set_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
                                            -Wno-sign-conversion -Wnon-virtual-dtor
-                                           -Wno-restrict)  # GCC 12 false positive, PR105651
+                                           # GCC 12 false positive, PR105651 (clang has no such option)
+                                           $<$<CXX_COMPILER_ID:GNU>:-Wno-restrict>)
   if(CROWNS_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
