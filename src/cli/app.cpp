@@ -36,21 +36,6 @@ constexpr std::array kCommands = {
     Command{"restore", setup_restore},
 };
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 // The index of the first argument from `from` on that is not an option (or a global option's
 // value), or argc.
 int next_word(int argc, const char* const* argv, int from) {
@@ -74,20 +59,11 @@ bool asks_for_help(int argc, const char* const* argv) {
 }
 
 // A usage error for a command word that names no command of `parent` ("crowns" or
-// "crowns player"), with the closest name within two edits as a suggestion.
+// "crowns player"), with the closest name as a suggestion (the same matching as player names).
 std::string unknown_word(std::string_view word, const std::string& parent, const std::vector<std::string>& names) {
-  std::string best;
-  std::size_t best_distance = 3;
-  for (const auto& name : names) {
-    const std::size_t d = edit_distance(word, name);
-    if (d < best_distance) {
-      best_distance = d;
-      best = name;
-    }
-  }
   std::string message = sanitize(quote_token(word)) + " is not a " +
                         (parent == "crowns" ? parent : "'" + parent + "'") + " command";
-  if (!best.empty()) message += "; did you mean '" + best + "'?";
+  if (const std::string best = closest_name(word, names); !best.empty()) message += "; did you mean '" + best + "'?";
   return message;
 }
 
