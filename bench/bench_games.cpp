@@ -35,7 +35,8 @@ std::string game_date(const Mode& mode, int g, int games) {
   char date[11];
   if (mode.stats) {
     const int day = g * 1000 / games;  // ~1000 days, in order
-    std::snprintf(date, sizeof date, "%04d-%02d-%02d", 2024 + day / 336, 1 + (day % 336) / 28, 1 + day % 28);
+    std::snprintf(date, sizeof date, "%04d-%02d-%02d", 2024 + day / 336, 1 + (day % 336) / 28,
+                  1 + day % 28);
   } else {
     std::snprintf(date, sizeof date, "2025-%02d-1%d", g % 12 + 1, g % 9);
   }
@@ -59,7 +60,7 @@ int main(int argc, char** argv) {
   const Mode mode = name == "stats" ? Mode{30, 4, true} : Mode{24, 2026, false};
   const int games = argc > 3 ? std::stoi(argv[3]) : 10000;
   const auto start = std::chrono::steady_clock::now();
-  const Database db = open_database(argv[2]);
+  Database db = open_database(argv[2]);
   std::mt19937 rng(mode.seed);
   std::vector<std::string> pool;
   {
@@ -76,8 +77,12 @@ int main(int argc, char** argv) {
     for (int g = first; g < games && g < first + kBatch; ++g) {
       std::shuffle(pool.begin(), pool.end(), rng);
       const int players = 2 + static_cast<int>(rng() % 6);
-      const NewGame spec{{pool.begin(), pool.begin() + players}, std::nullopt, 1, game_date(mode, g, games),
-                         std::nullopt, false};
+      const NewGame spec{{pool.begin(), pool.begin() + players},
+                         std::nullopt,
+                         1,
+                         game_date(mode, g, games),
+                         std::nullopt,
+                         false};
       auto game = create_game(db, spec);
       if (!game) return 1;
       const int rounds = rounds_of(mode, g, games);
@@ -90,13 +95,14 @@ int main(int argc, char** argv) {
         }
         auto next = record_round(db, *game, scores);
         if (!next) return 1;
-        game = std::move(next);
+        game = *next->game;
       }
       if (mode.stats && rounds < kRounds && !abandon_game(db, *game)) return 1;
     }
     tx.commit();
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("%d games written to %s in %.1f s\n", games, argv[2], seconds);
   return 0;
 }

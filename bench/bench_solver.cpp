@@ -69,7 +69,8 @@ Stats stats(std::vector<double> ns) {
   std::sort(ns.begin(), ns.end());
   double sum = 0;
   for (double v : ns) sum += v;
-  return {ns[ns.size() / 2], ns[ns.size() * 99 / 100], ns.back(), sum / static_cast<double>(ns.size())};
+  return {ns[ns.size() / 2], ns[ns.size() * 99 / 100], ns.back(),
+          sum / static_cast<double>(ns.size())};
 }
 
 std::string text(const std::vector<Card>& hand) {
@@ -135,8 +136,10 @@ std::vector<Card> hard_start(std::mt19937_64& rng) {
 
 // One legal change: a card replaced by a random card, or by a neighbour of it (one rank
 // up or down in its suit, or the same rank in another suit).
-std::vector<Card> mutate(const std::vector<Card>& hand, const std::vector<Card>& deck, std::mt19937_64& rng) {
-  std::uniform_int_distribution<std::size_t> pick_deck(0, deck.size() - 1), pick_hand(0, hand.size() - 1);
+std::vector<Card> mutate(const std::vector<Card>& hand, const std::vector<Card>& deck,
+                         std::mt19937_64& rng) {
+  std::uniform_int_distribution<std::size_t> pick_deck(0, deck.size() - 1),
+      pick_hand(0, hand.size() - 1);
   std::uniform_int_distribution<int> kind(0, 2), suit(0, kSuitCount - 1), step(0, 1);
   for (;;) {
     auto next = hand;
@@ -164,7 +167,8 @@ struct Found {
 
 // Iterated hill-climbing on the time of solve() (what `crowns analyze` calls): each climb
 // starts from a fresh hard-looking hand or from a mutated copy of one of the slowest known
-// or found so far, and keeps a change when it makes the hand slower. Returns the slowest distinct hands, slowest first.
+// or found so far, and keeps a change when it makes the hand slower. Returns the slowest distinct
+// hands, slowest first.
 std::vector<Found> slowest_search(double seconds, std::vector<Found> elite, std::mt19937_64& rng) {
   const auto deck = full_deck();
   // `elite`: the slowest distinct hands, slowest first (seeded with the known ones)
@@ -199,7 +203,8 @@ std::vector<Found> slowest_search(double seconds, std::vector<Found> elite, std:
     std::sort(hand.begin(), hand.end());
     if (std::none_of(elite.begin(), elite.end(), [&](const Found& f) { return f.hand == hand; })) {
       elite.push_back({ns, hand});
-      std::sort(elite.begin(), elite.end(), [](const Found& a, const Found& b) { return a.ns > b.ns; });
+      std::sort(elite.begin(), elite.end(),
+                [](const Found& a, const Found& b) { return a.ns > b.ns; });
       if (elite.size() > kElite) elite.pop_back();
     }
   }
@@ -210,14 +215,10 @@ std::vector<Found> slowest_search(double seconds, std::vector<Found> elite, std:
 // The slowest hands found by earlier searches (bench_solver --search 600 and longer, on
 // several seeds), kept so that every run re-times them. Round 11, Ks wild, drawn.
 constexpr const char* kSlowestKnown[] = {
-    "4c 5* 6* 6s 7* 7* 7h 8* 9* 9* 10* Kh Kh jk",
-    "4* 5* 5s 6* 6d 7* 7h 8* 8* 9* 10* Ks Ks jk",
-    "3* 4* 4s 5* 5h 5d 6* 6h 7* 7* 7h 8* K* K*",
-    "6* 6c 7* 7c 7s 8* 8h 8c 9* 9c 9c 10* Kh Ks",
-    "8h 8c 9* 9h 9c 10h 10c 10s Jh Jc Jc Qh Kc Kd",
-    "3* 5* 5s 6* 6c 7* 7* 8* 9* 9* 9s Kh Kd jk",
-    "7c 8* 8* 9* 9c 10* 10c 10d Jc Jc Q* K* Kc jk",
-    "3c 3d 4h 4c 4d 5* 5c 5d 6c 6c 6d 7c Kc Ks",
+    "4c 5* 6* 6s 7* 7* 7h 8* 9* 9* 10* Kh Kh jk",   "4* 5* 5s 6* 6d 7* 7h 8* 8* 9* 10* Ks Ks jk",
+    "3* 4* 4s 5* 5h 5d 6* 6h 7* 7* 7h 8* K* K*",    "6* 6c 7* 7c 7s 8* 8h 8c 9* 9c 9c 10* Kh Ks",
+    "8h 8c 9* 9h 9c 10h 10c 10s Jh Jc Jc Qh Kc Kd", "3* 5* 5s 6* 6c 7* 7* 8* 9* 9* 9s Kh Kd jk",
+    "7c 8* 8* 9* 9c 10* 10c 10d Jc Jc Q* K* Kc jk", "3c 3d 4h 4c 4d 5* 5c 5d 6c 6c 6d 7c Kc Ks",
     "6c 6c 7* 7c 8c 9* 9c 9d 10* 10c 10c J* jk jk",
 };
 
@@ -230,10 +231,11 @@ double report_slow(std::vector<Found> hands) {
   std::printf("  %9s %9s  %5s  %s\n", "solve()", "min_score", "score", "hand");
   for (const auto& f : hands) {
     double score_only = hand_ns(f.hand, 13, HandMode::Drawn);
-    for (int i = 0; i < 4; ++i) score_only = std::min(score_only, hand_ns(f.hand, 13, HandMode::Drawn));
+    for (int i = 0; i < 4; ++i)
+      score_only = std::min(score_only, hand_ns(f.hand, 13, HandMode::Drawn));
     slowest = std::max({slowest, f.ns, score_only});
-    std::printf("  %9.0f %9.0f  %5d  %s\n", f.ns, score_only, min_score(f.hand, 13, HandMode::Drawn),
-                text(f.hand).c_str());
+    std::printf("  %9.0f %9.0f  %5d  %s\n", f.ns, score_only,
+                min_score(f.hand, 13, HandMode::Drawn), text(f.hand).c_str());
   }
   return slowest;
 }
@@ -253,10 +255,14 @@ int main(int argc, char** argv) {
   double search = 20;
   int jsonl = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--hands")) hands = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--seed")) seed = std::strtoul(argv[i + 1], nullptr, 10);
-    else if (!std::strcmp(argv[i], "--search")) search = std::atof(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--jsonl")) jsonl = std::atoi(argv[i + 1]);
+    if (!std::strcmp(argv[i], "--hands"))
+      hands = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--seed"))
+      seed = std::strtoul(argv[i + 1], nullptr, 10);
+    else if (!std::strcmp(argv[i], "--search"))
+      search = std::atof(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--jsonl"))
+      jsonl = std::atoi(argv[i + 1]);
   }
   std::mt19937_64 rng(seed);
   if (jsonl > 0) {
@@ -279,7 +285,8 @@ int main(int argc, char** argv) {
     auto found = slowest_search(search, slow, rng);
     // Only the new ones: the known ones were reported above.
     std::erase_if(found, [&](const Found& f) {
-      return std::any_of(slow.begin(), slow.end(), [&](const Found& k) { return k.hand == f.hand; });
+      return std::any_of(slow.begin(), slow.end(),
+                         [&](const Found& k) { return k.hand == f.hand; });
     });
     if (found.size() > 5) found.resize(5);
     found_max = report_slow(found);

@@ -45,10 +45,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (answer.find('\n') != std::string::npos) fail("the answer spans lines", line, answer);
 
   const auto j = nlohmann::ordered_json::parse(answer, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || j.empty()) fail("the answer is not a JSON object", line, answer);
+  if (j.is_discarded() || !j.is_object() || j.empty())
+    fail("the answer is not a JSON object", line, answer);
   if (j.begin().key() != "id") fail("the answer does not start with \"id\"", line, answer);
   if (const auto e = j.find("error"); e != j.end()) {
-    if (!e->is_string() || e->get<std::string>().empty()) fail("the error is not a message", line, answer);
+    if (!e->is_string() || e->get<std::string>().empty())
+      fail("the error is not a message", line, answer);
     if (!failed) fail("an error without the failed flag", line, answer);
     return 0;
   }
@@ -65,6 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     placed += m.at("cards").size();
   }
   if (placed != j.at("cards").size()) fail("cards are lost or doubled", line, answer);
-  if (j.at("drawn").get<bool>() == j.at("discard").is_null()) fail("discard does not match drawn", line, answer);
+  if (j.at("drawn").get<bool>() == j.at("discard").is_null())
+    fail("discard does not match drawn", line, answer);
   return 0;
 }

@@ -40,8 +40,8 @@ bool within_copy_limit(std::span<const crowns::Card> hand) {
 }
 
 [[noreturn]] void fail(const std::string& what, std::string_view input) {
-  std::fprintf(stderr, "fuzz_cards: %s\ninput: %.*s\n", what.c_str(), static_cast<int>(input.size()),
-               input.data());
+  std::fprintf(stderr, "fuzz_cards: %s\ninput: %.*s\n", what.c_str(),
+               static_cast<int>(input.size()), input.data());
   std::abort();
 }
 
@@ -85,13 +85,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (auto one = crowns::parse_card(input); !one && !printable_ascii(one.error())) {
     fail("parse_card error is not printable: " + one.error(), input);
   }
-  if (auto rank = crowns::parse_rank(input); rank ? (*rank < 3 || *rank > 13) : !printable_ascii(rank.error())) {
+  if (auto rank = crowns::parse_rank(input);
+      rank ? (*rank < 3 || *rank > 13) : !printable_ascii(rank.error())) {
     fail("parse_rank gave a bad answer", input);
   }
 
   const auto cards = crowns::parse_cards(input);
   if (!cards) {
-    if (!printable_ascii(cards.error())) fail("parse_cards error is not printable: " + cards.error(), input);
+    if (!printable_ascii(cards.error()))
+      fail("parse_cards error is not printable: " + cards.error(), input);
     return 0;
   }
   for (crowns::Card c : *cards) {

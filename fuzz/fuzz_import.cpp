@@ -32,8 +32,8 @@ constexpr std::size_t kMaxInput = 64 * 1024;
 constexpr std::size_t kMaxMessage = 1000;
 
 [[noreturn]] void fail(const std::string& what, std::string_view input) {
-  std::fprintf(stderr, "fuzz_import: %s\ninput: %.*s\n", what.c_str(), static_cast<int>(input.size()),
-               input.data());
+  std::fprintf(stderr, "fuzz_import: %s\ninput: %.*s\n", what.c_str(),
+               static_cast<int>(input.size()), input.data());
   std::abort();
 }
 
@@ -44,7 +44,8 @@ crowns::store::Database& database() {
   static std::unique_ptr<crowns::store::Database> db = [] {
     char dir[] = "/tmp/crowns-fuzz-import-XXXXXX";
     if (mkdtemp(dir) == nullptr) std::abort();
-    auto opened = std::make_unique<crowns::store::Database>(crowns::store::open_database(std::string(dir) + "/fuzz.db"));
+    auto opened = std::make_unique<crowns::store::Database>(
+        crowns::store::open_database(std::string(dir) + "/fuzz.db"));
     const auto seed = crowns::store::parse_export(
         R"({"format":"crowns-export","version":1,"players":[{"name":"Al"},{"name":"Bob"},)"
         R"({"name":"Zoë","retired":true}],"seasons":[{"name":"2026","starts_on":"2026-01-01"}],)"
@@ -75,7 +76,8 @@ bool printable_text(std::string_view text) {
     if (a == 0xc2 && b >= 0x80 && b < 0xa0) return false;
     if (i + 2 < text.size()) {
       const auto c = static_cast<unsigned char>(text[i + 2]);
-      if (a == 0xe2 && b == 0x80 && ((c >= 0x8b && c <= 0x8f) || (c >= 0xa8 && c <= 0xae))) return false;
+      if (a == 0xe2 && b == 0x80 && ((c >= 0x8b && c <= 0x8f) || (c >= 0xa8 && c <= 0xae)))
+        return false;
       if (a == 0xe2 && b == 0x81 && c >= 0xa6 && c <= 0xa9) return false;
       if (a == 0xef && b == 0xbb && c == 0xbf) return false;
     }
@@ -89,10 +91,12 @@ void check_stored_text(const crowns::store::ExportData& d, std::string_view inpu
     return normal && *normal == n;
   };
   for (const auto& p : d.players) {
-    if (!name_ok(p.name)) fail("an accepted player name that is not a valid name: " + p.name, input);
+    if (!name_ok(p.name))
+      fail("an accepted player name that is not a valid name: " + p.name, input);
   }
   for (const auto& s : d.seasons) {
-    if (!name_ok(s.name)) fail("an accepted season name that is not a valid name: " + s.name, input);
+    if (!name_ok(s.name))
+      fail("an accepted season name that is not a valid name: " + s.name, input);
   }
   for (const auto& g : d.games) {
     if (g.note && (!printable_text(*g.note) || !crowns::check_note(*g.note))) {
@@ -103,7 +107,8 @@ void check_stored_text(const crowns::store::ExportData& d, std::string_view inpu
     }
     for (const auto& round : g.rounds) {
       for (const auto& cell : round) {
-        if (cell.hand && !crowns::parse_cards(*cell.hand)) fail("an accepted hand that does not parse", input);
+        if (cell.hand && !crowns::parse_cards(*cell.hand))
+          fail("an accepted hand that does not parse", input);
       }
     }
   }
@@ -115,7 +120,8 @@ void check_round_trip(const crowns::store::ExportData& d, std::string_view input
   const std::string csv = crowns::store::format_export(d, ExportFormat::Csv);
   for (const std::string* text : {&json, &csv}) {
     const auto back = crowns::store::parse_export(*text);
-    if (!back) fail("the export of accepted data is refused: " + back.error() + "\nexport: " + *text, input);
+    if (!back)
+      fail("the export of accepted data is refused: " + back.error() + "\nexport: " + *text, input);
     if (crowns::store::format_export(*back, ExportFormat::Json) != json ||
         crowns::store::format_export(*back, ExportFormat::Csv) != csv) {
       fail("the export of accepted data reads back differently\nexport: " + *text, input);
@@ -129,7 +135,8 @@ void check_import(const crowns::store::ExportData& d, std::string_view input) {
   try {
     const auto plan = crowns::store::plan_import(db, d);
     if (!plan) {
-      if (plan.error().empty() || plan.error().find('\n') != std::string::npos) fail("a bad plan message", input);
+      if (plan.error().empty() || plan.error().find('\n') != std::string::npos)
+        fail("a bad plan message", input);
       return;
     }
     crowns::store::apply_import(db, d, *plan, "fuzz");

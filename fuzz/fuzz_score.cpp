@@ -32,18 +32,19 @@ namespace {
 constexpr std::size_t kMaxInput = 8192;
 // Seat names: mixed case and a prefix pair (Al/Alma) so that name matching and the
 // "did you mean" hints get exercised.
-constexpr const char* kNames[] = {"Al",  "Bob", "cy",   "Dee", "Eve", "Fay", "Gus",
-                                  "Alma", "Ike", "Jo",  "Kat", "Lu",  "Mo",  "Ned"};
+constexpr const char* kNames[] = {"Al",   "Bob", "cy", "Dee", "Eve", "Fay", "Gus",
+                                  "Alma", "Ike", "Jo", "Kat", "Lu",  "Mo",  "Ned"};
 
 [[noreturn]] void fail(const std::string& what, std::string_view input) {
-  std::fprintf(stderr, "fuzz_score: %s\ninput: %.*s\n", what.c_str(), static_cast<int>(input.size()),
-               input.data());
+  std::fprintf(stderr, "fuzz_score: %s\ninput: %.*s\n", what.c_str(),
+               static_cast<int>(input.size()), input.data());
   std::abort();
 }
 
 void check_message(const std::string& message, std::string_view input) {
   if (message.empty()) fail("an empty error message", input);
-  if (message.find('\n') != std::string::npos) fail("a message of several lines: " + message, input);
+  if (message.find('\n') != std::string::npos)
+    fail("a message of several lines: " + message, input);
 }
 
 std::string hand_text(const std::vector<crowns::Card>& cards) {
@@ -66,7 +67,8 @@ void check_reparse(const crowns::ScoreInput& in, std::string_view input) {
   if (back->kind != in.kind || back->points != in.points || !(back->cards == in.cards)) {
     fail("'" + text + "' parses back as something else", input);
   }
-  if (in.kind == Kind::Points && (in.points < 0 || in.points > 9999)) fail("points out of range", input);
+  if (in.kind == Kind::Points && (in.points < 0 || in.points > 9999))
+    fail("points out of range", input);
 }
 
 // A scored entry, written back with entry_text(), scores the same.
@@ -74,13 +76,14 @@ void check_entry(const crowns::ScoreEntry& e, const crowns::RoundSpec& spec, cro
                  std::string_view input) {
   if (e.points < 0) fail("negative points", input);
   if (e.went_out && (e.points != 0 || !e.hand.empty())) fail("out with points or cards", input);
-  if (checks == crowns::Checks::Strict && e.points > crowns::max_hand_points(spec.cards, spec.wild_rank, spec.boxes)) {
+  if (checks == crowns::Checks::Strict && e.points > crowns::max_round_points(spec.cards)) {
     fail("more points than the round's cards hold, without --force", input);
   }
   if (!e.hand.empty()) {
     if (static_cast<int>(e.hand.size()) > spec.cards) fail("a hand bigger than the deal", input);
     if (!std::is_sorted(e.hand.begin(), e.hand.end())) fail("the stored hand is not sorted", input);
-    if (!e.solution || e.solution->score != e.points) fail("hand points are not the solution's", input);
+    if (!e.solution || e.solution->score != e.points)
+      fail("hand points are not the solution's", input);
     if (e.points != crowns::min_score(e.hand, spec.wild_rank, crowns::HandMode::Dealt)) {
       fail("hand points are not the minimum", input);
     }
@@ -105,7 +108,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int players = 2 + static_cast<int>((setup >> 1) % (boxes == 1 ? 6 : 13));
   const int which = static_cast<int>((setup >> 5) % 12);  // 0..10: rounds 1-11; 11: the tie-break
   const auto checks = (setup & 0x200) != 0 ? crowns::Checks::Force : crowns::Checks::Strict;
-  const auto coverage = (setup & 0x400) != 0 ? crowns::cli::Coverage::Some : crowns::cli::Coverage::Every;
+  const auto coverage =
+      (setup & 0x400) != 0 ? crowns::cli::Coverage::Some : crowns::cli::Coverage::Every;
 
   crowns::store::Game game;
   game.id = 7;
@@ -120,7 +124,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (tied.size() >= 2) seats = tied;
   }
-  const crowns::RoundSpec spec = which == 11 ? crowns::tiebreak_spec(boxes) : crowns::round_spec(which + 1, boxes);
+  const crowns::RoundSpec spec =
+      which == 11 ? crowns::tiebreak_spec(boxes) : crowns::round_spec(which + 1, boxes);
 
   std::vector<std::string> tokens;
   std::string_view rest = input.substr(2);
@@ -154,7 +159,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   for (const auto& [seat, token] : *values) {
-    if (std::find(seats.begin(), seats.end(), seat) == seats.end()) fail("a value for a seat not asked for", input);
+    if (std::find(seats.begin(), seats.end(), seat) == seats.end())
+      fail("a value for a seat not asked for", input);
   }
   const auto scores = crowns::cli::score_values(*values, game, spec, checks);
   if (!scores) {
@@ -167,10 +173,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_message(round.error(), input);
     return 0;
   }
-  const auto out = std::count_if(scores->begin(), scores->end(), [](const auto& s) { return s.entry.went_out; });
+  const auto out =
+      std::count_if(scores->begin(), scores->end(), [](const auto& s) { return s.entry.went_out; });
   if (out > 1) fail("two players out in an accepted round", input);
-  if (checks == crowns::Checks::Strict && coverage == crowns::cli::Coverage::Every && !scores->empty() &&
-      std::none_of(scores->begin(), scores->end(), [](const auto& s) { return s.entry.points == 0; })) {
+  if (checks == crowns::Checks::Strict && coverage == crowns::cli::Coverage::Every &&
+      !scores->empty() && std::none_of(scores->begin(), scores->end(), [](const auto& s) {
+        return s.entry.points == 0;
+      })) {
     fail("an accepted round where nobody scored 0", input);
   }
   return 0;

@@ -34,7 +34,9 @@ struct Card {
   [[nodiscard]] constexpr int order_key() const {
     return is_joker() ? 1000 : rank * 8 + static_cast<int>(suit);
   }
-  friend constexpr bool operator==(Card a, Card b) { return a.rank == b.rank && (a.is_joker() || a.suit == b.suit); }
+  friend constexpr bool operator==(Card a, Card b) {
+    return a.rank == b.rank && (a.is_joker() || a.suit == b.suit);
+  }
   friend constexpr auto operator<=>(Card a, Card b) { return a.order_key() <=> b.order_key(); }
 };
 
@@ -58,7 +60,7 @@ Expected<Card> parse_card(std::string_view token);
 Expected<std::vector<Card>> parse_cards(std::span<const std::string> words);
 Expected<std::vector<Card>> parse_cards(std::string_view text);
 
-/// Parses a rank alone, as given to --wild: "3".."10", "T", "J", "Q", "K" (case-insensitive).
+/// Parses a rank alone, as given to --wild: "3".."13", "T", "J", "Q", "K" (case-insensitive).
 Expected<int> parse_rank(std::string_view token);
 
 }  // namespace crowns

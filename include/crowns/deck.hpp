@@ -14,7 +14,8 @@ inline std::vector<Card> full_deck(int boxes = 1) {
   std::vector<Card> deck;
   for (int b = 0; b < boxes * kCopiesPerBox; ++b) {
     for (int s = 0; s < kSuitCount; ++s) {
-      for (int r = kMinRank; r <= kMaxRank; ++r) deck.push_back(Card::natural(r, static_cast<Suit>(s)));
+      for (int r = kMinRank; r <= kMaxRank; ++r)
+        deck.push_back(Card::natural(r, static_cast<Suit>(s)));
     }
   }
   for (int j = 0; j < boxes * kJokersPerBox; ++j) deck.push_back(Card::joker());

@@ -16,7 +16,7 @@ struct Failure {
 template <class T>
 class [[nodiscard]] Expected {
  public:
-  Expected(T value) : state_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  Expected(T value) : state_(std::move(value)) {}            // NOLINT(google-explicit-constructor)
   Expected(Failure failure) : state_(std::move(failure)) {}  // NOLINT(google-explicit-constructor)
 
   [[nodiscard]] bool ok() const { return state_.index() == 0; }

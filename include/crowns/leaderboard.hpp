@@ -23,19 +23,23 @@ struct RatingReplay {
 RatingReplay replay_ratings(const std::vector<GameResult>& games, const RatingModel& model = {});
 
 struct LeaderRow {
-  int rank = 0;               ///< 1-based; equal sort keys share a rank.
+  int rank = 0;  ///< 1-based; equal sort keys share a rank.
   std::int64_t player = 0;
   int games = 0;
-  int wins = 0;               ///< A shared win counts for every winner.
-  long long points = 0;       ///< Sum of final totals.
-  int best = 0;               ///< Lowest final total.
-  int rounds = 0;             ///< Rounds played.
-  int outs = 0;               ///< Rounds gone out.
-  Rating rating;              ///< As it stood after the player's last game up to the period's end.
-  std::string form;           ///< The last 5 games of the period, oldest first: W won, L not.
+  int wins = 0;          ///< A shared win counts for every winner.
+  long long points = 0;  ///< Sum of final totals.
+  int best = 0;          ///< Lowest final total.
+  int rounds = 0;        ///< Rounds played.
+  int outs = 0;          ///< Rounds gone out.
+  Rating rating;         ///< As it stood after the player's last game up to the period's end.
+  std::string form;      ///< The last 5 games of the period, oldest first: W won, L not.
 
-  [[nodiscard]] double win_rate() const { return games == 0 ? 0.0 : static_cast<double>(wins) / games; }
-  [[nodiscard]] double average() const { return games == 0 ? 0.0 : static_cast<double>(points) / games; }
+  [[nodiscard]] double win_rate() const {
+    return games == 0 ? 0.0 : static_cast<double>(wins) / games;
+  }
+  [[nodiscard]] double average() const {
+    return games == 0 ? 0.0 : static_cast<double>(points) / games;
+  }
   [[nodiscard]] double points_per_round() const {
     return rounds == 0 ? 0.0 : static_cast<double>(points) / rounds;
   }

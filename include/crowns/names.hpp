@@ -9,12 +9,13 @@
 
 namespace crowns {
 
-inline constexpr std::size_t kMaxNameLength = 40;  ///< In characters (code points).
+inline constexpr std::size_t kMaxNameLength = 40;   ///< In characters (code points).
 inline constexpr std::size_t kMaxNoteBytes = 4096;  ///< A game's note, in bytes of UTF-8.
 
-/// Trims surrounding spaces and checks the name: 1-40 printable characters, valid UTF-8,
-/// no control or bidi characters, no '=' (it separates NAME=VALUE) and no leading '-'
-/// (it would read as an option). Fails naming the problem.
+/// Trims surrounding spaces of any kind, turns inner Unicode spaces into ' ', normalises to
+/// NFC, and checks the name: 1-40 printable characters, valid UTF-8, no control, bidi or
+/// other format (Cf) characters, not only spaces, no '=' (it separates NAME=VALUE) and no
+/// leading '-' (it would read as an option). Fails naming the problem.
 Expected<std::string> normalize_player_name(std::string_view raw);
 
 /// Checks a game's note (`crowns new --note`, imports): at most kMaxNoteBytes of valid UTF-8
@@ -36,11 +37,12 @@ bool is_unprintable(char32_t cp);
 /// one-line message. Not escaped: the CLI escapes every message once before printing it.
 std::string quote_token(std::string_view token, std::size_t max_chars = kMaxNameLength);
 
-/// ASCII case folding, as SQLite's NOCASE compares names.
+/// The key names are compared by: Unicode case folding of the NFC form (utf8proc), so that
+/// "ÉVA", "éva" and an NFD "éva" are one name; plain ASCII folding for text that is not UTF-8.
 std::string fold_case(std::string_view text);
 
-/// The known name closest to `typed` (case-insensitive edit distance at most 2, or a unique
-/// prefix of at least 2 letters); empty if none is close.
+/// The known name closest to `typed` (edit distance at most 2 ignoring case and accents, so
+/// "Zoe" finds "Zoë"; or a unique prefix of at least 2 letters); empty if none is close.
 std::string closest_name(std::string_view typed, std::span<const std::string> known);
 
 }  // namespace crowns

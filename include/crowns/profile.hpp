@@ -27,8 +27,8 @@ struct Versus {
   int lower = 0;   ///< The player finished with a lower total (better).
   int higher = 0;  ///< The opponent finished lower.
   int equal = 0;
-  int wins = 0;            ///< Games of these the player won.
-  int opponent_wins = 0;   ///< ... and the opponent won (a shared win counts for both).
+  int wins = 0;                   ///< Games of these the player won.
+  int opponent_wins = 0;          ///< ... and the opponent won (a shared win counts for both).
   long long points = 0;           ///< The player's totals, summed.
   long long opponent_points = 0;  ///< The opponent's totals, summed.
   std::string last;               ///< Date of the latest of these games.
@@ -45,16 +45,22 @@ struct Profile {
   std::optional<GameMark> worst;  ///< Highest total.
   int rounds = 0;                 ///< Rounds played (of the games with round detail).
   int outs = 0;                   ///< Rounds gone out.
-  int highest = 0;                ///< Games finished with the highest total (ties count; all level: no).
+  int highest = 0;  ///< Games finished with the highest total (ties count; all level: no).
   std::array<long long, kRounds> round_points{};  ///< Points by round number (3s ... Kings).
   std::array<int, kRounds> round_games{};         ///< Games counted for each round number.
-  Rating rating;                       ///< After the last game up to the period's end.
+  Rating rating;                                  ///< After the last game up to the period's end.
   std::vector<double> rating_history;  ///< mu - 3 sigma after each of the period's games.
   std::vector<Versus> opponents;       ///< Most games together first.
 
-  [[nodiscard]] double win_rate() const { return games == 0 ? 0.0 : static_cast<double>(wins) / games; }
-  [[nodiscard]] double average() const { return games == 0 ? 0.0 : static_cast<double>(points) / games; }
-  [[nodiscard]] double out_rate() const { return rounds == 0 ? 0.0 : static_cast<double>(outs) / rounds; }
+  [[nodiscard]] double win_rate() const {
+    return games == 0 ? 0.0 : static_cast<double>(wins) / games;
+  }
+  [[nodiscard]] double average() const {
+    return games == 0 ? 0.0 : static_cast<double>(points) / games;
+  }
+  [[nodiscard]] double out_rate() const {
+    return rounds == 0 ? 0.0 : static_cast<double>(outs) / rounds;
+  }
   /// Average points in round r (1-11), or none without games.
   [[nodiscard]] std::optional<double> round_average(int round) const;
 };
@@ -67,22 +73,32 @@ Profile player_profile(const std::vector<GameResult>& games, const RatingReplay&
 Versus head_to_head(const std::vector<GameResult>& games, const Period& period, std::int64_t a,
                     std::int64_t b);
 
-/// A record and who holds it: the first to reach it keeps it.
+/// One time a record was reached: the game, the player and the round.
+struct RecordHolder {
+  std::int64_t game = 0;
+  std::string date;
+  std::int64_t player = 0;
+  int round = 0;  ///< The round it happened in (or after), when it has one.
+};
+
+/// A record and who holds it: the first to reach it, and in `shared` everyone who equalled it
+/// later (in game order), so that a shared record names every holder.
 struct Record {
   std::int64_t game = 0;
   std::string date;
   std::int64_t player = 0;
   int value = 0;
   int round = 0;  ///< The round it happened in (or after), when it has one.
+  std::vector<RecordHolder> shared;
 };
 
 struct Records {
   std::optional<Record> lowest_winning_total;
-  std::optional<Record> highest_round;       ///< Highest single-round score; round = its number.
-  std::optional<Record> most_outs;           ///< Most rounds gone out in one game.
-  std::optional<Record> biggest_comeback;    ///< Largest deficit after round k of a winner.
-  std::optional<Record> highest_total;       ///< Highest final total.
-  int games = 0;                             ///< Games in the period.
+  std::optional<Record> highest_round;     ///< Highest single-round score; round = its number.
+  std::optional<Record> most_outs;         ///< Most rounds gone out in one game.
+  std::optional<Record> biggest_comeback;  ///< Largest deficit after round k of a winner.
+  std::optional<Record> highest_total;     ///< Highest final total.
+  int games = 0;                           ///< Games in the period.
 };
 
 /// The records of the period; round records need round detail.

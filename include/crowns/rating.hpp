@@ -21,9 +21,9 @@ struct Rating {
 struct RatingModel {
   double mu = 25.0;
   double sigma = 25.0 / 3.0;
-  double beta = 25.0 / 6.0;    ///< Performance spread: sigma / 2.
-  double kappa = 0.0001;       ///< Floor of the sigma shrink factor: sigma never collapses to 0.
-  double tau = 25.0 / 300.0;   ///< Added (in quadrature) to sigma before each game: skills drift.
+  double beta = 25.0 / 6.0;   ///< Performance spread: sigma / 2.
+  double kappa = 0.0001;      ///< Floor of the sigma shrink factor: sigma never collapses to 0.
+  double tau = 25.0 / 300.0;  ///< Added (in quadrature) to sigma before each game: skills drift.
 
   [[nodiscard]] Rating initial() const { return {mu, sigma}; }
 };

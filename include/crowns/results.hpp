@@ -33,10 +33,15 @@ struct GameResult {
     return seats.empty() ? 0 : static_cast<int>(points.size() / seats.size());
   }
   [[nodiscard]] int point(int round_index, int seat) const {
-    return points[static_cast<std::size_t>(round_index * players() + seat)];
+    return points[index(round_index, seat)];
   }
   [[nodiscard]] bool out(int round_index, int seat) const {
-    return went_out[static_cast<std::size_t>(round_index * players() + seat)] != 0;
+    return went_out[index(round_index, seat)] != 0;
+  }
+  /// The place of a cell in `points` and `went_out`: round by round.
+  [[nodiscard]] std::size_t index(int round_index, int seat) const {
+    return static_cast<std::size_t>(round_index) * static_cast<std::size_t>(players()) +
+           static_cast<std::size_t>(seat);
   }
   /// The seat of `player`, or -1.
   [[nodiscard]] int seat_of(std::int64_t player) const;

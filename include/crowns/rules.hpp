@@ -1,5 +1,5 @@
 #pragma once
-// The rules of Five Crowns as ../shared/RULES.md reads them.
+// The rules of Five Crowns as docs/RULES.md reads them.
 
 #include <span>
 
@@ -15,11 +15,30 @@ inline constexpr int kJokerPoints = 50;
 inline constexpr int kWildPoints = 20;
 inline constexpr int kTieBreakCards = 6;
 
+/// Players and boxes: a game seats 2 to 8 players on one box (with 8 the discard pile is
+/// reshuffled into the draw pile when it runs out in the last round) and up to 14 on two.
+inline constexpr int kMinPlayers = 2;
+inline constexpr int kMaxBoxes = 2;
+inline constexpr int kMaxPlayers = 14;  ///< On kMaxBoxes boxes; also the most seats a game has.
+constexpr bool is_valid_boxes(int boxes) {
+  return boxes >= 1 && boxes <= kMaxBoxes;
+}
+/// The most players `boxes` (1 or 2) boxes seat.
+constexpr int max_players(int boxes) {
+  return boxes <= 1 ? 8 : kMaxPlayers;
+}
+
 /// Cards dealt in round 1..11: 3..13.
-constexpr int cards_in_round(int round) { return round + 2; }
+constexpr int cards_in_round(int round) {
+  return round + 2;
+}
 /// The wild rank of round 1..11: the number of cards dealt (3s .. Kings).
-constexpr int wild_rank_of_round(int round) { return round + 2; }
-constexpr bool is_valid_round(int round) { return round >= 1 && round <= kRounds; }
+constexpr int wild_rank_of_round(int round) {
+  return round + 2;
+}
+constexpr bool is_valid_round(int round) {
+  return round >= 1 && round <= kRounds;
+}
 
 /// Whether the card is wild when `wild_rank` is wild (jokers always are).
 constexpr bool is_wild(Card card, int wild_rank) {
@@ -37,7 +56,11 @@ constexpr int card_points(Card card, int wild_rank) {
 /// and 6 jokers per box. Fails naming the card that appears too often.
 Expected<void> check_copies(std::span<const Card> hand, int boxes);
 
-/// The most points a hand of `n` cards can hold with `wild_rank` wild and `boxes` boxes.
-int max_hand_points(int n, int wild_rank, int boxes);
+/// The most points a hand of `cards` cards (3..13) can hold at the end of a round that deals
+/// that many with the same rank wild (every round, and the 6-card tie-break), once its best
+/// lay-down is made: 75 in round 1 (a joker, a K and a Q of different suits) ... The same
+/// with one box or two. Derived by an exhaustive search with the solver, which
+/// tests/unit/test_max_points.cpp repeats; 0 outside 3..13.
+int max_round_points(int cards);
 
 }  // namespace crowns

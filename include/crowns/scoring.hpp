@@ -28,10 +28,14 @@ struct ScoreInput {
 
 /// The round a score belongs to: how many cards were dealt and which rank is wild.
 struct RoundSpec {
+  /// A round of the game records who went out; the tie-break keeps only points, so there a
+  /// plain 0 is enough to show that someone went out.
+  enum class Kind { Game, TieBreak };
   int cards = 0;
   int wild_rank = 0;
   int boxes = 1;
   std::string label;  ///< "round 3" or "the tie-break"; used in messages.
+  Kind kind = Kind::Game;
 };
 
 /// The spec of round 1-11 of a game played with `boxes` boxes.
@@ -55,12 +59,16 @@ Expected<ScoreInput> parse_score(std::string_view token, std::string_view who);
 Expected<ScoreEntry> score_input(const ScoreInput& input, const RoundSpec& spec,
                                  std::string_view who, Checks checks);
 
-/// Checks a whole round (entries and names in the same order): at most one player out,
-/// someone scored 0, the hands together fit the boxes.
+/// Checks a whole round (entries and names in the same order): at most one player out; and
+/// unless forced, exactly one out and the hands together fit the boxes.
 Expected<void> check_round(std::span<const ScoreEntry> entries, std::span<const std::string> names,
                            const RoundSpec& spec, Checks checks);
 
-/// The value as a scorekeeper writes it: "12", "0*", or the hand "Ks Qh jk".
+/// The value as a scorekeeper writes it: "12", "0*", or the hand "Ks Qh jk" (a lone star
+/// card as "5*,", since "5*" alone is refused as a starred score). parse_score() reads it back.
 std::string entry_text(const ScoreEntry& entry);
+
+/// The cards in canonical text, space-separated: "Ks Qh jk" (how a hand is stored).
+std::string hand_text(std::span<const Card> hand);
 
 }  // namespace crowns

@@ -8,11 +8,11 @@ namespace crowns {
 
 /// The table after some rounds. Seats are indexes 0..players-1 in seating order.
 struct Standings {
-  std::vector<int> totals;        ///< Sum of every round's points, by seat.
-  std::vector<int> leaders;       ///< Seats with the lowest total (all seats before round 1).
-  std::vector<int> winners;       ///< Empty unless the game is finished.
-  bool tied = false;              ///< Finished with more than one lowest total.
-  bool tie_broken = false;        ///< The tie-break was played and decided among the tied.
+  std::vector<int> totals;   ///< Sum of every round's points, by seat.
+  std::vector<int> leaders;  ///< Seats with the lowest total (all seats before round 1).
+  std::vector<int> winners;  ///< Empty unless the game is finished.
+  bool tied = false;         ///< Finished with more than one lowest total.
+  bool tie_broken = false;   ///< The tie-break was played and decided among the tied.
 };
 
 /// `points[r][s]` is seat s's score in round r+1. `finished`: the 11 rounds are in.

@@ -1,4 +1,5 @@
-// crowns abandon: end an unfinished game without a result (kept, but not counted).
+// crowns abandon: end an unfinished game without a result (kept, but not counted). Asks
+// first on a terminal; without one it needs --yes. `crowns reopen` takes the game up again.
 
 #include <CLI/CLI.hpp>
 
@@ -11,24 +12,48 @@ namespace {
 
 struct AbandonOptions {
   std::optional<std::int64_t> game;
+  bool yes = false;
 };
 
+std::string describe(const store::Game& game) {
+  std::string players;
+  for (const auto& s : game.seats) players += (players.empty() ? "" : ", ") + s.name;
+  return "game " + std::to_string(game.id) + " (" + game.date + ": " + players + "; " +
+         std::to_string(game.rounds_played()) + " of 11 rounds)";
+}
+
 void run_abandon(const AbandonOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
+  // Ask before taking the write lock; the game is read again inside the transaction.
+  const store::Game asked = need(store::require_game(db, opts.game, store::Pick::Latest));
+  if (!opts.yes) {
+    need(store::check_abandon(asked));
+    if (!stdin_is_terminal()) {
+      fail("abandon asks first; to abandon " + describe(asked) +
+           " without asking add --yes (crowns abandon --game " + std::to_string(asked.id) +
+           " --yes)");
+    }
+    if (!confirm(ctx, "Abandon " + sanitize(describe(asked)) + "? It is kept, with no result")) {
+      ctx.out << "Not abandoned: nothing changed\n";  // an answer, not an error
+      return;
+    }
+  }
   store::Transaction tx(db);
-  const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
+  const store::Game game = need(store::require_game(db, asked.id, store::Pick::Latest));
   need(store::abandon_game(db, game));
   tx.commit();
   ctx.out << "Game " << game.id << " abandoned after " << game.rounds_played()
-          << " of 11 rounds: kept, with no result\n";
+          << " of 11 rounds: kept, with no result (crowns reopen --game " << game.id
+          << " takes it up again)\n";
 }
 
 }  // namespace
 
 void setup_abandon(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<AbandonOptions>();
-  auto* sub = app.add_subcommand("abandon", "End an unfinished game without a result");
+  auto* sub = app.add_subcommand("abandon", "End an unfinished game without a result (asks first)");
   add_game_option(*sub, opts->game);
+  sub->add_flag("-y,--yes", opts->yes, "Do not ask for confirmation");
   sub->callback([opts, &ctx] { run_abandon(*opts, ctx); });
 }
 

@@ -8,12 +8,15 @@
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
 #include "cli/hand_view.hpp"
+#include "cli/options.hpp"
+#include "cli/session.hpp"
+#include "crowns/hand_round.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {
 namespace {
 
-constexpr std::size_t kMaxBatchLine = 64 * 1024;
+constexpr std::size_t kMaxBatchLine = std::size_t{64} * 1024;
 
 struct AnalyzeOptions {
   std::vector<std::string> cards;
@@ -33,56 +36,14 @@ struct HandQuery {
   int boxes = 1;
 };
 
-// "1 card", "5 cards".
-std::string cards_count(int n) { return std::to_string(n) + (n == 1 ? " card" : " cards"); }
-
-std::string round_out_of_range(long long round) {
-  return "round " + std::to_string(round) + " is out of range (rounds are 1-11)";
-}
-
 // Checks the hand against the round and the deck, works out the wild rank, and solves it.
 Expected<HandReport> analyze(HandQuery q) {
   if (auto copies = check_copies(q.cards, q.boxes); !copies) return Failure{copies.error()};
-  const bool drawn = q.mode == HandMode::Drawn;
-  const int size = static_cast<int>(q.cards.size());
-  const int n = size - (drawn ? 1 : 0);
-  const std::string drawn_hint = drawn ? " plus the drawn card" : "";
+  auto hand_round = infer_hand_round(static_cast<int>(q.cards.size()), q.mode, q.round, q.wild);
+  if (!hand_round) return Failure{hand_round.error()};
   HandReport report;
-  if (q.round) {
-    if (!is_valid_round(*q.round)) {
-      return Failure{round_out_of_range(*q.round)};
-    }
-    if (n != cards_in_round(*q.round)) {
-      return Failure{"round " + std::to_string(*q.round) + " deals " +
-                     std::to_string(cards_in_round(*q.round)) + " cards" + drawn_hint +
-                     ", but the hand has " + std::to_string(size) +
-                     (!drawn && n == cards_in_round(*q.round) + 1
-                          ? " (add --drawn if it holds the drawn card)"
-                          : "")};
-    }
-    if (q.wild && *q.wild != wild_rank_of_round(*q.round)) {
-      return Failure{rank_text(*q.wild) + "s are not wild in round " + std::to_string(*q.round) +
-                     " (" + rank_text(wild_rank_of_round(*q.round)) + "s are)"};
-    }
-    report.round = q.round;
-    report.wild_rank = wild_rank_of_round(*q.round);
-  } else if (q.wild) {
-    if (n < 1 || n > cards_in_round(kRounds)) {
-      return Failure{"a hand of " + cards_count(size) + " is too " +
-                     (n < 1 ? "small" : "large") + " (1 to 13 cards" +
-                     (drawn ? " plus the drawn card)" : ", one more with --drawn)")};
-    }
-    report.wild_rank = *q.wild;
-    if (n == *q.wild) report.round = n - 2;
-  } else {
-    if (n < cards_in_round(1) || n > cards_in_round(kRounds)) {
-      return Failure{"a hand of " + cards_count(size) +
-                     " does not fit any round (3 to 13 cards, one more with --drawn; "
-                     "give --wild RANK for another size)"};
-    }
-    report.round = n - 2;
-    report.wild_rank = n;
-  }
+  report.round = hand_round->round;
+  report.wild_rank = hand_round->wild_rank;
   report.cards = std::move(q.cards);
   std::sort(report.cards.begin(), report.cards.end());
   report.mode = q.mode;
@@ -93,7 +54,8 @@ Expected<HandReport> analyze(HandQuery q) {
 Expected<int> wild_from_json(const nlohmann::json& w) {
   if (w.is_number_integer()) {
     const auto v = w.get<long long>();
-    if (v < kMinRank || v > kMaxRank) return Failure{"wild " + std::to_string(v) + " is not a rank (3-13)"};
+    if (v < kMinRank || v > kMaxRank)
+      return Failure{"wild " + std::to_string(v) + " is not a rank (3-13)"};
     return static_cast<int>(v);
   }
   if (w.is_string()) return parse_rank(w.get<std::string>());
@@ -167,29 +129,23 @@ void run_batch(const AnalyzeOptions& opts, Context& ctx) {
 
 void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
   if (opts.batch) {
-    if (!opts.cards.empty()) throw Error("--batch reads hands from stdin; give no cards", ExitCode::Usage);
+    if (!opts.cards.empty()) fail("--batch reads hands from stdin; give no cards", ExitCode::Usage);
     run_batch(opts, ctx);
     return;
   }
-  if (opts.cards.empty()) throw Error("no cards given (e.g. crowns analyze 7h 8h 9h Ks jk)", ExitCode::Usage);
-  auto cards = parse_cards(opts.cards);
-  if (!cards) throw Error(cards.error());
+  if (opts.cards.empty())
+    fail("no cards given (e.g. crowns analyze 7h 8h 9h Ks jk)", ExitCode::Usage);
   HandQuery q;
-  q.cards = std::move(cards).value();
+  q.cards = need(parse_cards(opts.cards));
   q.round = opts.round;
-  if (opts.wild) {
-    auto wild = parse_rank(*opts.wild);
-    if (!wild) throw Error(wild.error());
-    q.wild = *wild;
-  }
+  if (opts.wild) q.wild = need(parse_rank(*opts.wild));
   q.mode = opts.drawn ? HandMode::Drawn : HandMode::Dealt;
   q.boxes = opts.boxes;
-  auto report = analyze(std::move(q));
-  if (!report) throw Error(report.error());
+  const HandReport report = need(analyze(std::move(q)));
   if (opts.json) {
-    ctx.out << json_text(*report) << '\n';
+    ctx.out << json_text(report) << '\n';
   } else {
-    print_hand(ctx.out, ctx.style, *report);
+    print_hand(ctx.out, ctx.style, report);
   }
 }
 
@@ -197,11 +153,16 @@ void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
 
 std::string answer_batch_line(std::string_view line, int boxes, bool* failed, long line_no) {
   if (line.find_first_not_of(" \t\r") == std::string_view::npos) return {};
-  auto where = [line_no] { return line_no > 0 ? "line " + std::to_string(line_no) : std::string("the line"); };
+  auto where = [line_no] {
+    return line_no > 0 ? "line " + std::to_string(line_no) : std::string("the line");
+  };
   auto error_answer = [&](const nlohmann::json& id, const std::string& message) {
     if (failed != nullptr) *failed = true;
-    return terminal_json(nlohmann::ordered_json{{"id", id}, {"error", message}}.dump(
-        -1, ' ', false, nlohmann::json::error_handler_t::replace));
+    nlohmann::ordered_json answer{{"id", id}};
+    // Without an id, the line number is how a script finds the request that failed.
+    if (id.is_null() && line_no > 0) answer["line"] = line_no;
+    answer["error"] = message;
+    return dump_json(answer);
   };
   if (line.size() > kMaxBatchLine) return error_answer(nullptr, where() + " is longer than 64 KiB");
   const auto j = nlohmann::json::parse(line, nullptr, false);
@@ -214,7 +175,7 @@ std::string answer_batch_line(std::string_view line, int boxes, bool* failed, lo
   auto report = q ? analyze(std::move(q).value()) : Expected<HandReport>(Failure{q.error()});
   if (!report) return error_answer(id, report.error());
   std::string answer = "{\"id\":";
-  answer += terminal_json(id.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  answer += dump_json(id);
   answer += ',';
   append_json(answer, *report);
   answer += '}';
@@ -231,7 +192,7 @@ void setup_analyze(CLI::App& app, Context& ctx) {
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->add_flag("--batch", opts->batch, "Read JSON Lines hands from stdin, answer one per line");
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
-      ->check(CLI::Range(1, 2));
+      ->check(whole_number(1, 2));
   sub->callback([opts, &ctx] { run_analyze(*opts, ctx); });
 }
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/files.hpp"
 #include "cli/session.hpp"
 #include "store/backup.hpp"
 #include "store/db.hpp"
@@ -19,17 +20,19 @@ struct BackupOptions {
 
 void run_backup(const BackupOptions& opts, Context& ctx) {
   const std::string db_path = store::database_path(ctx.options.db);
-  open_store(ctx);  // refuses a file that is not a crowns database, migrates an old one
-  store::BackupResult result;
-  try {
-    result = store::backup_database(db_path, opts.file, opts.force ? store::Overwrite::Yes : store::Overwrite::No);
-  } catch (const Error& e) {
-    fail(e.what());  // the message holds file names as typed: make them safe to print
-  }
+  open_store(
+      ctx,
+      store::Access::Read);  // refuses a file that is not a crowns database, migrates an old one
+  const auto overwrite = opts.force ? store::Overwrite::Yes : store::Overwrite::No;
+  // Through a symbolic link to the file it names; never over a FIFO, a device or the link.
+  const store::BackupResult result =
+      store::backup_database(db_path, output_target(opts.file, overwrite), overwrite);
   if (opts.json) {
-    const nlohmann::ordered_json j{{"backup", result.file}, {"database", db_path},
-                                   {"pages", result.pages}, {"bytes", result.bytes}};
-    ctx.out << terminal_json(j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) << '\n';
+    const nlohmann::ordered_json j{{"backup", result.file},
+                                   {"database", db_path},
+                                   {"pages", result.pages},
+                                   {"bytes", result.bytes}};
+    ctx.out << dump_json(j) << '\n';
     return;
   }
   ctx.out << "Backed up " << sanitize(db_path) << " to " << sanitize(result.file) << " ("
@@ -40,7 +43,8 @@ void run_backup(const BackupOptions& opts, Context& ctx) {
 
 void setup_backup(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<BackupOptions>();
-  auto* sub = app.add_subcommand("backup", "Copy the database to FILE (safe while crowns is in use)");
+  auto* sub =
+      app.add_subcommand("backup", "Copy the database to FILE (safe while crowns is in use)");
   sub->add_option("file", opts->file, "The backup file to write")->required();
   sub->add_flag("-f,--force", opts->force, "Replace FILE if it exists");
   sub->add_flag("--json", opts->json, "Print the result as JSON");

@@ -3,7 +3,9 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "crowns/names.hpp"
 #include "store/rounds.hpp"
 
 namespace crowns::cli {
@@ -15,21 +17,27 @@ struct DeleteOptions {
 };
 
 void run_delete(const DeleteOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
   std::string players;
   for (const auto& s : game.seats) players += (players.empty() ? "" : ", ") + s.name;
-  const std::string what = "game " + std::to_string(game.id) + " (" + game.date + ", " + players + ", " +
-                           std::string(store::status_name(game.status)) + ", " +
+  const std::string what = "game " + std::to_string(game.id) + " (" + game.date + ", " + players +
+                           ", " + std::string(store::status_name(game.status)) + ", " +
                            std::to_string(game.rounds_played()) + " of 11 rounds)";
   // Ask before taking the write lock: another terminal may record meanwhile, so the
   // game is read again inside the transaction.
-  if (!opts.yes && !confirm(ctx, "Delete " + sanitize(what) + "?")) {
-    fail("not deleted (answer y to delete, or pass --yes)");
+  if (!opts.yes) {
+    // "n" is an answer, not a failure; no answer at all (a script without --yes) is.
+    const auto reply = ask(ctx, "Delete " + sanitize(what) + "? [y/N] ");
+    if (!reply) fail("not deleted (answer y to delete, or pass --yes)");
+    if (fold_case(*reply) != "y" && fold_case(*reply) != "yes") {
+      ctx.out << "Not deleted: game " << game.id << " is kept\n";
+      return;
+    }
   }
   store::Transaction tx(db);
   const store::Game current = need(store::require_game(db, opts.game, store::Pick::Latest));
-  store::delete_game(db, current);
+  (void)store::delete_game(db, current);
   tx.commit();
   ctx.out << "Deleted " << sanitize(what) << "; the log keeps a copy (crowns log --all)\n";
 }
@@ -39,7 +47,9 @@ void run_delete(const DeleteOptions& opts, Context& ctx) {
 void setup_delete(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<DeleteOptions>();
   auto* sub = app.add_subcommand("delete", "Delete a game (asks first)");
-  sub->add_option("id", opts->game, "The game ID (see crowns games)")->required();
+  sub->add_option("id", opts->game, "The game ID (see crowns games)")
+      ->required()
+      ->check(whole_number(1, kMaxId));
   sub->add_flag("-y,--yes", opts->yes, "Do not ask for confirmation");
   sub->callback([opts, &ctx] { run_delete(*opts, ctx); });
 }

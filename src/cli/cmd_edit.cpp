@@ -6,7 +6,7 @@
 #include "cli/score_args.hpp"
 #include "cli/scorecard.hpp"
 #include "cli/session.hpp"
-#include "store/audit.hpp"
+#include "store/rounds.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -19,26 +19,21 @@ struct EditOptions {
 };
 
 void run_edit(const EditOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
   const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-  if (opts.round < 1 || opts.round > game.rounds_played()) {
-    fail("game " + std::to_string(game.id) + " has no round " + std::to_string(opts.round) +
-         (game.rounds_played() == 0 ? " (no rounds yet)"
-                                    : " (rounds 1-" + std::to_string(game.rounds_played()) + " are in)"));
-  }
+  // The store's refusal is the message: "game 1 has no round 3 (rounds 1-2 are in)".
+  const store::RoundInfo before = need(store::recorded_round(game, opts.round));
   const RoundSpec spec = round_spec(opts.round, game.boxes);
   const Checks checks = opts.force ? Checks::Force : Checks::Strict;
   const auto values = need(match_values(opts.values, game, every_seat(game), Coverage::Some));
   const auto scores = need(score_values(values, game, spec, checks));
-  const auto& before = game.rounds[static_cast<std::size_t>(opts.round - 1)];
   need(check_scores(game, scores, before, spec, checks));
-  const store::Game after = need(store::edit_round(db, game, opts.round, scores));
+  const store::Change change = need(store::edit_round(db, game, opts.round, scores));
   tx.commit();
-  const auto entry = store::list_audit(db, game.id, 1);
-  if (!entry.empty()) ctx.out << sanitize(entry.back().summary) << '\n';
+  ctx.out << sanitize(change.entry.summary) << '\n';
   print_hands(ctx.out, ctx.style, game, scores, spec, opts.round);
-  print_scorecard(ctx.out, ctx.style, after);
+  print_scorecard(ctx.out, ctx.style, *change.game);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
+#include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "store/transfer_db.hpp"
 
@@ -19,11 +20,12 @@ struct ExportOptions {
 void run_export(const ExportOptions& opts, Context& ctx) {
   // A FILE.csv gets CSV unless --format says otherwise.
   const bool csv_name = opts.out.size() > 4 && opts.out.ends_with(".csv");
-  const auto format = opts.format.value_or(csv_name ? store::ExportFormat::Csv : store::ExportFormat::Json);
+  const auto format =
+      opts.format.value_or(csv_name ? store::ExportFormat::Csv : store::ExportFormat::Json);
   std::string text;
   std::size_t games = 0, players = 0, seasons = 0;
   {
-    auto db = open_store(ctx);
+    auto db = open_store(ctx, store::Access::Read);
     // One read transaction: a consistent picture even while another terminal records a round.
     store::Transaction tx(db, store::Transaction::Kind::Deferred);
     const store::ExportData data = store::load_export(db);
@@ -46,7 +48,7 @@ void run_export(const ExportOptions& opts, Context& ctx) {
     }
     return;
   }
-  write_file_atomically(opts.out, text);
+  write_output_file(opts.out, text, store::Overwrite::Yes);
   ctx.out << "Exported " << games << (games == 1 ? " game, " : " games, ") << players
           << (players == 1 ? " player and " : " players and ") << seasons
           << (seasons == 1 ? " season" : " seasons") << " to " << sanitize(opts.out) << '\n';
@@ -58,10 +60,8 @@ void setup_export(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<ExportOptions>();
   auto* sub = app.add_subcommand("export", "Write every player, season and game as JSON or CSV");
   sub->add_option("--format", opts->format, "json (default) or csv (default for --out FILE.csv)")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, store::ExportFormat>{{"json", store::ExportFormat::Json},
-                                                     {"csv", store::ExportFormat::Csv}},
-          CLI::ignore_case));
+      ->transform(one_of<store::ExportFormat>(
+          {{"json", store::ExportFormat::Json}, {"csv", store::ExportFormat::Csv}}));
   sub->add_option("-o,--out", opts->out, "Write to FILE (atomically) instead of standard output");
   sub->callback([opts, &ctx] { run_export(*opts, ctx); });
 }

@@ -21,7 +21,7 @@ std::string join(const std::vector<std::string>& names) {
 }
 
 void run_games(const GamesOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Read);
   const auto games = store::list_games(db);
   if (opts.json) {
     using Json = nlohmann::ordered_json;
@@ -36,7 +36,7 @@ void run_games(const GamesOptions& opts, Context& ctx) {
                    {"winners", g.winners},
                    {"note", g.note ? Json(*g.note) : Json(nullptr)}};
       if (out.size() > 1) out += ',';
-      out += terminal_json(j.dump(-1, ' ', false, Json::error_handler_t::replace));
+      out += dump_json(j);
     }
     ctx.out << out << "]\n";
     return;

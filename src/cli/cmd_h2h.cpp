@@ -24,14 +24,17 @@ struct H2hOptions {
 };
 
 void run_h2h(const H2hOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Read);
   const auto a = need(store::require_player(db, opts.a));
   const auto b = need(store::require_player(db, opts.b));
-  if (a.id == b.id) fail("h2h needs two different players ('" + a.name + "' named twice)", ExitCode::Usage);
+  if (a.id == b.id)
+    fail("h2h needs two different players ('" + a.name + "' named twice)", ExitCode::Usage);
   const Period period = resolve_period(db, opts.period);
   const auto games = store::load_results(db, {period.to, std::nullopt, std::nullopt});
   const Versus v = head_to_head(games, period, a.id, b.id);
-  auto average = [&](long long points) { return v.games == 0 ? 0.0 : static_cast<double>(points) / v.games; };
+  auto average = [&](long long points) {
+    return v.games == 0 ? 0.0 : static_cast<double>(points) / v.games;
+  };
   if (opts.json) {
     const Json j{{"a", a.name},
                  {"b", b.name},
@@ -56,14 +59,16 @@ void run_h2h(const H2hOptions& opts, Context& ctx) {
             << (period.from || period.to ? " (--all covers every game)" : "") << '\n';
     return;
   }
-  ctx.out << "  " << v.games << (v.games == 1 ? " game" : " games") << " together, the latest on " << v.last << '\n';
+  ctx.out << "  " << v.games << (v.games == 1 ? " game" : " games") << " together, the latest on "
+          << v.last << '\n';
   Table table;
   table.column("");
   table.column(na, Table::Align::Right);
   table.column(nb, Table::Align::Right);
   table.row({"Finished lower", std::to_string(v.lower), std::to_string(v.higher)});
   table.row({"Won", std::to_string(v.wins), std::to_string(v.opponent_wins)});
-  table.row({"Average total", one_decimal(average(v.points)), one_decimal(average(v.opponent_points))});
+  table.row(
+      {"Average total", one_decimal(average(v.points)), one_decimal(average(v.opponent_points))});
   table.print(ctx.out, ctx.style);
   if (v.equal > 0) ctx.out << "  Equal totals: " << v.equal << '\n';
 }

@@ -5,9 +5,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/options.hpp"
 #include "cli/period.hpp"
 #include "cli/report.hpp"
 #include "cli/session.hpp"
+#include "crowns/csv.hpp"
 #include "crowns/leaderboard.hpp"
 #include "store/history.hpp"
 
@@ -34,22 +36,15 @@ std::string_view by_name(RankBy by) {
   return "rating";
 }
 
-// RFC 4180: quote a field holding a comma, quote or line break.
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 void print_csv(std::ostream& out, const std::vector<LeaderRow>& rows, const Names& names) {
-  out << "rank,player,games,wins,win_rate,average,best,points_per_round,outs,rating,mu,sigma,form\n";
+  out << "rank,player,games,wins,win_rate,average,best,points_per_round,outs,rating,mu,sigma,"
+         "form\n";
   for (const auto& r : rows) {
-    out << r.rank << ',' << csv_field(sanitize(names.name(r.player))) << ',' << r.games << ',' << r.wins << ','
-        << fixed(r.win_rate(), 4) << ',' << fixed(r.average(), 2) << ',' << r.best << ','
-        << fixed(r.points_per_round(), 2) << ',' << r.outs << ',' << fixed(r.rating.ordinal(), 4) << ','
-        << fixed(r.rating.mu, 4) << ',' << fixed(r.rating.sigma, 4) << ','  
-        << r.form << '\n';
+    out << r.rank << ',' << csv_field(sanitize(names.name(r.player))) << ',' << r.games << ','
+        << r.wins << ',' << fixed(r.win_rate(), 4) << ',' << fixed(r.average(), 2) << ',' << r.best
+        << ',' << fixed(r.points_per_round(), 2) << ',' << r.outs << ','
+        << fixed(r.rating.ordinal(), 4) << ',' << fixed(r.rating.mu, 4) << ','
+        << fixed(r.rating.sigma, 4) << ',' << r.form << '\n';
   }
 }
 
@@ -74,7 +69,7 @@ Json rows_json(const std::vector<LeaderRow>& rows, const Names& names) {
 }
 
 void run_leaderboard(const LeaderboardOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Read);
   const Period period = resolve_period(db, opts.period);
   const auto games = store::load_results(db, {period.to, std::nullopt, std::nullopt});
   const auto replay = replay_ratings(games);
@@ -85,14 +80,17 @@ void run_leaderboard(const LeaderboardOptions& opts, Context& ctx) {
     return;
   }
   if (opts.json) {
-    const Json j{{"period", period_json(period)}, {"by", by_name(opts.by)}, {"players", rows_json(rows, names)}};
+    const Json j{{"period", period_json(period)},
+                 {"by", by_name(opts.by)},
+                 {"players", rows_json(rows, names)}};
     ctx.out << dump_json(j) << '\n';
     return;
   }
   ctx.out << ctx.style.bold("Leaderboard") << ": " << sanitize(period.label) << '\n';
   if (rows.empty()) {
-    ctx.out << "No finished games" << (opts.min_games > 1 ? " with enough players" : "") << " in this period"
-            << (period.from || period.to ? " (--all covers every game)" : "") << '\n';
+    ctx.out << "No finished games" << (opts.min_games > 1 ? " with enough players" : "")
+            << " in this period" << (period.from || period.to ? " (--all covers every game)" : "")
+            << '\n';
     return;
   }
   Table table;
@@ -103,14 +101,15 @@ void run_leaderboard(const LeaderboardOptions& opts, Context& ctx) {
   }
   table.column("Form");
   for (const auto& r : rows) {
-    table.row({std::to_string(r.rank), names.display(r.player), std::to_string(r.games), std::to_string(r.wins),
-               fixed(100.0 * r.win_rate(), 1) + "%", fixed(r.average(), 1), std::to_string(r.best),
-               fixed(r.points_per_round(), 2), std::to_string(r.outs), fixed(r.rating.ordinal(), 2),
-               form_text(ctx.style, r.form)});
+    table.row({std::to_string(r.rank), names.display(r.player), std::to_string(r.games),
+               std::to_string(r.wins), fixed(100.0 * r.win_rate(), 1) + "%", fixed(r.average(), 1),
+               std::to_string(r.best), fixed(r.points_per_round(), 2), std::to_string(r.outs),
+               fixed(r.rating.ordinal(), 2), form_text(ctx.style, r.form)});
   }
   table.print(ctx.out, ctx.style);
-  ctx.out << ctx.style.dim("Rating: mu - 3 sigma (OpenSkill Plackett-Luce; a new player is 0.00). "
-                           "Form: last 5 games, oldest first.")
+  ctx.out << ctx.style.dim(
+                 "Rating: mu - 3 sigma (OpenSkill Plackett-Luce; a new player is 0.00). "
+                 "Form: last 5 games, oldest first.")
           << '\n';
 }
 
@@ -118,16 +117,16 @@ void run_leaderboard(const LeaderboardOptions& opts, Context& ctx) {
 
 void setup_leaderboard(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<LeaderboardOptions>();
-  auto* sub = app.add_subcommand("leaderboard", "Rank the players of a period (default: the current season)");
+  auto* sub = app.add_subcommand("leaderboard",
+                                 "Rank the players of a period (default: the current season)");
   add_period_options(*sub, opts->period);
   sub->add_option("--by", opts->by, "Rank by rating (default), wins, winrate or avg")
-      ->transform(CLI::CheckedTransformer(std::map<std::string, RankBy>{{"rating", RankBy::Rating},
-                                                                        {"wins", RankBy::Wins},
-                                                                        {"winrate", RankBy::WinRate},
-                                                                        {"avg", RankBy::Average}},
-                                          CLI::ignore_case));
+      ->transform(one_of<RankBy>({{"rating", RankBy::Rating},
+                                  {"wins", RankBy::Wins},
+                                  {"winrate", RankBy::WinRate},
+                                  {"avg", RankBy::Average}}));
   sub->add_option("--min-games", opts->min_games, "Leave out players with fewer games (default 1)")
-      ->check(CLI::Range(1, 1000000));
+      ->check(whole_number(1, 1000000));
   auto* json = sub->add_flag("--json", opts->json, "Print JSON");
   sub->add_flag("--csv", opts->csv, "Print CSV")->excludes(json);
   sub->callback([opts, &ctx] { run_leaderboard(*opts, ctx); });

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "store/audit.hpp"
 #include "store/games.hpp"
@@ -25,7 +26,7 @@ nlohmann::ordered_json parsed(const std::optional<std::string>& text) {
 }
 
 void run_log(const LogOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Read);
   std::optional<std::int64_t> game_id;
   if (!opts.all) {
     if (opts.game) {
@@ -36,6 +37,9 @@ void run_log(const LogOptions& opts, Context& ctx) {
     }
   }
   const auto entries = store::list_audit(db, game_id, opts.limit);
+  // A deleted game's log is still there; a game that never was is an error, not "nothing".
+  if (entries.empty() && opts.game && !opts.all)
+    need(store::require_game(db, opts.game, store::Pick::Latest));
   if (opts.json) {
     auto list = nlohmann::ordered_json::array();
     for (const auto& e : entries) {
@@ -47,14 +51,15 @@ void run_log(const LogOptions& opts, Context& ctx) {
                       {"old", parsed(e.old_value)},
                       {"new", parsed(e.new_value)}});
     }
-    ctx.out << terminal_json(list.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) << '\n';
+    ctx.out << dump_json(list) << '\n';
     return;
   }
   if (entries.empty()) {
     ctx.out << "Nothing logged yet\n";
     return;
   }
-  if (game_id && !opts.all) ctx.out << "Log of game " << *game_id << " (crowns log --all for everything)\n";
+  if (game_id && !opts.all)
+    ctx.out << "Log of game " << *game_id << " (crowns log --all for everything)\n";
   Table table;
   table.column("#", Table::Align::Right);
   table.column("When (UTC)");
@@ -71,10 +76,12 @@ void run_log(const LogOptions& opts, Context& ctx) {
 
 void setup_log(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<LogOptions>();
-  auto* sub = app.add_subcommand("log", "Show the audit log of changes (default: the current game)");
+  auto* sub =
+      app.add_subcommand("log", "Show the audit log of changes (default: the current game)");
   add_game_option(*sub, opts->game);
   sub->add_flag("-a,--all", opts->all, "Every change: all games and players");
-  sub->add_option("-n,--limit", opts->limit, "Only the last N entries")->check(CLI::PositiveNumber);
+  sub->add_option("-n,--limit", opts->limit, "Only the last N entries")
+      ->check(whole_number(1, 1000000));
   sub->add_flag("--json", opts->json, "Print JSON, with the old and new values");
   sub->callback([opts, &ctx] { run_log(*opts, ctx); });
 }

@@ -4,8 +4,10 @@
 
 #include "cli/commands.hpp"
 #include "cli/new_game.hpp"
+#include "cli/options.hpp"
 #include "cli/scorecard.hpp"
 #include "cli/session.hpp"
+#include "crowns/names.hpp"
 #include "store/db.hpp"
 
 namespace crowns::cli {
@@ -17,7 +19,7 @@ struct NewOptions {
 };
 
 void run_new(const NewOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
   const store::Game game = need(store::create_game(db, new_game_spec(opts.players, opts.flags)));
   tx.commit();
@@ -28,20 +30,29 @@ void run_new(const NewOptions& opts, Context& ctx) {
 
 void add_new_game_options(CLI::App& sub, NewGameFlags& flags) {
   sub.add_option("--dealer", flags.dealer, "Who deals round 1 (default: the first player)");
-  sub.add_option("--boxes", flags.boxes, "Boxes of cards: 2 for 8 to 14 players")->check(CLI::Range(1, 2));
+  sub.add_option("--boxes", flags.boxes, "Boxes of cards: 2 for 9 to 14 players")
+      ->check(whole_number(1, 2));
   sub.add_option("--date", flags.date, "Date played, YYYY-MM-DD (default: today)");
   sub.add_option("--note", flags.note, "A note, e.g. where you played");
   sub.add_flag("-a,--add", flags.add, "Add players not seen before");
 }
 
 store::NewGame new_game_spec(const std::vector<std::string>& players, const NewGameFlags& flags) {
-  return {players, flags.dealer, flags.boxes, flags.date.value_or(store::today()), flags.note, flags.add};
+  // A game is recorded on or after the day it is played: a future date is a typo (2099 for
+  // 2026), and would sort the game after every real one.
+  const std::string today = store::today();
+  if (flags.date && is_valid_date(*flags.date) && *flags.date > today) {
+    fail("--date " + quote_token(*flags.date) + " is after today (" + today +
+         "); give the day the game was played");
+  }
+  return {players,    flags.dealer, flags.boxes, flags.date.value_or(store::today()),
+          flags.note, flags.add};
 }
 
 void setup_new(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<NewOptions>();
   auto* sub = app.add_subcommand("new", "Start a game: players in seating order (clockwise)");
-  sub->add_option("players", opts->players, "2-7 names (up to 14 with --boxes 2)")->required();
+  sub->add_option("players", opts->players, "2-8 names (up to 14 with --boxes 2)")->required();
   add_new_game_options(*sub, opts->flags);
   sub->callback([opts, &ctx] { run_new(*opts, ctx); });
 }

@@ -3,6 +3,7 @@
 // running `crowns play` again resumes at exactly the same player.
 
 #include <CLI/CLI.hpp>
+#include <cctype>
 
 #include "cli/commands.hpp"
 #include "cli/hand_view.hpp"
@@ -25,25 +26,36 @@ constexpr std::string_view kHelp =
     "  type the points (12), 0* or out for who went out, or the cards left (Ks Qh jk);\n"
     "  < goes back one player, q leaves (crowns play resumes here)\n";
 
+constexpr std::string_view kSaveHelp =
+    "  Enter or y saves the round; n or < goes back to the last player; q leaves\n";
+
+// Whether an answer means leave: q, quit or exit, in any case.
+bool is_quit(std::string_view reply) {
+  std::string low(reply);
+  for (char& c : low) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return low == "q" || low == "quit" || low == "exit";
+}
+
 enum class Step { Saved, Left };
 
 class PlaySession {
  public:
-  PlaySession(Context& ctx, const store::Database& db, store::Game game)
+  PlaySession(Context& ctx, store::Database& db, store::Game game)
       : ctx_(ctx), db_(db), game_(std::move(game)) {}
 
   void run() {
     print_scorecard(ctx_.out, ctx_.style, game_);
     while (game_.status == store::GameStatus::Active) {
-      if (enter(round_spec(*game_.next_round(), game_.boxes), *game_.next_round(), every_seat(game_)) ==
-          Step::Left) {
+      if (enter(round_spec(*game_.next_round(), game_.boxes), *game_.next_round(),
+                every_seat(game_)) == Step::Left) {
         return leave();
       }
     }
     const Standings st = game_.standings();
     if (game_.status == store::GameStatus::Finished && st.tied && !st.tie_broken) {
       if (!confirm(ctx_, "Play the 6-card tie-break now?")) return;
-      if (enter(tiebreak_spec(game_.boxes), kTiebreakDraft, st.leaders) == Step::Left) return leave();
+      if (enter(tiebreak_spec(game_.boxes), kTiebreakDraft, st.leaders) == Step::Left)
+        return leave();
     }
   }
 
@@ -67,7 +79,7 @@ class PlaySession {
       }
       const std::string& name = game_.seats[static_cast<std::size_t>(seats[i])].name;
       const auto reply = ask(ctx_, sanitize(name) + ": ");
-      if (!reply || *reply == "q" || *reply == "Q") return Step::Left;
+      if (!reply || is_quit(*reply)) return Step::Left;
       if (*reply == "<") {
         if (i == 0) ctx_.out << "  (already at the first player)\n";
         i = i == 0 ? 0 : i - 1;
@@ -116,8 +128,8 @@ class PlaySession {
   }
 
   // Scores one answer; says what is wrong (or asks to keep an unusual value).
-  std::optional<store::SeatScore> score_one(const std::string& reply, const RoundSpec& spec, int round,
-                                            int seat) {
+  std::optional<store::SeatScore> score_one(const std::string& reply, const RoundSpec& spec,
+                                            int round, int seat) {
     const std::string& name = game_.seats[static_cast<std::size_t>(seat)].name;
     auto input = parse_score(reply, name);
     if (!input) {
@@ -132,9 +144,9 @@ class PlaySession {
       entry = std::move(forced);
     }
     if (entry->solution) {
-      HandReport report{entry->hand, spec.wild_rank,
-                        round <= 11 ? std::optional<int>(round) : std::nullopt, HandMode::Dealt,
-                        *entry->solution};
+      HandReport report{
+          entry->hand,     spec.wild_rank,   round <= 11 ? std::optional<int>(round) : std::nullopt,
+          HandMode::Dealt, *entry->solution, spec.cards};
       print_hand(ctx_.out, ctx_.style, report, "  ");
     }
     return store::SeatScore{seat, std::move(entry).value()};
@@ -148,24 +160,32 @@ class PlaySession {
     std::string line;
     for (std::size_t k = 0; k < seats.size(); ++k) {
       all.push_back(*scores[k]);
-      line += (line.empty() ? "" : ", ") + game_.seats[static_cast<std::size_t>(seats[k])].name + " " +
-              std::to_string(scores[k]->entry.points) + (scores[k]->entry.went_out ? "*" : "");
+      line += (line.empty() ? "" : ", ") + game_.seats[static_cast<std::size_t>(seats[k])].name +
+              " " + std::to_string(scores[k]->entry.points) +
+              (scores[k]->entry.went_out ? "*" : "");
     }
     if (auto strict = check_scores(game_, all, std::nullopt, spec, Checks::Strict); !strict) {
       ctx_.out << "  " << sanitize(strict.error()) << '\n';
       if (!check_scores(game_, all, std::nullopt, spec, Checks::Force)) return false;
       if (!confirm(ctx_, "  Save it anyway?")) return false;
     }
-    const auto reply = ask(ctx_, "Save " + spec.label + ": " + sanitize(line) + "? [Y/n, < back] ");
-    if (!reply || *reply == "q" || *reply == "Q") return std::nullopt;
-    if (!(reply->empty() || *reply == "y" || *reply == "Y" || *reply == "yes")) return false;
+    auto reply = ask(ctx_, "Save " + spec.label + ": " + sanitize(line) + "? [Y/n, < back] ");
+    while (reply && (*reply == "?" || *reply == "help")) {
+      ctx_.out << kSaveHelp;
+      reply = ask(ctx_, "Save " + spec.label + ": " + sanitize(line) + "? [Y/n, < back] ");
+    }
+    if (!reply || is_quit(*reply)) return std::nullopt;
+    if (!reply->empty() && !is_yes(*reply)) return false;
     store::Transaction tx(db_);
     // Another terminal may have changed the game while we were asking.
     const store::Game now = need(store::require_game(db_, game_.id, store::Pick::Latest));
     if (round <= 11 && now.next_round() != std::optional<int>(round)) {
-      fail("game " + std::to_string(game_.id) + " changed in another terminal; run crowns play again");
+      fail("game " + std::to_string(game_.id) +
+           " changed in another terminal; run crowns play again");
     }
-    game_ = round <= 11 ? need(store::record_round(db_, now, all)) : need(store::record_tiebreak(db_, now, all));
+    game_ = *(round <= 11 ? need(store::record_round(db_, now, all))
+                          : need(store::record_tiebreak(db_, now, all)))
+                 .game;
     tx.commit();
     if (round <= 11) {
       print_scorecard(ctx_.out, ctx_.style, game_);
@@ -180,20 +200,25 @@ class PlaySession {
   }
 
   Context& ctx_;
-  const store::Database& db_;
+  store::Database& db_;
   store::Game game_;
 };
 
 void run_play(const PlayOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Game game;
   if (!opts.players.empty()) {
-    if (opts.game) fail("give either player names (a new game) or --game ID (resume), not both", ExitCode::Usage);
+    if (opts.game)
+      fail("give either player names (a new game) or --game ID (resume), not both",
+           ExitCode::Usage);
     store::Transaction tx(db);
     game = need(store::create_game(db, new_game_spec(opts.players, opts.flags)));
     tx.commit();
   } else {
-    game = need(store::require_game(db, opts.game, store::Pick::LatestActive));
+    // Resumes the game being played, or the tie-break of the game just finished.
+    const std::int64_t id =
+        opts.game ? *opts.game : game_being_played(ctx, db, store::InProgress::RoundsOrTiebreak);
+    game = need(store::require_game(db, id, store::Pick::Latest));
   }
   PlaySession(ctx, db, std::move(game)).run();
 }
@@ -202,7 +227,8 @@ void run_play(const PlayOptions& opts, Context& ctx) {
 
 void setup_play(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<PlayOptions>();
-  auto* sub = app.add_subcommand("play", "Keep score interactively: names start a game, none resumes");
+  auto* sub =
+      app.add_subcommand("play", "Keep score interactively: names start a game, none resumes");
   sub->add_option("players", opts->players, "Players in seating order (omit to resume)");
   add_game_option(*sub, opts->game);
   add_new_game_options(*sub, opts->flags);

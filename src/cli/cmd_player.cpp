@@ -5,7 +5,6 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
-#include "store/audit.hpp"
 #include "store/players.hpp"
 
 namespace crowns::cli {
@@ -19,14 +18,8 @@ struct PlayerOptions {
   bool json = false;
 };
 
-// The audit entry a change just wrote says best what it did ("Player X renamed to Y").
-std::string last_summary(const store::Database& db) {
-  const auto last = store::list_audit(db, std::nullopt, 1);
-  return last.empty() ? std::string("Done") : sanitize(last.back().summary);
-}
-
 void run_add(const PlayerOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
   std::vector<store::Player> added;
   for (const auto& name : opts.names) added.push_back(need(store::add_player(db, name)));
@@ -35,19 +28,21 @@ void run_add(const PlayerOptions& opts, Context& ctx) {
 }
 
 void run_list(const PlayerOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
-  const auto players = store::list_players(db, opts.all ? store::Include::All : store::Include::Active);
+  auto db = open_store(ctx, store::Access::Read);
+  const auto players =
+      store::list_players(db, opts.all ? store::Include::All : store::Include::Active);
   if (opts.json) {
     auto list = nlohmann::ordered_json::array();
     for (const auto& p : players) {
-      list.push_back({{"id", p.id},
-                      {"name", p.name},
-                      {"retired", p.retired},
-                      {"games", p.games},
-                      {"wins", p.wins},
-                      {"last_played", p.last_played ? nlohmann::ordered_json(*p.last_played) : nullptr}});
+      list.push_back(
+          {{"id", p.id},
+           {"name", p.name},
+           {"retired", p.retired},
+           {"games", p.games},
+           {"wins", p.wins},
+           {"last_played", p.last_played ? nlohmann::ordered_json(*p.last_played) : nullptr}});
     }
-    ctx.out << terminal_json(list.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) << '\n';
+    ctx.out << dump_json(list) << '\n';
     return;
   }
   if (players.empty()) {
@@ -67,25 +62,25 @@ void run_list(const PlayerOptions& opts, Context& ctx) {
 }
 
 void run_rename(const PlayerOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
-  need(store::rename_player(db, opts.from, opts.to));
+  const store::Change change = need(store::rename_player(db, opts.from, opts.to));
   tx.commit();
-  ctx.out << last_summary(db) << '\n';
+  ctx.out << sanitize(change.entry.summary) << '\n';
 }
 
 void run_merge(const PlayerOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
-  need(store::merge_players(db, opts.from, opts.to));
+  const store::Change change = need(store::merge_players(db, opts.from, opts.to));
   tx.commit();
-  ctx.out << last_summary(db) << '\n';
+  ctx.out << sanitize(change.entry.summary) << '\n';
 }
 
 void run_retire(const PlayerOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
-  for (const auto& name : opts.names) need(store::retire_player(db, name));
+  for (const auto& name : opts.names) (void)need(store::retire_player(db, name));
   tx.commit();
   for (const auto& name : opts.names) {
     ctx.out << "Retired " << sanitize(name) << " (hidden from lists and new games; history kept)\n";
@@ -100,7 +95,8 @@ void setup_player(CLI::App& app, Context& ctx) {
   player->require_subcommand(1);
 
   auto* add = player->add_subcommand("add", "Add players");
-  add->add_option("names", opts->names, "Names (1-40 characters, unique ignoring case)")->required();
+  add->add_option("names", opts->names, "Names (1-40 characters, unique ignoring case)")
+      ->required();
   add->callback([opts, &ctx] { run_add(*opts, ctx); });
 
   auto* list = player->add_subcommand("list", "List players with their games and wins");
@@ -113,12 +109,14 @@ void setup_player(CLI::App& app, Context& ctx) {
   rename->add_option("new", opts->to, "New name")->required();
   rename->callback([opts, &ctx] { run_rename(*opts, ctx); });
 
-  auto* merge = player->add_subcommand("merge", "Fold a duplicate player into another, history and all");
+  auto* merge =
+      player->add_subcommand("merge", "Fold a duplicate player into another, history and all");
   merge->add_option("from", opts->from, "The duplicate (removed)")->required();
   merge->add_option("into", opts->to, "The player who keeps the history")->required();
   merge->callback([opts, &ctx] { run_merge(*opts, ctx); });
 
-  auto* retire = player->add_subcommand("retire", "Hide players from lists and new games (stats kept)");
+  auto* retire =
+      player->add_subcommand("retire", "Hide players from lists and new games (stats kept)");
   retire->add_option("names", opts->names, "Names")->required();
   retire->callback([opts, &ctx] { run_retire(*opts, ctx); });
 }

@@ -31,17 +31,26 @@ constexpr Kind kKinds[] = {
     {"highest_total", "Highest total", &Records::highest_total},
 };
 
+// Everyone who holds the record, the first to reach it first.
+std::vector<RecordHolder> holders(const Record& r) {
+  std::vector<RecordHolder> all{{r.game, r.date, r.player, r.round}};
+  all.insert(all.end(), r.shared.begin(), r.shared.end());
+  return all;
+}
+
 // What the value means, after it: "(round 11, Ks wild)", "behind by 40 after round 6".
-std::string detail(const Kind& kind, const Record& r) {
+std::string detail(const Kind& kind, const RecordHolder& r) {
   const std::string key = kind.key;
-  if (key == "highest_round") return "round " + std::to_string(r.round) + ", " + wild_label(r.round) + " wild";
-  if (key == "biggest_comeback") return "behind the leader after round " + std::to_string(r.round) + ", still won";
+  if (key == "highest_round")
+    return "round " + std::to_string(r.round) + ", " + wild_label(r.round) + " wild";
+  if (key == "biggest_comeback")
+    return "behind the leader after round " + std::to_string(r.round) + ", still won";
   if (key == "most_outs") return "rounds in one game";
   return "";
 }
 
 void run_records(const RecordsOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Read);
   const Period period = resolve_period(db, opts.period);
   const auto games = store::load_results(db, {period.to, period, std::nullopt});
   const Records rec = find_records(games, period);
@@ -54,9 +63,18 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
         j[kind.key] = nullptr;
         continue;
       }
-      Json item{{"player", names.name(r->player)}, {"value", r->value}, {"game", r->game}, {"date", r->date}};
+      Json item{{"player", names.name(r->player)},
+                {"value", r->value},
+                {"game", r->game},
+                {"date", r->date}};
       if (r->round > 0) item["round"] = r->round;
       if (std::string_view(kind.key) == "highest_round") item["wild"] = wild_label(r->round);
+      item["holders"] = Json::array();
+      for (const auto& h : holders(*r)) {
+        Json holder{{"player", names.name(h.player)}, {"game", h.game}, {"date", h.date}};
+        if (h.round > 0) holder["round"] = h.round;
+        item["holders"].push_back(holder);
+      }
       j[kind.key] = item;
     }
     ctx.out << dump_json(j) << '\n';
@@ -65,8 +83,8 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
   ctx.out << ctx.style.bold("Records") << ": " << sanitize(period.label) << " (" << rec.games
           << (rec.games == 1 ? " game" : " games") << ")\n";
   if (rec.games == 0) {
-    ctx.out << "  No finished games in this period" << (period.from || period.to ? " (--all covers every game)" : "")
-            << '\n';
+    ctx.out << "  No finished games in this period"
+            << (period.from || period.to ? " (--all covers every game)" : "") << '\n';
     return;
   }
   Table table;
@@ -82,8 +100,12 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
       table.row({kind.title, "-", "", "", "", ""});
       continue;
     }
-    table.row({kind.title, std::to_string(r->value), names.display(r->player), std::to_string(r->game), r->date,
-               detail(kind, *r)});
+    bool first = true;
+    for (const auto& h : holders(*r)) {  // a shared record: one line per holder
+      table.row({first ? kind.title : "", first ? std::to_string(r->value) : "",
+                 names.display(h.player), std::to_string(h.game), h.date, detail(kind, h)});
+      first = false;
+    }
   }
   print_trimmed(ctx.out, ctx.style, table);
 }
@@ -92,7 +114,8 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
 
 void setup_records(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<RecordsOptions>();
-  auto* sub = app.add_subcommand("records", "Records of a period: lowest win, highest round, comebacks");
+  auto* sub =
+      app.add_subcommand("records", "Records of a period: lowest win, highest round, comebacks");
   add_period_options(*sub, opts->period);
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->callback([opts, &ctx] { run_records(*opts, ctx); });

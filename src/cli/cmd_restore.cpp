@@ -1,11 +1,11 @@
 // crowns restore FILE: check a backup, then replace the database with it, keeping the old
 // database aside.
 
-#include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
@@ -23,45 +23,51 @@ struct RestoreOptions {
 
 void run_restore(const RestoreOptions& opts, Context& ctx) {
   const std::string db_path = store::database_path(ctx.options.db);
-  try {
-    std::error_code ec;
-    if (std::filesystem::exists(db_path, ec)) open_store(ctx);  // refuses what is not crowns'
-    store::RestoreCandidate candidate(opts.file, db_path);
-    const auto& info = candidate.info();
-    if (!opts.yes) {
-      if (isatty(STDIN_FILENO) == 0) {
-        fail("restore replaces the whole database; add --yes to confirm (standard input is not a terminal)",
-             ExitCode::Usage);
-      }
-      const std::string question = "Replace " + sanitize(db_path) + " with " + sanitize(opts.file) + " (" +
-                                   std::to_string(info.games) + " games, " + std::to_string(info.players) +
-                                   " players)? The current database is kept aside.";
-      if (!confirm(ctx, question)) {
-        ctx.out << "Nothing was changed.\n";
-        return;
-      }
+  std::error_code ec;
+  if (std::filesystem::exists(db_path, ec))
+    open_store(ctx, store::Access::Write);  // refuses what is not crowns'
+  store::RestoreCandidate candidate(opts.file, db_path);
+  const auto& info = candidate.info();
+  if (!opts.yes) {
+    if (isatty(STDIN_FILENO) == 0) {
+      fail(
+          "restore replaces the whole database; add --yes to confirm (standard input is not a "
+          "terminal)",
+          ExitCode::Usage);
     }
-    const std::string aside = candidate.replace_database();
-    if (opts.json) {
-      const nlohmann::ordered_json j{{"restored", opts.file}, {"database", db_path},
-                                     {"previous", aside.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(aside)},
-                                     {"games", info.games}, {"players", info.players}};
-      ctx.out << terminal_json(j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) << '\n';
+    const std::string question =
+        "Replace " + sanitize(db_path) + " with " + sanitize(opts.file) + " (" +
+        std::to_string(info.games) + (info.games == 1 ? " game, " : " games, ") +
+        std::to_string(info.players) + (info.players == 1 ? " player" : " players") +
+        ")? The current database is kept aside.";
+    if (!confirm(ctx, question)) {
+      ctx.out << "Nothing was changed.\n";
       return;
     }
-    ctx.out << "Restored " << sanitize(db_path) << " from " << sanitize(opts.file) << " (" << info.games
-            << " games, " << info.players << " players)\n";
-    if (!aside.empty()) ctx.out << "The previous database is kept as " << sanitize(aside) << '\n';
-  } catch (const Error& e) {
-    fail(e.what(), e.code());  // the message holds file names as typed: make them safe to print
   }
+  const std::string aside = candidate.replace_database();
+  if (opts.json) {
+    const nlohmann::ordered_json j{{"restored", opts.file},
+                                   {"database", db_path},
+                                   {"previous", aside.empty() ? nlohmann::ordered_json(nullptr)
+                                                              : nlohmann::ordered_json(aside)},
+                                   {"games", info.games},
+                                   {"players", info.players}};
+    ctx.out << dump_json(j) << '\n';
+    return;
+  }
+  ctx.out << "Restored " << sanitize(db_path) << " from " << sanitize(opts.file) << " ("
+          << info.games << (info.games == 1 ? " game, " : " games, ") << info.players
+          << (info.players == 1 ? " player)\n" : " players)\n");
+  if (!aside.empty()) ctx.out << "The previous database is kept as " << sanitize(aside) << '\n';
 }
 
 }  // namespace
 
 void setup_restore(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<RestoreOptions>();
-  auto* sub = app.add_subcommand("restore", "Replace the database with a backup (the old one is kept aside)");
+  auto* sub = app.add_subcommand("restore",
+                                 "Replace the database with a backup (the old one is kept aside)");
   sub->add_option("file", opts->file, "A file made by crowns backup")->required();
   sub->add_flag("-y,--yes", opts->yes, "Do not ask for confirmation");
   sub->add_flag("--json", opts->json, "Print the result as JSON");

@@ -17,37 +17,36 @@ struct RoundOptions {
 };
 
 void run_round(const RoundOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
+  // Never the game touched last (an edit of last week's game touches it): the game being
+  // played, asked for before the write lock is taken.
+  const std::int64_t id =
+      opts.game ? *opts.game : game_being_played(ctx, db, store::InProgress::Rounds);
   store::Transaction tx(db);
-  auto active = store::require_game(db, opts.game, store::Pick::LatestActive);
-  if (!active && !opts.game) {
-    // No unfinished game: say why the latest one takes no more rounds (finished: no round 12).
-    if (auto latest = store::require_game(db, std::nullopt, store::Pick::Latest)) {
-      need(store::require_next_round(*latest));
-    }
-  }
-  const store::Game game = need(std::move(active));
+  const store::Game game = need(store::require_game(db, id, store::Pick::Latest));
   const int round = need(store::require_next_round(game));
   const RoundSpec spec = round_spec(round, game.boxes);
   const Checks checks = opts.force ? Checks::Force : Checks::Strict;
   const auto values = need(match_values(opts.values, game, every_seat(game), Coverage::Every));
   const auto scores = need(score_values(values, game, spec, checks));
   need(check_scores(game, scores, std::nullopt, spec, checks));
-  const store::Game after = need(store::record_round(db, game, scores));
+  const store::Change change = need(store::record_round(db, game, scores));
   tx.commit();
   print_hands(ctx.out, ctx.style, game, scores, spec, round);
-  print_scorecard(ctx.out, ctx.style, after);
+  print_scorecard(ctx.out, ctx.style, *change.game);
 }
 
 }  // namespace
 
 void setup_round(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<RoundOptions>();
-  auto* sub = app.add_subcommand("round", "Record the next round: one value per player, or NAME=VALUE");
+  auto* sub =
+      app.add_subcommand("round", "Record the next round: one value per player, or NAME=VALUE");
   sub->add_option("values", opts->values,
                   "Points (12), 0* or out for who went out, or the cards left in quotes")
       ->required();
-  add_game_option(*sub, opts->game);
+  sub->add_option("-g,--game", opts->game,
+                  "Game ID (default: the game in progress; asks if several are)");
   sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody scored 0)");
   sub->callback([opts, &ctx] { run_round(*opts, ctx); });
 }

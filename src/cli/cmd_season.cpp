@@ -37,7 +37,7 @@ int finished_games(const store::Database& db, const store::Season& s) {
 }
 
 void run_add(const SeasonOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
   const auto s = need(store::add_season(db, opts.name, opts.from.value_or(""), opts.to));
   tx.commit();
@@ -45,19 +45,20 @@ void run_add(const SeasonOptions& opts, Context& ctx) {
 }
 
 void run_list(const SeasonOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Read);
   const auto seasons = store::list_seasons(db);
   const auto current = store::season_on(db, store::today());
   if (opts.json) {
     Json list = Json::array();
     for (const auto& s : seasons) {
+      // The field names of `crowns export`, so a script reads a season the same way from both.
       list.push_back(Json{{"name", s.name},
-                          {"from", s.starts_on},
-                          {"to", s.ends_on ? Json(*s.ends_on) : Json(nullptr)},
+                          {"starts_on", s.starts_on},
+                          {"ends_on", s.ends_on ? Json(*s.ends_on) : Json(nullptr)},
                           {"games", finished_games(db, s)},
                           {"current", current && current->id == s.id}});
     }
-    ctx.out << terminal_json(list.dump(-1, ' ', false, Json::error_handler_t::replace)) << '\n';
+    ctx.out << dump_json(list) << '\n';
     return;
   }
   if (seasons.empty()) {
@@ -72,7 +73,8 @@ void run_list(const SeasonOptions& opts, Context& ctx) {
   table.column("Games", Table::Align::Right);
   table.column("");
   for (const auto& s : seasons) {
-    table.row({sanitize(s.name), s.starts_on, s.ends_on.value_or("(open)"), std::to_string(finished_games(db, s)),
+    table.row({sanitize(s.name), s.starts_on, s.ends_on.value_or("(open)"),
+               std::to_string(finished_games(db, s)),
                current && current->id == s.id ? "current" : ""});
   }
   print_trimmed(ctx.out, ctx.style, table);
@@ -82,15 +84,16 @@ void run_edit(const SeasonOptions& opts, Context& ctx) {
   if (!opts.new_name && !opts.from && !opts.to && !opts.open_end) {
     fail("nothing to change: give --name, --from, --to or --open", ExitCode::Usage);
   }
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
-  const auto s = need(store::edit_season(db, opts.name, {opts.new_name, opts.from, opts.to, opts.open_end}));
+  const auto s =
+      need(store::edit_season(db, opts.name, {opts.new_name, opts.from, opts.to, opts.open_end}));
   tx.commit();
   ctx.out << "Season " << sanitize(s.name) << ": " << range(s) << '\n';
 }
 
 void run_remove(const SeasonOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
   const auto s = need(store::remove_season(db, opts.name));
   tx.commit();
@@ -101,10 +104,12 @@ void run_remove(const SeasonOptions& opts, Context& ctx) {
 
 void setup_season(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<SeasonOptions>();
-  auto* season = app.add_subcommand("season", "Add, list, edit or remove seasons (named date ranges)");
+  auto* season =
+      app.add_subcommand("season", "Add, list, edit or remove seasons (named date ranges)");
   season->require_subcommand(1);
 
-  auto* add = season->add_subcommand("add", "Add a season: crowns season add NAME --from DATE [--to DATE]");
+  auto* add =
+      season->add_subcommand("add", "Add a season: crowns season add NAME --from DATE [--to DATE]");
   add->add_option("name", opts->name, "Season name")->required();
   add->add_option("--from", opts->from, "First day, YYYY-MM-DD")->required();
   add->add_option("--to", opts->to, "Last day, YYYY-MM-DD (default: open, still running)");
@@ -119,7 +124,8 @@ void setup_season(CLI::App& app, Context& ctx) {
   edit->add_option("--name", opts->new_name, "New name");
   edit->add_option("--from", opts->from, "New first day");
   auto* to = edit->add_option("--to", opts->to, "New last day");
-  edit->add_flag("--open", opts->open_end, "Remove the last day (the season runs on)")->excludes(to);
+  edit->add_flag("--open", opts->open_end, "Remove the last day (the season runs on)")
+      ->excludes(to);
   edit->callback([opts, &ctx] { run_edit(*opts, ctx); });
 
   auto* remove = season->add_subcommand("remove", "Remove a season (games are kept)");

@@ -6,6 +6,7 @@
 #include "cli/period.hpp"
 #include "cli/report.hpp"
 #include "cli/session.hpp"
+#include "cli/solitaire_view.hpp"
 #include "crowns/profile.hpp"
 #include "store/players.hpp"
 
@@ -38,7 +39,9 @@ Json profile_json(const Profile& p, const Period& period, const Names& names) {
   Json rounds = Json::array();
   for (int r = 1; r <= kRounds; ++r) {
     const auto avg = p.round_average(r);
-    rounds.push_back(Json{{"round", r}, {"wild", wild_label(r)}, {"average", avg ? Json(rounded(*avg, 2)) : Json(nullptr)}});
+    rounds.push_back(Json{{"round", r},
+                          {"wild", wild_label(r)},
+                          {"average", avg ? Json(rounded(*avg, 2)) : Json(nullptr)}});
   }
   Json opponents = Json::array();
   for (const auto& v : p.opponents) {
@@ -81,8 +84,8 @@ void print_profile(Context& ctx, const Profile& p, const Period& period, const N
   };
   ctx.out << st.bold(names.display(p.player)) << ": " << sanitize(period.label) << '\n';
   if (p.games == 0) {
-    ctx.out << "  No finished games in this period" << (period.from || period.to ? " (--all covers every game)" : "")
-            << '\n';
+    ctx.out << "  No finished games in this period"
+            << (period.from || period.to ? " (--all covers every game)" : "") << '\n';
     return;
   }
   line("Games", std::to_string(p.games));
@@ -90,8 +93,8 @@ void print_profile(Context& ctx, const Profile& p, const Period& period, const N
   line("Average total", one_decimal(p.average()));
   line("Best game", mark_text(p.best));
   line("Worst game", mark_text(p.worst));
-  line("Streaks", "longest win streak " + std::to_string(p.longest_win_streak) + ", longest without a win " +
-                      std::to_string(p.longest_losing_streak));
+  line("Streaks", "longest win streak " + std::to_string(p.longest_win_streak) +
+                      ", longest without a win " + std::to_string(p.longest_losing_streak));
   line("Went out", std::to_string(p.outs) + " of " + std::to_string(p.rounds) + " rounds (" +
                        percent(p.outs, p.rounds) + ")");
   line("Highest total", std::to_string(p.highest) + " of " + std::to_string(p.games) + " games (" +
@@ -116,34 +119,41 @@ void print_profile(Context& ctx, const Profile& p, const Period& period, const N
   ctx.out << '\n' << st.bold("Head to head") << " (lower: finished with the lower total)\n";
   Table versus;
   versus.column("Opponent");
-  for (const char* h : {"Games", "Lower", "Higher", "Equal", "Wins", "Their wins"}) versus.column(h, Table::Align::Right);
+  for (const char* h : {"Games", "Lower", "Higher", "Equal", "Wins", "Their wins"})
+    versus.column(h, Table::Align::Right);
   for (const auto& v : p.opponents) {
-    versus.row({names.display(v.opponent), std::to_string(v.games), std::to_string(v.lower), std::to_string(v.higher),
-                std::to_string(v.equal), std::to_string(v.wins), std::to_string(v.opponent_wins)});
+    versus.row({names.display(v.opponent), std::to_string(v.games), std::to_string(v.lower),
+                std::to_string(v.higher), std::to_string(v.equal), std::to_string(v.wins),
+                std::to_string(v.opponent_wins)});
   }
   versus.print(ctx.out, st);
 }
 
 void run_stats(const StatsOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Read);
   const auto player = need(store::require_player(db, opts.name));
   const Period period = resolve_period(db, opts.period);
   const auto games = store::load_results(db, {period.to, period, player.id});
   const auto replay = replay_ratings(games);
   const Profile profile = player_profile(games, replay, period, player.id);
   const Names names(db);
+  const auto solitaire = store::solitaire_totals(db, player.id);  // every game, any period
   if (opts.json) {
-    ctx.out << dump_json(profile_json(profile, period, names)) << '\n';
+    auto j = profile_json(profile, period, names);
+    if (solitaire.played > 0) j["solitaire"] = solitaire_totals_json(solitaire);
+    ctx.out << dump_json(j) << '\n';
     return;
   }
   print_profile(ctx, profile, period, names);
+  print_solitaire_totals(ctx.out, ctx.style, solitaire);
 }
 
 }  // namespace
 
 void setup_stats(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<StatsOptions>();
-  auto* sub = app.add_subcommand("stats", "A player's profile: wins, streaks, rounds, rating, head to head");
+  auto* sub = app.add_subcommand("stats",
+                                 "A player's profile: wins, streaks, rounds, rating, head to head");
   sub->add_option("name", opts->name, "Player name")->required();
   add_period_options(*sub, opts->period);
   sub->add_flag("--json", opts->json, "Print JSON");

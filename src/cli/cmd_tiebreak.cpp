@@ -17,7 +17,7 @@ struct TiebreakOptions {
 };
 
 void run_tiebreak(const TiebreakOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
   const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
   const std::string id = std::to_string(game.id);
@@ -35,10 +35,10 @@ void run_tiebreak(const TiebreakOptions& opts, Context& ctx) {
   const auto values = need(match_values(opts.values, game, st.leaders, Coverage::Every));
   const auto scores = need(score_values(values, game, spec, checks));
   need(check_scores(game, scores, std::nullopt, spec, checks));
-  const store::Game after = need(store::record_tiebreak(db, game, scores));
+  const store::Change change = need(store::record_tiebreak(db, game, scores));
   tx.commit();
   print_hands(ctx.out, ctx.style, game, scores, spec, std::nullopt);
-  print_outlook(ctx.out, ctx.style, after);
+  print_outlook(ctx.out, ctx.style, *change.game);
 }
 
 }  // namespace
@@ -46,7 +46,8 @@ void run_tiebreak(const TiebreakOptions& opts, Context& ctx) {
 void setup_tiebreak(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<TiebreakOptions>();
   auto* sub = app.add_subcommand("tiebreak", "Record the 6-card tie-break of the tied players");
-  sub->add_option("values", opts->values, "NAME=VALUE for each tied player (or values in seat order)")
+  sub->add_option("values", opts->values,
+                  "NAME=VALUE for each tied player (or values in seat order)")
       ->required();
   add_game_option(*sub, opts->game);
   sub->add_flag("-f,--force", opts->force, "Accept an unusual value");

@@ -1,11 +1,13 @@
-// crowns undo: remove the last recorded round (or tie-break), saying exactly what went.
+// crowns undo: reverse the most recent change (a round, an edit, a tie-break, an abandon, a
+// reopen, a change of details, a new game), saying exactly what it undid. Again goes further
+// back. The change and its undo both stay in the log.
 
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/scorecard.hpp"
 #include "cli/session.hpp"
-#include "store/rounds.hpp"
+#include "store/undo.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -15,21 +17,22 @@ struct UndoOptions {
 };
 
 void run_undo(const UndoOptions& opts, Context& ctx) {
-  auto db = open_store(ctx);
+  auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
-  const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-  const std::string summary = need(store::undo_last(db, game));
+  const store::Change change = need(store::undo_last_change(db, opts.game));
   tx.commit();
-  ctx.out << sanitize(summary) << " (the log keeps it: crowns log)\n";
-  print_outlook(ctx.out, ctx.style, *store::load_game(db, game.id));
+  ctx.out << sanitize(change.entry.summary) << " (the log keeps it: crowns log)\n";
+  if (change.game) print_outlook(ctx.out, ctx.style, *change.game);
 }
 
 }  // namespace
 
 void setup_undo(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<UndoOptions>();
-  auto* sub = app.add_subcommand("undo", "Remove the last recorded round; again to go further back");
-  add_game_option(*sub, opts->game);
+  auto* sub = app.add_subcommand(
+      "undo",
+      "Undo the most recent change (round, edit, tie-break, ...); again to go further back");
+  sub->add_option("-g,--game", opts->game, "Undo the most recent change of this game only");
   sub->callback([opts, &ctx] { run_undo(*opts, ctx); });
 }
 

@@ -1,13 +1,14 @@
 #pragma once
 // Every subcommand's setup function: one file per subcommand in src/cli/cmd_*.cpp.
 
-#include <span>
-
 #include "cli/context.hpp"
 
 namespace crowns::cli {
 
 void setup_analyze(CLI::App& app, Context& ctx);
+// Move advice (docs/ADVICE.md).
+void setup_advise(CLI::App& app, Context& ctx);
+void setup_odds(CLI::App& app, Context& ctx);
 // Scorekeeping (docs/SCOREKEEPING.md).
 void setup_new(CLI::App& app, Context& ctx);
 void setup_round(CLI::App& app, Context& ctx);
@@ -17,10 +18,14 @@ void setup_undo(CLI::App& app, Context& ctx);
 void setup_log(CLI::App& app, Context& ctx);
 void setup_tiebreak(CLI::App& app, Context& ctx);
 void setup_abandon(CLI::App& app, Context& ctx);
+void setup_reopen(CLI::App& app, Context& ctx);
+void setup_details(CLI::App& app, Context& ctx);
 void setup_delete(CLI::App& app, Context& ctx);
 void setup_games(CLI::App& app, Context& ctx);
 void setup_player(CLI::App& app, Context& ctx);
 void setup_play(CLI::App& app, Context& ctx);
+// Solitaire (docs/SOLITAIRE.md).
+void setup_solitaire(CLI::App& app, Context& ctx);
 // Seasons and statistics (docs/STATS.md).
 void setup_season(CLI::App& app, Context& ctx);
 void setup_leaderboard(CLI::App& app, Context& ctx);
@@ -33,8 +38,11 @@ void setup_export(CLI::App& app, Context& ctx);
 void setup_import(CLI::App& app, Context& ctx);
 void setup_backup(CLI::App& app, Context& ctx);
 void setup_restore(CLI::App& app, Context& ctx);
-
-/// The table of subcommands, in the order --help lists them.
-std::span<const Command> commands();
+// Reports, help and the shell (docs/REPORT.md).
+void setup_report(CLI::App& app, Context& ctx);
+void setup_rules(CLI::App& app, Context& ctx);
+void setup_help(CLI::App& app, Context& ctx);
+void setup_version(CLI::App& app, Context& ctx);
+void setup_completion(CLI::App& app, Context& ctx);
 
 }  // namespace crowns::cli

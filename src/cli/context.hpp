@@ -24,7 +24,7 @@ struct Context {
   std::ostream& out;
   std::ostream& err;
   GlobalOptions options;
-  Style style;                      ///< Filled in after parsing, before a command runs.
+  Style style;                        ///< Filled in after parsing, before a command runs.
   ExitCode exit_code = ExitCode::Ok;  ///< A command that partly failed sets Error here.
 };
 

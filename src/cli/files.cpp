@@ -14,12 +14,13 @@
 
 #include "cli/style.hpp"
 #include "crowns/error.hpp"
+#include "store/db.hpp"
 
 namespace crowns::cli {
 namespace {
 
 [[noreturn]] void fail_file(const std::string& path, const std::string& why) {
-  throw Error(sanitize(path) + ": " + why);
+  throw Error(path + ": " + why);
 }
 
 std::string too_big(std::size_t limit) {
@@ -58,8 +59,11 @@ std::string read_input_file(const std::string& path, std::size_t limit, std::ist
   }
   // POSIX reads rather than a stream: a pipe (crowns import <(...)), a device or a /proc file
   // has no size to check up front, and a read error must name the file, not the stream.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a named pipe nobody writes to would wait for ever; opened this way a
+  // pipe with no writer reads as empty (and is refused as such), while <(...) still works.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) fail_file(path, std::string("cannot be read: ") + std::strerror(errno));
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   struct stat info {};
   if (::fstat(fd, &info) == 0) {
     if (S_ISDIR(info.st_mode)) {
@@ -100,8 +104,42 @@ std::string temporary_sibling(const std::string& path) {
   }
 }
 
-void write_file_atomically(const std::string& path, std::string_view bytes) {
-  const std::string tmp = temporary_sibling(path);
+std::string output_target(const std::string& path, store::Overwrite overwrite) {
+  std::string target = path;
+  // Follows links one step at a time (a relative link is relative to its own folder), as the
+  // kernel would, but stops on a loop instead of failing inside open().
+  constexpr int kMaxLinks = 40;
+  for (int hops = 0;; ++hops) {
+    struct stat info {};
+    if (::lstat(target.c_str(), &info) != 0) {
+      if (errno == ENOENT) return target;  // a new name: its folder is checked when written
+      fail_file(path, std::string("cannot be written: ") + std::strerror(errno));
+    }
+    if (S_ISREG(info.st_mode)) {
+      if (overwrite == store::Overwrite::No)
+        fail_file(path, "already exists; choose another name, or add --force to replace it");
+      return target;
+    }
+    if (S_ISDIR(info.st_mode)) fail_file(path, "is a folder; give a file name");
+    if (!S_ISLNK(info.st_mode)) {
+      store::refuse_special_file(target, "give the name of a regular file (nothing was written)");
+      fail_file(path, "is not a regular file; give a file name (nothing was written)");
+    }
+    if (hops == kMaxLinks) fail_file(path, "is a loop of symbolic links; give a file name");
+    std::error_code ec;
+    const std::filesystem::path link = std::filesystem::read_symlink(target, ec);
+    if (ec) fail_file(path, "cannot be read as a link: " + ec.message());
+    target = link.is_absolute() ? link.string()
+                                : (std::filesystem::path(target).parent_path() / link).string();
+  }
+}
+
+void write_output_file(const std::string& path, std::string_view bytes,
+                       store::Overwrite overwrite) {
+  const std::string target = output_target(path, overwrite);
+  struct stat info {};
+  const bool exists = ::lstat(target.c_str(), &info) == 0;
+  const std::string tmp = temporary_sibling(target);
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) fail_file(path, std::string("cannot be written: ") + std::strerror(errno));
   std::size_t done = 0;
@@ -121,11 +159,13 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
     ::unlink(tmp.c_str());
     fail_file(path, "cannot be written: " + why);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    ::unlink(tmp.c_str());
-    fail_file(path, "cannot be replaced: " + why);
-  }
+  // A new name is linked, not renamed to: link() fails if something (a symlink, a FIFO)
+  // took the name since it was checked, where rename() would replace it.
+  const int done_rc =
+      exists ? std::rename(tmp.c_str(), target.c_str()) : ::link(tmp.c_str(), target.c_str());
+  const std::string why = done_rc != 0 ? std::strerror(errno) : "";
+  if (done_rc != 0 || !exists) ::unlink(tmp.c_str());
+  if (done_rc != 0) fail_file(path, "cannot be replaced: " + why);
 }
 
 }  // namespace crowns::cli

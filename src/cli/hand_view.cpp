@@ -8,11 +8,15 @@
 
 namespace crowns::cli {
 
-std::string rank_text(int rank) { return std::string(rank_name(rank)); }
+std::string rank_text(int rank) {
+  return std::string(rank_name(rank));
+}
 
 namespace {
 
-std::string wild_phrase(int wild_rank) { return rank_text(wild_rank) + "s wild"; }
+std::string wild_phrase(int wild_rank) {
+  return rank_text(wild_rank) + "s wild";
+}
 
 // The cards of a meld as they are shown: a run in rank order (as the solver gives it); a book
 // with its natural cards first, then its wilds, each in canonical order, so that the same book
@@ -37,6 +41,8 @@ std::string meld_text(const Style& style, const Meld& meld) {
     out += style.card(mc.card);
     if (!mc.wild) continue;
     if (meld.kind == MeldKind::Run) {
+      // A wild-rank card that stands for itself ("Jh" at J in a hearts run) needs no "=Jh".
+      if (mc.card.rank == mc.as_rank && mc.card.suit == meld.suit) continue;
       out += style.dim("=" + rank_text(mc.as_rank)) + style.suit(meld.suit);
     } else if (mc.as_rank != 0 && !(mc.card.rank == mc.as_rank)) {
       out += style.dim("=" + rank_text(mc.as_rank));
@@ -109,7 +115,8 @@ void append_json(std::string& out, const HandReport& r) {
       out += suit_letter(m.suit);
       out += "\"";
     } else {
-      cards(shown, [&](const MeldCard& mc) { str(mc.as_rank == 0 ? "wild" : rank_name(mc.as_rank)); });
+      cards(shown,
+            [&](const MeldCard& mc) { str(mc.as_rank == 0 ? "wild" : rank_name(mc.as_rank)); });
       out += ",\"rank\":";
       if (m.rank == 0) {
         out += "null";
@@ -136,17 +143,18 @@ std::string json_text(const HandReport& report) {
   return out;
 }
 
-nlohmann::ordered_json to_json(const HandReport& report) {
-  return nlohmann::ordered_json::parse(json_text(report));
-}
-
-void print_hand(std::ostream& out, const Style& style, const HandReport& r, std::string_view indent) {
+void print_hand(std::ostream& out, const Style& style, const HandReport& r,
+                std::string_view indent) {
   const Solution& s = r.solution;
   const int n = static_cast<int>(r.cards.size()) - (r.mode == HandMode::Drawn ? 1 : 0);
   std::string header;
   if (r.round) header = fmt::format("Round {} · ", *r.round);
-  header += fmt::format("{} card{}{} · {}", n, n == 1 ? "" : "s", r.mode == HandMode::Drawn ? " + drawn" : "",
-                        wild_phrase(r.wild_rank));
+  if (r.left_of_deal) {
+    header += fmt::format("{} of {} cards left · {}", n, *r.left_of_deal, wild_phrase(r.wild_rank));
+  } else {
+    header += fmt::format("{} card{}{} · {}", n, n == 1 ? "" : "s",
+                          r.mode == HandMode::Drawn ? " + drawn" : "", wild_phrase(r.wild_rank));
+  }
   out << indent << style.bold(header) << '\n';
   out << indent << "hand     " << style.cards(r.cards) << '\n';
   if (s.discard) out << indent << "discard  " << style.card(*s.discard) << '\n';
@@ -165,8 +173,10 @@ void print_hand(std::ostream& out, const Style& style, const HandReport& r, std:
     out << indent << "left     " << style.cards(s.deadwood) << "  " << style.dim("(" + sum + ")")
         << '\n';
   }
-  out << indent << "score    " << style.bold(std::to_string(s.score)) << " · "
-      << (s.goes_out ? style.green("goes out") : std::string("does not go out")) << '\n';
+  out << indent << "score    " << style.bold(std::to_string(s.score));
+  if (!r.left_of_deal)
+    out << " · " << (s.goes_out ? style.green("goes out") : std::string("does not go out"));
+  out << '\n';
 }
 
 }  // namespace crowns::cli

@@ -17,6 +17,10 @@ struct HandReport {
   std::optional<int> round;  ///< Known when given or when the hand size implies it.
   HandMode mode = HandMode::Dealt;
   Solution solution;
+  /// Set when the cards are what a player was left holding at the end of a round that dealt
+  /// this many (a typed hand in `round`): the header says so and no "goes out" is claimed,
+  /// since the player who went out is the one marked 0*.
+  std::optional<int> left_of_deal;
 };
 
 /// "10s", or a rank alone: "K".
@@ -26,8 +30,6 @@ std::string rank_text(int rank);
 void append_json(std::string& out, const HandReport& report);
 /// The report as one JSON object (what `analyze --json` prints).
 std::string json_text(const HandReport& report);
-/// The same, as a JSON value to embed in a larger document.
-nlohmann::ordered_json to_json(const HandReport& report);
 
 /// The lay-down, one meld per line, the cards left with their points, the score.
 /// `indent` is put before every line.

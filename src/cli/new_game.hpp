@@ -25,6 +25,7 @@ struct NewGameFlags {
 void add_new_game_options(CLI::App& sub, NewGameFlags& flags);
 
 /// The game to create: the players in seat order, and the flags (date default: today).
+/// Fails (crowns::Error) on a --date after today.
 store::NewGame new_game_spec(const std::vector<std::string>& players, const NewGameFlags& flags);
 
 }  // namespace crowns::cli

@@ -2,7 +2,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "crowns/date.hpp"
 #include "store/db.hpp"
 #include "store/games.hpp"
 #include "store/seasons.hpp"
@@ -16,17 +18,20 @@ Period year_period(int year) {
 }
 
 Period season_period(const store::Season& s) {
-  return {s.starts_on, s.ends_on,
-          "season " + s.name + " (" + s.starts_on + " to " + (s.ends_on ? *s.ends_on : "now") + ")"};
+  return {
+      s.starts_on, s.ends_on,
+      "season " + s.name + " (" + s.starts_on + " to " + (s.ends_on ? *s.ends_on : "now") + ")"};
 }
 
 bool is_year(const std::string& text) {
-  return text.size() == 4 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  return text.size() == 4 &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 std::string check_date(const std::string& option, const std::string& date) {
-  if (!store::is_valid_date(date)) {
-    fail(option + " '" + date + "' is not a date; write YYYY-MM-DD, e.g. 2026-01-15", ExitCode::Usage);
+  if (!is_valid_date(date)) {
+    fail(option + " '" + date + "' is not a date; write YYYY-MM-DD, e.g. 2026-01-15",
+         ExitCode::Usage);
   }
   return date;
 }
@@ -34,8 +39,10 @@ std::string check_date(const std::string& option, const std::string& date) {
 }  // namespace
 
 void add_period_options(CLI::App& sub, PeriodOptions& opts) {
-  auto* season = sub.add_option("--season", opts.season, "Games of this season (a year when none are defined)");
-  auto* year = sub.add_option("--year", opts.year, "Games of this calendar year")->check(CLI::Range(1000, 9999));
+  auto* season = sub.add_option("--season", opts.season,
+                                "Games of this season (a year when none are defined)");
+  auto* year = sub.add_option("--year", opts.year, "Games of this calendar year")
+                   ->check(whole_number(1000, 9999));
   auto* since = sub.add_option("--since", opts.since, "Games on or after this date (YYYY-MM-DD)");
   auto* until = sub.add_option("--until", opts.until, "Games on or before this date (YYYY-MM-DD)");
   auto* all = sub.add_flag("--all", opts.all, "All games ever (default: the current season)");
@@ -50,7 +57,8 @@ Period resolve_period(const store::Database& db, const PeriodOptions& opts) {
   if (opts.season) {
     auto season = store::require_season(db, *opts.season);
     if (season) return season_period(*season);
-    if (is_year(*opts.season) && store::list_seasons(db).empty()) return year_period(std::stoi(*opts.season));
+    if (is_year(*opts.season) && store::list_seasons(db).empty())
+      return year_period(std::stoi(*opts.season));
     fail(season.error());
   }
   if (opts.since || opts.until) {
@@ -60,7 +68,9 @@ Period resolve_period(const store::Database& db, const PeriodOptions& opts) {
     if (p.from && p.to && *p.to < *p.from) {
       fail("--until " + *p.to + " is before --since " + *p.from, ExitCode::Usage);
     }
-    p.label = p.from && p.to ? *p.from + " to " + *p.to : p.from ? "since " + *p.from : "until " + *p.to;
+    p.label = p.from && p.to ? *p.from + " to " + *p.to
+              : p.from       ? "since " + *p.from
+                             : "until " + *p.to;
     return p;
   }
   const std::string today = store::today();

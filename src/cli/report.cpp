@@ -16,7 +16,9 @@ std::string Names::name(std::int64_t id) const {
   return it == names_.end() ? "#" + std::to_string(id) : it->second.name;
 }
 
-std::string Names::display(std::int64_t id) const { return sanitize(name(id)); }
+std::string Names::display(std::int64_t id) const {
+  return sanitize(name(id));
+}
 
 double rounded(double value, int digits) {
   const double scale = std::pow(10.0, digits);
@@ -31,10 +33,6 @@ nlohmann::ordered_json period_json(const Period& period) {
               {"to", period.to ? Json(*period.to) : Json(nullptr)}};
 }
 
-std::string dump_json(const nlohmann::ordered_json& j) {
-  return terminal_json(j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
-}
-
 std::string form_text(const Style& style, const std::string& form) {
   std::string out;
   for (char c : form) out += c == 'W' ? style.green("W") : style.red(std::string(1, c));
@@ -46,12 +44,15 @@ std::string sparkline(const Style& style, const std::vector<double>& values) {
   static constexpr std::array<const char*, 8> kAscii = {"_", ".", "-", "~", "=", "+", "*", "#"};
   std::string out;
   for (int level : spark_levels(values, 8)) {
-    out += style.symbols ? kBlocks[static_cast<std::size_t>(level)] : kAscii[static_cast<std::size_t>(level)];
+    out += style.symbols ? kBlocks[static_cast<std::size_t>(level)]
+                         : kAscii[static_cast<std::size_t>(level)];
   }
   return out;
 }
 
-std::string wild_label(int round) { return std::string(rank_name(wild_rank_of_round(round))) + "s"; }
+std::string wild_label(int round) {
+  return std::string(rank_name(wild_rank_of_round(round))) + "s";
+}
 
 void print_trimmed(std::ostream& out, const Style& style, const Table& table) {
   std::ostringstream text;
@@ -67,6 +68,8 @@ std::string fixed(double value, int decimals) {
   return fmt::format("{:.{}f}", rounded(value, decimals), decimals);
 }
 
-std::string one_decimal(double value) { return fixed(value, 1); }
+std::string one_decimal(double value) {
+  return fixed(value, 1);
+}
 
 }  // namespace crowns::cli

@@ -3,11 +3,10 @@
 // JSON, the period as JSON, the form string and sparklines.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "cli/style.hpp"
 #include "crowns/results.hpp"
@@ -33,9 +32,6 @@ double rounded(double value, int digits);
 
 /// {"label": ..., "from": ..., "to": ...} (null for an open end).
 nlohmann::ordered_json period_json(const Period& period);
-
-/// One line of compact JSON, invalid UTF-8 replaced.
-std::string dump_json(const nlohmann::ordered_json& j);
 
 /// "WLLWW" with W in green and L in red when colour is on.
 std::string form_text(const Style& style, const std::string& form);

@@ -8,13 +8,22 @@
 namespace crowns::cli {
 namespace {
 
+std::string trim_spaces(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(" \t");
+  return std::string(text.substr(first, last - first + 1));
+}
+
 std::string seat_names(const store::Game& game, const std::vector<int>& seats, const char* sep) {
   std::string out;
-  for (int s : seats) out += (out.empty() ? "" : sep) + game.seats[static_cast<std::size_t>(s)].name;
+  for (int s : seats)
+    out += (out.empty() ? "" : sep) + game.seats[static_cast<std::size_t>(s)].name;
   return out;
 }
 
-Expected<int> find_seat(const std::string& name, const store::Game& game, const std::vector<int>& seats) {
+Expected<int> find_seat(const std::string& name, const store::Game& game,
+                        const std::vector<int>& seats) {
   const std::string key = fold_case(name);
   for (int s : seats) {
     if (fold_case(game.seats[static_cast<std::size_t>(s)].name) == key) return s;
@@ -26,6 +35,7 @@ Expected<int> find_seat(const std::string& name, const store::Game& game, const 
     }
   }
   std::vector<std::string> names;
+  names.reserve(seats.size());
   for (int s : seats) names.push_back(game.seats[static_cast<std::size_t>(s)].name);
   const std::string close = closest_name(name, names);
   return Failure{quote_token(name) + " is not playing game " + std::to_string(game.id) +
@@ -41,15 +51,15 @@ std::vector<int> every_seat(const store::Game& game) {
   return seats;
 }
 
-Expected<std::vector<std::pair<int, std::string>>> match_values(const std::vector<std::string>& tokens,
-                                                                const store::Game& game,
-                                                                const std::vector<int>& seats,
-                                                                Coverage coverage) {
+Expected<std::vector<std::pair<int, std::string>>> match_values(
+    const std::vector<std::string>& tokens, const store::Game& game, const std::vector<int>& seats,
+    Coverage coverage) {
   const std::string forms = "give one value per player in seat order (" +
                             seat_names(game, seats, " ") + ") or NAME=VALUE pairs";
   if (tokens.empty()) return Failure{"no values: " + forms};
-  const auto pairs = static_cast<std::size_t>(std::count_if(
-      tokens.begin(), tokens.end(), [](const std::string& t) { return t.find('=') != std::string::npos; }));
+  const auto pairs = static_cast<std::size_t>(
+      std::count_if(tokens.begin(), tokens.end(),
+                    [](const std::string& t) { return t.find('=') != std::string::npos; }));
   std::vector<std::pair<int, std::string>> values;
   if (pairs == 0) {
     if (tokens.size() != seats.size()) {
@@ -60,16 +70,18 @@ Expected<std::vector<std::pair<int, std::string>>> match_values(const std::vecto
     return values;
   }
   if (pairs != tokens.size()) {
-    const auto plain = std::find_if(tokens.begin(), tokens.end(),
-                                    [](const std::string& t) { return t.find('=') == std::string::npos; });
+    const auto plain = std::find_if(tokens.begin(), tokens.end(), [](const std::string& t) {
+      return t.find('=') == std::string::npos;
+    });
     return Failure{"'" + *plain + "' has no NAME=: once one value is NAME=VALUE, all must be"};
   }
   for (const auto& token : tokens) {
     const auto eq = token.find('=');
-    const std::string name = token.substr(0, eq);
+    const std::string name = trim_spaces(token.substr(0, eq));  // "Bob = 0*" names Bob
     auto seat = find_seat(name, game, seats);
     if (!seat) return Failure{seat.error()};
-    if (std::any_of(values.begin(), values.end(), [&](const auto& v) { return v.first == *seat; })) {
+    if (std::any_of(values.begin(), values.end(),
+                    [&](const auto& v) { return v.first == *seat; })) {
       return Failure{game.seats[static_cast<std::size_t>(*seat)].name + " is given twice"};
     }
     values.emplace_back(*seat, token.substr(eq + 1));
@@ -82,17 +94,17 @@ Expected<std::vector<std::pair<int, std::string>>> match_values(const std::vecto
       }
     }
     if (!missing.empty()) {
-      return Failure{"no value for " + seat_names(game, missing, ", ") + ": every player needs one (" +
-                     seat_names(game, seats, ", ") + ")"};
+      return Failure{"no value for " + seat_names(game, missing, ", ") +
+                     ": every player needs one (" + seat_names(game, seats, ", ") + ")"};
     }
   }
   std::sort(values.begin(), values.end());
   return values;
 }
 
-Expected<std::vector<store::SeatScore>> score_values(const std::vector<std::pair<int, std::string>>& values,
-                                                     const store::Game& game, const RoundSpec& spec,
-                                                     Checks checks) {
+Expected<std::vector<store::SeatScore>> score_values(
+    const std::vector<std::pair<int, std::string>>& values, const store::Game& game,
+    const RoundSpec& spec, Checks checks) {
   std::vector<store::SeatScore> scores;
   for (const auto& [seat, token] : values) {
     const std::string& name = game.seats[static_cast<std::size_t>(seat)].name;
@@ -135,7 +147,8 @@ void print_hands(std::ostream& out, const Style& style, const store::Game& game,
                  std::optional<int> round) {
   for (const auto& s : scores) {
     if (!s.entry.solution) continue;
-    HandReport report{s.entry.hand, spec.wild_rank, round, HandMode::Dealt, *s.entry.solution};
+    HandReport report{s.entry.hand,    spec.wild_rank,    round,
+                      HandMode::Dealt, *s.entry.solution, spec.cards};
     out << sanitize(game.seats[static_cast<std::size_t>(s.seat)].name) << "'s hand:\n";
     print_hand(out, style, report, "  ");
   }

@@ -20,15 +20,14 @@ enum class Coverage { Every, Some };
 /// Matches tokens to `seats` (seat indexes in order). Plain values go one per seat in
 /// order; NAME=VALUE pairs name players (case-insensitive, "did you mean" on a typo).
 /// Fails naming the bad token and the right form.
-Expected<std::vector<std::pair<int, std::string>>> match_values(const std::vector<std::string>& tokens,
-                                                                const store::Game& game,
-                                                                const std::vector<int>& seats,
-                                                                Coverage coverage);
+Expected<std::vector<std::pair<int, std::string>>> match_values(
+    const std::vector<std::string>& tokens, const store::Game& game, const std::vector<int>& seats,
+    Coverage coverage);
 
 /// Parses and scores each value for `spec`. Fails on the first bad one.
-Expected<std::vector<store::SeatScore>> score_values(const std::vector<std::pair<int, std::string>>& values,
-                                                     const store::Game& game, const RoundSpec& spec,
-                                                     Checks checks);
+Expected<std::vector<store::SeatScore>> score_values(
+    const std::vector<std::pair<int, std::string>>& values, const store::Game& game,
+    const RoundSpec& spec, Checks checks);
 
 /// Checks a whole round: `scores` over `base` (the round before an edit, or none).
 Expected<void> check_scores(const store::Game& game, const std::vector<store::SeatScore>& scores,

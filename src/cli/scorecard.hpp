@@ -9,12 +9,18 @@
 
 namespace crowns::cli {
 
-/// "Round 3/11 · 5 cards · 5s wild · Ann deals · Bob starts".
-std::string round_header(const store::Game& game, int round);
+/// How a scorecard is laid out: rounds as rows and a column per player (Wide), players as
+/// rows and a column per round (Compact, fits 80 columns for 14 players), or Wide when it
+/// fits the terminal and Compact when not (Auto).
+enum class CardLayout { Auto, Wide, Compact };
+
+/// The terminal's width: $COLUMNS, else the width of the terminal on stdout, else 80.
+std::size_t terminal_columns();
 
 /// The rounds so far with running totals, who went out, the leader and how far each player
 /// is behind, then the result or the next round's header.
-void print_scorecard(std::ostream& out, const Style& style, const store::Game& game);
+void print_scorecard(std::ostream& out, const Style& style, const store::Game& game,
+                     CardLayout layout = CardLayout::Auto);
 
 /// The last lines of the scorecard alone: the result, or the next round's header.
 void print_outlook(std::ostream& out, const Style& style, const store::Game& game);

@@ -1,26 +1,33 @@
 #include "cli/session.hpp"
 
-#include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <istream>
 
 #include "cli/files.hpp"
+#include "cli/options.hpp"
+#include "crowns/ascii.hpp"
+#include "crowns/names.hpp"
 #include "store/db.hpp"
+#include "store/rounds.hpp"
 
 namespace crowns::cli {
 namespace {
 constexpr std::size_t kMaxAnswerBytes = 4096;
 }  // namespace
 
-store::Database open_store(const Context& ctx) {
-  return store::open_database(store::database_path(ctx.options.db));
+store::Database open_store(const Context& ctx, store::Access access) {
+  return store::open_database(store::database_path(ctx.options.db), access);
 }
 
-void fail(const std::string& message, ExitCode code) { throw Error(sanitize(message), code); }
+void fail(const std::string& message, ExitCode code) {
+  throw Error(message, code);
+}
 
 void add_game_option(CLI::App& sub, std::optional<std::int64_t>& game) {
-  sub.add_option("-g,--game", game, "Game ID (default: the most recently changed game)");
+  sub.add_option("-g,--game", game, "Game ID (default: the most recently changed game)")
+      ->check(whole_number(1, kMaxId));
 }
 
 std::optional<std::string> ask(Context& ctx, const std::string& prompt) {
@@ -39,8 +46,59 @@ std::optional<std::string> ask(Context& ctx, const std::string& prompt) {
 bool confirm(Context& ctx, const std::string& question) {
   const auto reply = ask(ctx, question + " [y/N] ");
   if (!reply) return false;
-  const std::string& answer = *reply;
-  return answer == "y" || answer == "Y" || answer == "yes" || answer == "YES" || answer == "Yes";
+  return is_yes(*reply);
+}
+
+bool is_yes(std::string_view reply) {
+  const std::string word = ascii_lower(reply);
+  return word == "y" || word == "yes";
+}
+
+bool stdin_is_terminal() {
+  return isatty(STDIN_FILENO) != 0;
+}
+
+namespace {
+
+std::string describe_game(const store::Game& game) {
+  std::string players;
+  for (const auto& s : game.seats) players += (players.empty() ? "" : ", ") + s.name;
+  const std::string progress = game.status == store::GameStatus::Finished
+                                   ? "tie-break to play"
+                                   : std::to_string(game.rounds_played()) + " of 11 rounds";
+  return "game " + std::to_string(game.id) + " (" + game.date + ": " + players + "; " + progress +
+         ")";
+}
+
+}  // namespace
+
+std::int64_t game_being_played(Context& ctx, const store::Database& db, store::InProgress which) {
+  const auto games = store::games_in_progress(db, which);
+  if (games.empty()) {
+    // Say why the latest game takes no more rounds (finished: no round 12; abandoned).
+    if (auto latest = store::require_game(db, std::nullopt, store::Pick::Latest)) {
+      need(store::require_next_round(*latest));
+    }
+    fail("no game in progress; start one with: crowns new NAME NAME...");
+  }
+  if (games.size() == 1) return games.front().id;
+  std::string list;
+  for (const auto& g : games) list += (list.empty() ? "" : ", ") + describe_game(g);
+  if (!stdin_is_terminal()) {
+    fail(std::to_string(games.size()) + " games are in progress: " + list +
+         "; say which with --game ID (or end one with: crowns abandon --game ID)");
+  }
+  ctx.out << games.size() << " games are in progress:\n";
+  for (const auto& g : games) ctx.out << "  " << sanitize(describe_game(g)) << '\n';
+  const std::string first = std::to_string(games.front().id);
+  const auto reply = ask(ctx, "Which game? [" + first + "] ");
+  if (!reply) fail("no game chosen; say which with --game ID");
+  if (reply->empty()) return games.front().id;
+  for (const auto& g : games) {
+    if (*reply == std::to_string(g.id)) return g.id;
+  }
+  fail(quote_token(*reply) + " is not one of the games in progress (" + list +
+       "); say which with --game ID");
 }
 
 }  // namespace crowns::cli

@@ -5,18 +5,22 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "cli/context.hpp"
 #include "crowns/expected.hpp"
+#include "store/db.hpp"
+#include "store/games.hpp"
 #include "store/sqlite.hpp"
 
 namespace crowns::cli {
 
-/// Opens (creating and migrating) the database chosen by --db / $CROWNS_DB / XDG.
-store::Database open_store(const Context& ctx);
+/// Opens (and migrates) the database chosen by --db / $CROWNS_DB / XDG. A command that
+/// only reads passes store::Access::Read: a missing file is then refused instead of created.
+store::Database open_store(const Context& ctx, store::Access access);
 
-/// Stops the command: throws crowns::Error with `message` made safe for the terminal
-/// (user-typed tokens may hold escape sequences).
+/// Stops the command: throws crowns::Error with `message`. Quote user text in it with
+/// quote_token(); run() escapes the whole message once when it prints it.
 [[noreturn]] void fail(const std::string& message, ExitCode code = ExitCode::Error);
 
 /// The value, or fail() with the failure's message.
@@ -38,5 +42,16 @@ std::optional<std::string> ask(Context& ctx, const std::string& prompt);
 
 /// Asks a yes/no question ("[y/N]"); end of input means no.
 bool confirm(Context& ctx, const std::string& question);
+/// Whether a reply to a question says yes: "y" or "yes", in any case.
+bool is_yes(std::string_view reply);
+
+/// Whether standard input is a terminal (someone can answer a question).
+bool stdin_is_terminal();
+
+/// The game a round (or `play`) goes to when no --game is given: the one game in progress
+/// (see store::games_in_progress). With several, asks which on a terminal (the most recently
+/// played is the default) and refuses without one, naming them; with none, says why.
+/// Call before taking the write lock: the question may wait on a person.
+std::int64_t game_being_played(Context& ctx, const store::Database& db, store::InProgress which);
 
 }  // namespace crowns::cli

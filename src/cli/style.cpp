@@ -62,7 +62,8 @@ std::string Style::suit(Suit s) const {
 std::string Style::card(Card c) const {
   if (c.is_joker()) return wrap(color, "\033[35m", symbols ? "JK" : "jk");
   if (!symbols) return to_string(c);
-  return wrap(color, suit_color(c.suit), std::string(rank_name(c.rank)) + std::string(suit_symbol(c.suit)));
+  return wrap(color, suit_color(c.suit),
+              std::string(rank_name(c.rank)) + std::string(suit_symbol(c.suit)));
 }
 
 std::string Style::cards(const std::vector<Card>& cs) const {
@@ -74,10 +75,18 @@ std::string Style::cards(const std::vector<Card>& cs) const {
   return out;
 }
 
-std::string Style::bold(std::string_view text) const { return wrap(color, "\033[1m", text); }
-std::string Style::dim(std::string_view text) const { return wrap(color, "\033[2m", text); }
-std::string Style::green(std::string_view text) const { return wrap(color, "\033[32m", text); }
-std::string Style::red(std::string_view text) const { return wrap(color, "\033[31m", text); }
+std::string Style::bold(std::string_view text) const {
+  return wrap(color, "\033[1m", text);
+}
+std::string Style::dim(std::string_view text) const {
+  return wrap(color, "\033[2m", text);
+}
+std::string Style::green(std::string_view text) const {
+  return wrap(color, "\033[32m", text);
+}
+std::string Style::red(std::string_view text) const {
+  return wrap(color, "\033[31m", text);
+}
 
 std::size_t display_width(std::string_view text) {
   std::size_t width = 0;

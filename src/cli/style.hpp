@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "crowns/card.hpp"
+#include "crowns/json_line.hpp"
 
 namespace crowns::cli {
 
@@ -46,6 +47,12 @@ std::string sanitize(std::string_view text);
 /// written as \uXXXX escapes, which every JSON reader decodes back to the same text.
 /// `json` is the output of nlohmann's dump(), which already escapes C0 controls.
 std::string terminal_json(std::string json);
+
+/// A JSON value as one line of output: json_line() made safe to print by terminal_json().
+template <class Json>
+std::string dump_json(const Json& value) {
+  return terminal_json(json_line(value));
+}
 
 /// A simple aligned table: a header row, rows of cells, a column per header.
 class Table {

@@ -1,52 +1,37 @@
 #include "crowns/card.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <optional>
 #include <string>
 
+#include "crowns/ascii.hpp"
+#include "crowns/names.hpp"
+
 namespace crowns {
 namespace {
 
 constexpr std::array<std::string_view, kRankCount> kRankNames = {"3", "4",  "5", "6", "7", "8",
-                                                                  "9", "10", "J", "Q", "K"};
+                                                                 "9", "10", "J", "Q", "K"};
 constexpr std::string_view kCardForm = "(ranks 3-10 J Q K, suits s h c d *, or jk)";
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-// Shows a token safely inside an error message: control bytes and non-ASCII are escaped, and
-// a very long token is cut, so that nothing a user typed reaches the terminal raw.
-std::string quoted(std::string_view token) {
-  constexpr std::size_t kMaxShown = 24;
-  std::string out = "'";
-  std::size_t shown = 0;
-  for (unsigned char c : token) {
-    if (shown++ == kMaxShown) {
-      out += "...";
-      break;
-    }
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
+// The emoji and text variation selectors (U+FE0F, U+FE0E) that phones and the official score
+// sheet put after a suit symbol ("7♠️"): they change how the symbol is drawn, not the suit.
+std::string_view without_variation_selector(std::string_view s) {
+  for (std::string_view selector : {"\uFE0F", "\uFE0E"}) {
+    if (s.size() > selector.size() && s.ends_with(selector)) s.remove_suffix(selector.size());
   }
-  return out + "'";
+  return s;
 }
 
-std::optional<Suit> parse_suit(std::string_view s) {
+std::optional<Suit> parse_suit(std::string_view typed) {
+  const std::string_view s = without_variation_selector(typed);
   if (s == "s" || s == "\u2660" || s == "\u2664") return Suit::Spades;
   if (s == "h" || s == "\u2665" || s == "\u2661") return Suit::Hearts;
   if (s == "c" || s == "\u2663" || s == "\u2667") return Suit::Clubs;
   if (s == "d" || s == "\u2666" || s == "\u2662") return Suit::Diamonds;
-  if (s == "*" || s == "\u2605" || s == "\u2606") return Suit::Stars;
+  if (s == "*" || s == "\u2605" || s == "\u2606" || s == "\u2B50") return Suit::Stars;
   return std::nullopt;
 }
 
@@ -107,13 +92,14 @@ std::string to_string(Card card) {
 }
 
 Expected<Card> parse_card(std::string_view token) {
-  // Lower-cased into a small buffer: a card is at most "10" plus a 3-byte symbol.
+  // Lower-cased into a small buffer: a card is at most "10", a 3-byte symbol and a 3-byte
+  // variation selector.
   std::array<char, 8> buf{};
   if (token.empty() || token.size() > buf.size()) {
-    return Failure{quoted(token) + " is not a card " + std::string(kCardForm)};
+    return Failure{quote_token(token) + " is not a card " + std::string(kCardForm)};
   }
   for (std::size_t i = 0; i < token.size(); ++i) {
-    buf[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(token[i])));
+    buf[i] = ascii_lower(token[i]);
   }
   const std::string_view t(buf.data(), token.size());
   if (t == "jk" || t == "joker") return Card::joker();
@@ -124,7 +110,7 @@ Expected<Card> parse_card(std::string_view token) {
     const auto suit = parse_suit(t.substr(rank_len));
     if (rank && suit) return Card::natural(*rank, *suit);
   }
-  return Failure{quoted(token) + " is not a card " + std::string(kCardForm)};
+  return Failure{quote_token(token) + " is not a card " + std::string(kCardForm)};
 }
 
 Expected<std::vector<Card>> parse_cards(std::string_view text) {
@@ -155,8 +141,10 @@ Expected<std::vector<Card>> parse_cards(std::span<const std::string> words) {
 }
 
 Expected<int> parse_rank(std::string_view token) {
-  const auto rank = parse_rank_text(lower(token));
-  if (!rank) return Failure{quoted(token) + " is not a rank (3-10, J, Q or K)"};
+  // 11-13 as well, as a --batch line's "wild": 11 reads.
+  if (token == "11" || token == "12" || token == "13") return std::stoi(std::string(token));
+  const auto rank = parse_rank_text(ascii_lower(token));
+  if (!rank) return Failure{quote_token(token) + " is not a rank (3-10, J, Q or K)"};
   return *rank;
 }
 

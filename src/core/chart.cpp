@@ -29,18 +29,23 @@ unsigned braille_bit(int dx, int dy) {
 class Raster {
  public:
   Raster(int width, int height, ChartGlyphs glyphs)
-      : width_(width), height_(height), glyphs_(glyphs),
+      : width_(width),
+        height_(height),
+        glyphs_(glyphs),
         masks_(static_cast<std::size_t>(width * height), 0u),
         owner_(static_cast<std::size_t>(width * height), -1) {}
 
   [[nodiscard]] int dots_x() const { return glyphs_ == ChartGlyphs::Braille ? width_ * 2 : width_; }
-  [[nodiscard]] int dots_y() const { return glyphs_ == ChartGlyphs::Braille ? height_ * 4 : height_; }
+  [[nodiscard]] int dots_y() const {
+    return glyphs_ == ChartGlyphs::Braille ? height_ * 4 : height_;
+  }
 
   void dot(int x, int y, int series) {
     if (x < 0 || y < 0 || x >= dots_x() || y >= dots_y()) return;
     const int per_x = glyphs_ == ChartGlyphs::Braille ? 2 : 1;
     const int per_y = glyphs_ == ChartGlyphs::Braille ? 4 : 1;
-    const auto at = static_cast<std::size_t>((y / per_y) * width_ + x / per_x);
+    const auto at = (static_cast<std::size_t>(y / per_y) * static_cast<std::size_t>(width_)) +
+                    static_cast<std::size_t>(x / per_x);
     masks_[at] |= glyphs_ == ChartGlyphs::Braille ? braille_bit(x % 2, y % 4) : 1u;
     owner_[at] = series;
   }
@@ -88,15 +93,47 @@ class Raster {
 
 }  // namespace
 
-char ascii_marker(std::size_t series) { return kMarkers[series % 10]; }
+char ascii_marker(std::size_t series) {
+  return kMarkers[series % 10];
+}
 
 double ChartGrid::row_value(int row) const {
   if (height <= 1) return y_max;
   return y_max - (y_max - y_min) * (static_cast<double>(row) + 0.5) / static_cast<double>(height);
 }
 
+std::vector<double> nice_ticks(double low, double high, int intervals) {
+  if (high < low) std::swap(low, high);
+  if (high - low < 1e-9) {
+    low -= 1;
+    high += 1;
+  }
+  // The steps 1, 2, 5 x 10^k from the one just under the raw step up: the first whose
+  // rounded-out ends fit in `intervals` intervals.
+  const int most = std::max(intervals, 1);
+  const double raw = (high - low) / most;
+  double magnitude = std::pow(10.0, std::floor(std::log10(raw)) - 1);
+  double step = magnitude;
+  long long first = 0;
+  long long last = 0;
+  for (int m = 0;; m = (m + 1) % 3) {
+    static constexpr double kMultiples[] = {1.0, 2.0, 5.0};
+    step = kMultiples[m] * magnitude;
+    first = static_cast<long long>(std::floor(low / step + 1e-9));
+    last = static_cast<long long>(std::ceil(high / step - 1e-9));
+    if (last - first <= most) break;
+    if (m == 2) magnitude *= 10;
+  }
+  std::vector<double> ticks;
+  for (long long k = first; k <= last; ++k) {
+    const double v = static_cast<double>(k) * step;
+    ticks.push_back(v == 0.0 ? 0.0 : v);  // no -0
+  }
+  return ticks;
+}
+
 ChartGrid draw_chart(const std::vector<ChartSeries>& series, int x_count, int width, int height,
-                     ChartGlyphs glyphs) {
+                     ChartGlyphs glyphs, std::optional<ChartRange> range) {
   ChartGrid grid;
   grid.width = std::max(width, 2);
   grid.height = std::max(height, 2);
@@ -108,6 +145,10 @@ ChartGrid draw_chart(const std::vector<ChartSeries>& series, int x_count, int wi
       grid.y_max = any ? std::max(grid.y_max, *v) : *v;
       any = true;
     }
+  }
+  if (range) {
+    grid.y_min = range->low;
+    grid.y_max = range->high;
   }
   if (grid.y_max - grid.y_min < 1e-9) {
     grid.y_min -= 1;
@@ -121,7 +162,8 @@ ChartGrid draw_chart(const std::vector<ChartSeries>& series, int x_count, int wi
     return static_cast<int>(std::lround(static_cast<double>(i) * (dots_x - 1) / (x_count - 1)));
   };
   auto to_y = [&](double v) {
-    return static_cast<int>(std::lround((grid.y_max - v) * (dots_y - 1) / (grid.y_max - grid.y_min)));
+    return static_cast<int>(
+        std::lround((grid.y_max - v) * (dots_y - 1) / (grid.y_max - grid.y_min)));
   };
   const int per_x = glyphs == ChartGlyphs::Braille ? 2 : 1;
   for (int i = 0; i < x_count; ++i) grid.x_column.push_back(to_x(i) / per_x);

@@ -1,7 +1,7 @@
 #include "crowns/leaderboard.hpp"
 
 #include <algorithm>
-#include <tuple>
+#include <array>
 
 #include "crowns/rules.hpp"
 
@@ -18,7 +18,8 @@ RatingReplay replay_ratings(const std::vector<GameResult>& games, const RatingMo
       before.push_back(it == replay.current.end() ? model.initial() : it->second);
     }
     auto after = rate_game(before, finishing_places(game), model);
-    for (std::size_t s = 0; s < game.seats.size(); ++s) replay.current[game.seats[s].player] = after[s];
+    for (std::size_t s = 0; s < game.seats.size(); ++s)
+      replay.current[game.seats[s].player] = after[s];
     replay.after.push_back(std::move(after));
   }
   return replay;
@@ -28,15 +29,32 @@ namespace {
 
 constexpr std::size_t kFormGames = 5;
 
-// The sort key, best first: a larger key ranks higher. Ties share a rank.
-auto sort_key(const LeaderRow& r, RankBy by) {
-  switch (by) {
-    case RankBy::Wins: return std::tuple{static_cast<double>(r.wins), r.win_rate()};
-    case RankBy::WinRate: return std::tuple{r.win_rate(), static_cast<double>(r.wins)};
-    case RankBy::Average: return std::tuple{-r.average(), static_cast<double>(r.games)};
-    case RankBy::Rating: break;
-  }
-  return std::tuple{r.rating.ordinal(), static_cast<double>(r.wins)};
+// The sort key, best first: a larger key ranks higher. The chosen column comes first, then
+// the others in the table's order (docs/STATS.md): wins, win rate, average (lower first),
+// best (lower), points per round (lower), outs, rating. Rows equal in all share a rank.
+std::array<double, 7> sort_key(const LeaderRow& r, RankBy by) {
+  const double primary = [&] {
+    switch (by) {
+      case RankBy::Wins: return static_cast<double>(r.wins);
+      case RankBy::WinRate: return r.win_rate();
+      case RankBy::Average: return -r.average();
+      case RankBy::Rating: break;
+    }
+    return r.rating.ordinal();
+  }();
+  std::array<double, 7> key{primary};
+  std::size_t k = 1;
+  const auto next = [&](RankBy column, double value) {
+    if (column != by) key[k++] = value;
+  };
+  next(RankBy::Wins, static_cast<double>(r.wins));
+  next(RankBy::WinRate, r.win_rate());
+  next(RankBy::Average, -r.average());
+  key[k++] = -static_cast<double>(r.best);
+  key[k++] = -r.points_per_round();
+  key[k++] = static_cast<double>(r.outs);
+  next(RankBy::Rating, r.rating.ordinal());
+  return key;
 }
 
 }  // namespace
@@ -51,7 +69,8 @@ std::vector<LeaderRow> leaderboard(const std::vector<GameResult>& games, const R
     const auto& game = games[g];
     if (period.to && game.date > *period.to) continue;
     if (!period.contains(game.date)) {
-      for (std::size_t s = 0; s < game.seats.size(); ++s) rating_at_end[game.seats[s].player] = replay.after[g][s];
+      for (std::size_t s = 0; s < game.seats.size(); ++s)
+        rating_at_end[game.seats[s].player] = replay.after[g][s];
       continue;
     }
     for (std::size_t s = 0; s < game.seats.size(); ++s) {

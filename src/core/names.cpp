@@ -1,6 +1,11 @@
 #include "crowns/names.hpp"
 
+#include <utf8proc.h>
+
 #include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <optional>
 #include <vector>
 
 namespace crowns {
@@ -16,7 +21,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   for (std::size_t i = 1; i <= a.size(); ++i) {
     for (std::size_t j = 1; j <= b.size(); ++j) {
       const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      std::size_t best = std::min({d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1, d[(i - 1) * w + j - 1] + cost});
+      std::size_t best =
+          std::min({d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1, d[(i - 1) * w + j - 1] + cost});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
         best = std::min(best, d[(i - 2) * w + j - 2] + 1);
       }
@@ -24,6 +30,21 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     }
   }
   return d[a.size() * w + b.size()];
+}
+
+bool is_space(char32_t cp) {
+  return utf8proc_category(static_cast<utf8proc_int32_t>(cp)) == UTF8PROC_CATEGORY_ZS;
+}
+
+// utf8proc_map() with `options` over valid UTF-8; nullopt if utf8proc refuses the text.
+std::optional<std::string> map_utf8(std::string_view text, int options) {
+  utf8proc_uint8_t* mapped = nullptr;
+  const utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()),
+                                          static_cast<utf8proc_ssize_t>(text.size()), &mapped,
+                                          static_cast<utf8proc_option_t>(options));
+  const std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(mapped, &std::free);
+  if (n < 0) return std::nullopt;
+  return std::string(reinterpret_cast<const char*>(mapped), static_cast<std::size_t>(n));
 }
 
 }  // namespace
@@ -65,7 +86,11 @@ bool is_unprintable(char32_t cp) {
          (cp >= 0x200b && cp <= 0x200f) ||                        // zero-width, LRM/RLM
          (cp >= 0x202a && cp <= 0x202e) ||                        // bidi embeddings, overrides
          (cp >= 0x2066 && cp <= 0x2069) ||                        // bidi isolates
-         cp == 0xfeff || cp == 0x2028 || cp == 0x2029;            // BOM, line/paragraph sep.
+         cp == 0xfeff || cp == 0x2028 || cp == 0x2029 ||          // BOM, line/paragraph sep.
+         // Every other format character: word joiner U+2060, Arabic letter mark U+061C,
+         // soft hyphen, tags... (Unicode category Cf, from utf8proc's tables).
+         (cp > 0x7f &&
+          utf8proc_category(static_cast<utf8proc_int32_t>(cp)) == UTF8PROC_CATEGORY_CF);
 }
 
 std::string quote_token(std::string_view token, std::size_t max_chars) {
@@ -78,7 +103,8 @@ std::string quote_token(std::string_view token, std::size_t max_chars) {
     i += len == 0 ? 1 : len;
   }
   if (chars <= max_chars) return "'" + std::string(token) + "'";
-  return "'" + std::string(token.substr(0, cut)) + "...' (" + std::to_string(chars) + " characters)";
+  return "'" + std::string(token.substr(0, cut)) + "...' (" + std::to_string(chars) +
+         " characters)";
 }
 
 Expected<void> check_note(std::string_view note) {
@@ -90,27 +116,48 @@ Expected<void> check_note(std::string_view note) {
     char32_t cp = 0;
     const std::size_t len = decode_utf8(note, i, cp);
     if (len == 0) return Failure{"a note must be valid UTF-8 text"};
-    if (is_unprintable(cp)) return Failure{"a note cannot hold control or invisible characters (one line of text)"};
+    if (is_unprintable(cp))
+      return Failure{"a note cannot hold control or invisible characters (one line of text)"};
     i += len;
   }
   return {};
 }
 
 Expected<std::string> normalize_player_name(std::string_view raw) {
+  // Spaces of any kind (no-break, ideographic, ...) around a name are dropped; inside it they
+  // become plain spaces, so that "Ann Lee" typed with a no-break space is the same player.
+  // A tab is allowed only around the name (pasted from a table), like the Unicode spaces.
   const auto first = raw.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return Failure{"a player name cannot be empty"};
-  const auto last = raw.find_last_not_of(" \t");
-  const std::string_view name = raw.substr(first, last - first + 1);
-  std::size_t chars = 0;
-  for (std::size_t i = 0; i < name.size();) {
+  raw = first == std::string_view::npos ? std::string_view() : raw.substr(first);
+  raw = raw.substr(0, raw.find_last_not_of(" \t") + 1);
+  std::string spaced;
+  std::size_t kept = 0;  // the length of `spaced` up to its last non-space character
+  for (std::size_t i = 0; i < raw.size();) {
     char32_t cp = 0;
-    const std::size_t len = decode_utf8(name, i, cp);
+    const std::size_t len = decode_utf8(raw, i, cp);
     if (len == 0) return Failure{"a player name must be valid UTF-8 text"};
     if (is_unprintable(cp)) {
       return Failure{"a player name cannot hold control or invisible characters"};
     }
+    if (is_space(cp)) {
+      if (!spaced.empty()) spaced += ' ';
+    } else {
+      spaced.append(raw.substr(i, len));
+      kept = spaced.size();
+    }
     i += len;
-    ++chars;
+  }
+  spaced.resize(kept);
+  if (spaced.empty()) return Failure{"a player name cannot be empty"};
+  // NFC: "Zoë" typed as Z o e + combining diaeresis is the same name as with "ë".
+  const auto composed = map_utf8(spaced, UTF8PROC_STABLE | UTF8PROC_COMPOSE);
+  if (!composed) return Failure{"a player name must be valid UTF-8 text"};
+  const std::string_view name = *composed;
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < name.size(); ++chars) {
+    char32_t cp = 0;
+    const std::size_t len = decode_utf8(name, i, cp);
+    i += len == 0 ? 1 : len;
   }
   if (chars > kMaxNameLength) {
     return Failure{"a player name is at most " + std::to_string(kMaxNameLength) +
@@ -124,21 +171,35 @@ Expected<std::string> normalize_player_name(std::string_view raw) {
 }
 
 std::string fold_case(std::string_view text) {
-  std::string out(text);
+  // Unicode case folding of the NFC form: "ÉVA", "éva" and "e\u0301va" fold alike.
+  if (auto folded = map_utf8(text, UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD))
+    return *std::move(folded);
+  std::string out(text);  // not UTF-8: ASCII folding, byte for byte
   for (char& c : out) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return out;
 }
 
+namespace {
+// What a suggestion compares: the folded name without its accents (marks), so that a typed
+// "Zoe" is zero edits from "Zoë", not two bytes away.
+std::string suggestion_key(std::string_view text) {
+  if (auto key = map_utf8(
+          text, UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK))
+    return *std::move(key);
+  return fold_case(text);
+}
+}  // namespace
+
 std::string closest_name(std::string_view typed, std::span<const std::string> known) {
-  const std::string want = fold_case(typed);
+  const std::string want = suggestion_key(typed);
   std::string best;
   // Short names are all close to each other: "Al" is two edits from "Bo".
   std::size_t best_distance = want.size() <= 3 ? 2 : 3;
   std::vector<const std::string*> prefixed;
   for (const auto& name : known) {
-    const std::string folded = fold_case(name);
+    const std::string folded = suggestion_key(name);
     if (want.size() >= 2 && folded.starts_with(want)) prefixed.push_back(&name);
     const std::size_t d = edit_distance(want, folded);
     if (d < best_distance) {

@@ -106,8 +106,11 @@ Versus head_to_head(const std::vector<GameResult>& games, const Period& period, 
 Records find_records(const std::vector<GameResult>& games, const Period& period) {
   Records rec;
   auto beat = [](std::optional<Record>& holder, const Record& candidate, bool lower_is_better) {
-    if (!holder || (lower_is_better ? candidate.value < holder->value : candidate.value > holder->value)) {
+    if (!holder ||
+        (lower_is_better ? candidate.value < holder->value : candidate.value > holder->value)) {
       holder = candidate;
+    } else if (candidate.value == holder->value) {
+      holder->shared.push_back({candidate.game, candidate.date, candidate.player, candidate.round});
     }
   };
   for (const auto& game : games) {
@@ -115,9 +118,11 @@ Records find_records(const std::vector<GameResult>& games, const Period& period)
     ++rec.games;
     for (int s = 0; s < game.players(); ++s) {
       const auto& seat = game.seats[static_cast<std::size_t>(s)];
-      if (seat.winner) beat(rec.lowest_winning_total, {game.id, game.date, seat.player, seat.total, 0}, true);
-      beat(rec.highest_total, {game.id, game.date, seat.player, seat.total, 0}, false);
-      if (seat.outs > 0) beat(rec.most_outs, {game.id, game.date, seat.player, seat.outs, 0}, false);
+      if (seat.winner)
+        beat(rec.lowest_winning_total, {game.id, game.date, seat.player, seat.total, 0, {}}, true);
+      beat(rec.highest_total, {game.id, game.date, seat.player, seat.total, 0, {}}, false);
+      if (seat.outs > 0)
+        beat(rec.most_outs, {game.id, game.date, seat.player, seat.outs, 0, {}}, false);
     }
     if (!game.has_rounds()) continue;
     std::vector<int> running(game.seats.size(), 0);
@@ -126,7 +131,13 @@ Records find_records(const std::vector<GameResult>& games, const Period& period)
         const int points = game.point(r, s);
         running[static_cast<std::size_t>(s)] += points;
         if (points > 0) {
-          beat(rec.highest_round, {game.id, game.date, game.seats[static_cast<std::size_t>(s)].player, points, r + 1},
+          beat(rec.highest_round,
+               {game.id,
+                game.date,
+                game.seats[static_cast<std::size_t>(s)].player,
+                points,
+                r + 1,
+                {}},
                false);
         }
       }
@@ -135,7 +146,8 @@ Records find_records(const std::vector<GameResult>& games, const Period& period)
       for (int s = 0; s < game.players(); ++s) {
         const auto& seat = game.seats[static_cast<std::size_t>(s)];
         const int deficit = running[static_cast<std::size_t>(s)] - leader;
-        if (seat.winner && deficit > 0) beat(rec.biggest_comeback, {game.id, game.date, seat.player, deficit, r + 1}, false);
+        if (seat.winner && deficit > 0)
+          beat(rec.biggest_comeback, {game.id, game.date, seat.player, deficit, r + 1, {}}, false);
       }
     }
   }

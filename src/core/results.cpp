@@ -18,9 +18,9 @@ std::vector<int> finishing_places(const GameResult& game) {
   for (const auto& s : game.seats) lowest = std::min(lowest, s.total);
   // Key: (total, tie-break among the leaders). Only leaders play the tie-break, and it
   // decides only once every one of them has a score (as compute_standings says).
-  const bool tie_broken = std::all_of(game.seats.begin(), game.seats.end(), [&](const SeatResult& s) {
-    return s.total != lowest || s.tiebreak.has_value();
-  });
+  const bool tie_broken =
+      std::all_of(game.seats.begin(), game.seats.end(),
+                  [&](const SeatResult& s) { return s.total != lowest || s.tiebreak.has_value(); });
   auto key = [&](const SeatResult& s) {
     const int tb = tie_broken && s.total == lowest && s.tiebreak ? *s.tiebreak : 0;
     return std::pair{s.total, tb};

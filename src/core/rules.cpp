@@ -7,7 +7,7 @@
 namespace crowns {
 
 Expected<void> check_copies(std::span<const Card> hand, int boxes) {
-  std::array<int, 16 * 8> copies{};
+  std::array<int, std::size_t{16} * 8> copies{};
   int jokers = 0;
   for (Card c : hand) {
     if (c.is_joker()) {
@@ -16,34 +16,28 @@ Expected<void> check_copies(std::span<const Card> hand, int boxes) {
                        (boxes == 1 ? "one box holds 6 (use --boxes 2 for a combined game)"
                                    : "two boxes hold 12")};
       }
-    } else if (++copies[static_cast<std::size_t>(c.rank * 8 + static_cast<int>(c.suit))] >
+    } else if (++copies[(static_cast<std::size_t>(c.rank) * 8) + static_cast<std::size_t>(c.suit)] >
                kCopiesPerBox * boxes) {
       return Failure{"more than " + std::to_string(kCopiesPerBox * boxes) + " copies of " +
                      to_string(c) + ": " +
-                     (boxes == 1 ? "one box holds each card twice (use --boxes 2 for a combined game)"
-                                 : "two boxes hold each card four times")};
+                     (boxes == 1
+                          ? "one box holds each card twice (use --boxes 2 for a combined game)"
+                          : "two boxes hold each card four times")};
     }
   }
   return {};
 }
 
-int max_hand_points(int n, int wild_rank, int boxes) {
-  // Greedy: the most valuable cards first (jokers, then wild-rank cards, then K, Q, ...).
-  int left = n;
-  int points = 0;
-  const int jokers = std::min(left, kJokersPerBox * boxes);
-  points += jokers * kJokerPoints;
-  left -= jokers;
-  const int wilds = std::min(left, kCopiesPerBox * boxes * kSuitCount);
-  points += wilds * kWildPoints;
-  left -= wilds;
-  for (int rank = kMaxRank; rank >= kMinRank && left > 0; --rank) {
-    if (rank == wild_rank) continue;
-    const int take = std::min(left, kCopiesPerBox * boxes * kSuitCount);
-    points += take * rank;
-    left -= take;
-  }
-  return points;
+int max_round_points(int cards) {
+  // Index: cards - 3. Reached by, e.g. (one box or two):
+  //   3  jk Ks Qh                        75
+  //   6  jk Ks Qh Jc 10d 9*             105 (the tie-break)
+  //  11  jk Ks Qh 10c 9d 8* 7s 6h 5c 4d 3*  127
+  //  12  Ks Ks Js Js 10s 10s 9h 9h 8s 8s 7s 7s (Queens wild)  116
+  //  13  Qs Qs Js Js 10h 10h 9s 9s 8s 8s 7h 7h 6s (Kings wild)  120
+  static constexpr std::array<int, 11> kMost = {75, 86, 96, 105, 113, 118, 122, 125, 127, 116, 120};
+  if (cards < 3 || cards > 13) return 0;
+  return kMost[static_cast<std::size_t>(cards - 3)];
 }
 
 }  // namespace crowns

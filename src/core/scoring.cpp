@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 
@@ -13,12 +14,6 @@ constexpr std::string_view kForms =
     "write points (12), 0* or out for the player who went out, or the cards left in quotes "
     "(\"Ks Qh jk\")";
 constexpr std::string_view kForceHint = "; add --force to record it anyway";
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 bool all_digits(std::string_view text) {
   return !text.empty() &&
@@ -39,12 +34,15 @@ RoundSpec round_spec(int round, int boxes) {
                    "round " + std::to_string(round)};
 }
 
-RoundSpec tiebreak_spec(int boxes) { return RoundSpec{kTieBreakCards, 6, boxes, "the tie-break"}; }
+RoundSpec tiebreak_spec(int boxes) {
+  return RoundSpec{kTieBreakCards, 6, boxes, "the tie-break", RoundSpec::Kind::TieBreak};
+}
 
 Expected<ScoreInput> parse_score(std::string_view token, std::string_view who) {
   const std::string text = trim(token);
-  const std::string low = lower(text);
-  const std::string shown = quote_token(text, 80) + " for " + std::string(who);  // a 13-card hand fits
+  const std::string low = ascii_lower(text);
+  const std::string shown =
+      quote_token(text, 80) + " for " + std::string(who);  // a 13-card hand fits
   if (text.empty()) return Failure{"no value for " + std::string(who) + ": " + std::string(kForms)};
   if (low == "out" || low == "0*") return ScoreInput{ScoreInput::Kind::Out, 0, {}};
   std::string_view digits = low;
@@ -54,16 +52,21 @@ Expected<ScoreInput> parse_score(std::string_view token, std::string_view who) {
   if (starred) digits.remove_suffix(1);
   if (all_digits(digits)) {
     if (negative) return Failure{shown + ": points cannot be negative"};
-    // "7*" is also the 7 of stars, the way every hand writes it (and entry_text() writes a
-    // one-card hand): a rank 3-10 with a star is that card, left alone in hand.
+    // Only 0* is starred in a score: "5*" is far more often a slip for 5 than the 5 of stars
+    // left alone in hand, so it is refused with both readings; a hand (with spaces, a comma
+    // or a star symbol) still reads star cards.
     if (starred && digits.size() <= 2 && digits.front() != '0') {
       if (const int rank = std::stoi(std::string(digits)); rank >= kMinRank && rank <= 10) {
-        return ScoreInput{ScoreInput::Kind::Hand, 0, {Card::natural(rank, Suit::Stars)}};
+        return Failure{shown + ": only 0* is starred (the player who went out); write " +
+                       std::string(digits) + " for " + std::string(digits) + " points, or the " +
+                       std::string(digits) + " of stars left alone in hand as \"" +
+                       std::string(digits) + "*,\""};
       }
     }
     if (starred) {
-      return Failure{shown + ": only the player who went out is starred, and they score 0 "
-                             "(write 0* or out)"};
+      return Failure{shown +
+                     ": only the player who went out is starred, and they score 0 "
+                     "(write 0* or out)"};
     }
     if (digits.size() > 4) return Failure{shown + ": too many points for one round"};
     return ScoreInput{ScoreInput::Kind::Points, std::stoi(std::string(digits)), {}};
@@ -81,12 +84,10 @@ Expected<ScoreEntry> score_input(const ScoreInput& input, const RoundSpec& spec,
   const bool strict = checks == Checks::Strict;
   ScoreEntry entry;
   switch (input.kind) {
-    case ScoreInput::Kind::Out:
-      entry.went_out = true;
-      return entry;
+    case ScoreInput::Kind::Out: entry.went_out = true; return entry;
     case ScoreInput::Kind::Points: {
       entry.points = input.points;
-      const int most = max_hand_points(spec.cards, spec.wild_rank, spec.boxes);
+      const int most = max_round_points(spec.cards);
       if (strict && (input.points == 1 || input.points == 2)) {
         return Failure{name + ": a score of " + std::to_string(input.points) +
                        " cannot happen (the lowest card scores 3)" + std::string(kForceHint)};
@@ -128,16 +129,24 @@ Expected<void> check_round(std::span<const ScoreEntry> entries, std::span<const 
     for (std::size_t i = 0; i < out.size(); ++i) {
       who += (i == 0 ? "" : i + 1 == out.size() ? " and " : ", ") + out[i];
     }
-    return Failure{who + (out.size() == 2 ? " are both" : " are all") + " marked out in " + spec.label +
-                   "; only one player goes out (the others score what they hold)"};
+    return Failure{who + (out.size() == 2 ? " are both" : " are all") + " marked out in " +
+                   spec.label + "; only one player goes out (the others score what they hold)"};
   }
   if (checks == Checks::Force) return {};
   const bool someone_zero = std::any_of(entries.begin(), entries.end(),
                                         [](const ScoreEntry& e) { return e.points == 0; });
-  if (!someone_zero && !entries.empty()) {
-    return Failure{"nobody scored 0 in " + spec.label +
-                   ", but the player who goes out does; check the scores" +
-                   std::string(kForceHint)};
+  const bool ended = spec.kind == RoundSpec::Kind::TieBreak ? someone_zero : !out.empty();
+  if (!ended && !entries.empty()) {
+    // Every round ends when one player goes out; a plain 0 is most likely that player unmarked.
+    std::string hint = "mark the player who went out with 0* (or out)";
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (entries[i].points == 0 && entries[i].hand.empty()) {
+        hint = "if " + names[i] + " went out, write 0* (or out) for them";
+        break;
+      }
+    }
+    return Failure{"nobody went out in " + spec.label + ", but every round ends when one player " +
+                   "does: " + hint + std::string(kForceHint)};
   }
   std::vector<Card> all;
   for (const auto& e : entries) all.insert(all.end(), e.hand.begin(), e.hand.end());
@@ -148,11 +157,18 @@ Expected<void> check_round(std::span<const ScoreEntry> entries, std::span<const 
   return {};
 }
 
+std::string hand_text(std::span<const Card> hand) {
+  std::string out;
+  for (Card c : hand) out += (out.empty() ? "" : " ") + to_string(c);
+  return out;
+}
+
 std::string entry_text(const ScoreEntry& entry) {
   if (entry.went_out) return "0*";
   if (!entry.hand.empty()) {
-    std::string out;
-    for (Card c : entry.hand) out += (out.empty() ? "" : " ") + to_string(c);
+    std::string out = hand_text(entry.hand);
+    // A lone star card such as "5*" would read back as a starred score, which is refused.
+    if (entry.hand.size() == 1 && out.ends_with('*')) out += ',';
     return out;
   }
   return std::to_string(entry.points);

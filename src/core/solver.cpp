@@ -35,7 +35,9 @@ constexpr std::uint64_t kGuards = 0x8888888888888888ULL;
 constexpr int kMaxCopies = 7;
 constexpr int kMaxRunReach = 4;  // ranks above the lowest natural of a run
 
-std::uint64_t one(int k) { return std::uint64_t{1} << (k * kFieldBits); }
+std::uint64_t one(int k) {
+  return std::uint64_t{1} << (k * kFieldBits);
+}
 int count_of(std::uint64_t counts, int k) {
   return static_cast<int>((counts >> (k * kFieldBits)) & kFieldMask);
 }
@@ -238,8 +240,8 @@ class Search {
       const unsigned m = suit_ranks_[static_cast<int>(kind.suit)];
       const unsigned r = static_cast<unsigned>(kind.rank);
       auto has = [&](unsigned rank) { return (m >> rank) & 1u; };
-      const bool run0 = ((has(r - 2) & has(r - 1)) | (has(r - 1) & has(r + 1)) |
-                         (has(r + 1) & has(r + 2))) != 0;
+      const bool run0 =
+          ((has(r - 2) & has(r - 1)) | (has(r - 1) & has(r + 1)) | (has(r + 1) & has(r + 2))) != 0;
       const bool run1 = (has(r - 2) | has(r - 1) | has(r + 1) | has(r + 2)) != 0;
       const std::uint64_t field = kFieldMask << (k * kFieldBits);
       if (same_rank < 2 && !run0) dead_[0] |= field;
@@ -297,7 +299,8 @@ class Search {
                      static_cast<std::uint8_t>(span)};
       options_.push_back(o);
       std::size_t j = options_.size() - 1;  // insertion: stable by wilds needed
-      for (; j > kind.runs_begin && options_[j - 1].need > o.need; --j) options_[j] = options_[j - 1];
+      for (; j > kind.runs_begin && options_[j - 1].need > o.need; --j)
+        options_[j] = options_[j - 1];
       options_[j] = o;
     }
     kind.runs_end = static_cast<std::uint16_t>(options_.size());
@@ -388,7 +391,8 @@ class CardList {
     cards_[size_++] = c;
   }
   void erase(std::size_t i) {
-    std::copy(cards_.begin() + static_cast<long>(i) + 1, end(), cards_.begin() + static_cast<long>(i));
+    std::copy(cards_.begin() + static_cast<long>(i) + 1, end(),
+              cards_.begin() + static_cast<long>(i));
     --size_;
   }
   void sort() {  // insertion sort: a hand is small
@@ -434,13 +438,15 @@ int points_of(std::span<const Card> cards, int wild_rank) {
 }
 
 // Spare wilds with no meld score only when there are 1 or 2 of them.
-bool spare_wilds_can_score(std::size_t wilds) { return wilds == 1 || wilds == 2; }
+bool spare_wilds_can_score(std::size_t wilds) {
+  return wilds == 1 || wilds == 2;
+}
 
 // One way to play the hand: which wild (if any) is discarded, and the resulting score.
 struct Plan {
   int score = kInfinity;
-  int wild_penalty = 0;        // the spare-wild penalty the search ran with
-  bool melded_start = true;    // whether the search ignored the penalty (see run_search)
+  int wild_penalty = 0;      // the spare-wild penalty the search ran with
+  bool melded_start = true;  // whether the search ignored the penalty (see run_search)
   bool discard_natural = false;
   std::optional<std::size_t> discarded_wild;  // index into Split::wilds
 };
@@ -471,7 +477,8 @@ Plan best_plan(Search& search, const Split& split, int wild_rank, HandMode mode)
   Plan plan;
   plan.wild_penalty = all_wild_points;
   if (mode == HandMode::Dealt) {
-    plan.score = run_search(search, wilds, false, all_wild_points, natural_points, plan.melded_start);
+    plan.score =
+        run_search(search, wilds, false, all_wild_points, natural_points, plan.melded_start);
     return plan;
   }
   if (!split.naturals.empty()) {

@@ -11,7 +11,8 @@ Standings compute_standings(const std::vector<std::vector<int>>& points, int pla
   const auto n = static_cast<std::size_t>(players);
   s.totals.assign(n, 0);
   for (const auto& round : points) {
-    for (std::size_t seat = 0; seat < n && seat < round.size(); ++seat) s.totals[seat] += round[seat];
+    for (std::size_t seat = 0; seat < n && seat < round.size(); ++seat)
+      s.totals[seat] += round[seat];
   }
   const int lowest = n == 0 ? 0 : *std::min_element(s.totals.begin(), s.totals.end());
   for (std::size_t seat = 0; seat < n; ++seat) {
@@ -22,7 +23,8 @@ Standings compute_standings(const std::vector<std::vector<int>>& points, int pla
   s.winners = s.leaders;
   if (!s.tied) return s;
   const bool all_played = std::all_of(s.leaders.begin(), s.leaders.end(), [&](int seat) {
-    return static_cast<std::size_t>(seat) < tiebreak.size() && tiebreak[static_cast<std::size_t>(seat)];
+    return static_cast<std::size_t>(seat) < tiebreak.size() &&
+           tiebreak[static_cast<std::size_t>(seat)];
   });
   if (!all_played) return s;
   int best = INT_MAX;

@@ -6,13 +6,28 @@
 
 namespace crowns::store {
 
-void append_audit(const Database& db, const AuditEntry& entry) {
+AuditEntry append_audit(const Database& db, AuditEntry entry) {
+  entry.at = now_timestamp();
   db.prepare(
         "INSERT INTO audit (at, game_id, action, summary, old_value, new_value) "
         "VALUES (?, ?, ?, ?, ?, ?)")
-      .bind_all(now_timestamp(), entry.game_id, entry.action, entry.summary, entry.old_value,
+      .bind_all(entry.at, entry.game_id, entry.action, entry.summary, entry.old_value,
                 entry.new_value)
       .run();
+  entry.id = db.last_insert_id();
+  return entry;
+}
+
+AuditEntry read_audit_row(const Statement& stmt) {
+  AuditEntry e;
+  e.id = stmt.int64(0);
+  e.at = stmt.text(1);
+  if (!stmt.is_null(2)) e.game_id = stmt.int64(2);
+  e.action = stmt.text(3);
+  e.summary = stmt.text(4);
+  e.old_value = stmt.optional_text(5);
+  e.new_value = stmt.optional_text(6);
+  return e;
 }
 
 std::vector<AuditEntry> list_audit(const Database& db, std::optional<std::int64_t> game_id,
@@ -23,17 +38,7 @@ std::vector<AuditEntry> list_audit(const Database& db, std::optional<std::int64_
       "WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id DESC LIMIT ?2");
   stmt.bind_all(game_id, limit > 0 ? limit : -1);
   std::vector<AuditEntry> entries;
-  while (stmt.step()) {
-    AuditEntry e;
-    e.id = stmt.int64(0);
-    e.at = stmt.text(1);
-    if (!stmt.is_null(2)) e.game_id = stmt.int64(2);
-    e.action = stmt.text(3);
-    e.summary = stmt.text(4);
-    e.old_value = stmt.optional_text(5);
-    e.new_value = stmt.optional_text(6);
-    entries.push_back(std::move(e));
-  }
+  while (stmt.step()) entries.push_back(read_audit_row(stmt));
   std::reverse(entries.begin(), entries.end());
   return entries;
 }

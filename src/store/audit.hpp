@@ -12,16 +12,21 @@ namespace crowns::store {
 
 struct AuditEntry {
   std::int64_t id = 0;
-  std::string at;                      ///< "YYYY-MM-DD HH:MM:SS" UTC.
+  std::string at;  ///< "YYYY-MM-DD HH:MM:SS" UTC.
   std::optional<std::int64_t> game_id;
-  std::string action;                  ///< "round", "edit", "undo", "player.rename", ...
-  std::string summary;                 ///< One line for a person.
+  std::string action;                    ///< "round", "edit", "undo", "player.rename", ...
+  std::string summary;                   ///< One line for a person.
   std::optional<std::string> old_value;  ///< JSON text, or none.
   std::optional<std::string> new_value;  ///< JSON text, or none.
 };
 
-/// Appends an entry (id and time are filled in). Call inside the change's transaction.
-void append_audit(const Database& db, const AuditEntry& entry);
+/// Appends an entry and returns it with its id and time filled in. Call inside the change's
+/// transaction.
+AuditEntry append_audit(const Database& db, AuditEntry entry);
+
+/// The entry of the current row of a statement that selects
+/// "id, at, game_id, action, summary, old_value, new_value" in that order.
+AuditEntry read_audit_row(const Statement& stmt);
 
 /// Entries oldest first: of one game, or all when `game_id` is empty; the last `limit`
 /// when `limit` > 0.

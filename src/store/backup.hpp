@@ -20,7 +20,8 @@ struct BackupResult {
 /// journal, not WAL). Throws crowns::Error naming the file: `file` exists and `overwrite`
 /// is No, `file` is the database itself, the copy could not be written, or the database
 /// stayed busy for more than 30 s.
-BackupResult backup_database(const std::string& db_path, const std::string& file, Overwrite overwrite);
+BackupResult backup_database(const std::string& db_path, const std::string& file,
+                             Overwrite overwrite);
 
 /// What a checked backup holds.
 struct BackupInfo {
@@ -49,6 +50,9 @@ class RestoreCandidate {
   std::string replace_database();
 
  private:
+  // The checks above, on the private copy; `fix` ends every refusal.
+  void check(const std::string& fix);
+
   std::string file_;
   std::string db_path_;
   std::string copy_;

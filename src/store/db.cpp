@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <ctime>
@@ -12,7 +15,9 @@
 #include <fstream>
 #include <string_view>
 #include <system_error>
+#include <utility>
 
+#include "crowns/names.hpp"
 #include "store/migrations.hpp"
 
 namespace crowns::store {
@@ -39,25 +44,17 @@ int busy_timeout_ms() {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > 3600000) {
     throw Error(
-        "CROWNS_BUSY_TIMEOUT_MS must be a whole number of milliseconds from 0 to 3600000, not '" +
-        text + "'");
+        "CROWNS_BUSY_TIMEOUT_MS must be a whole number of milliseconds from 0 to 3600000, not " +
+        quote_token(text));
   }
   return value;
 }
 
-// The first bytes of every SQLite database file.
-constexpr std::string_view kSqliteMagic{"SQLite format 3\0", 16};
-
 // Refuses, before SQLite opens it, a non-empty file that does not start like an SQLite
 // database: SQLite would only say "file is not a database" at the first read.
 void check_header(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return;  // missing, or unreadable: SQLite's open says which
-  char header[16] = {};
-  in.read(header, sizeof header);
-  const auto got = static_cast<std::size_t>(in.gcount());
-  if (got == 0) return;  // an empty file is an empty database
-  if (got < sizeof header || std::string_view(header, sizeof header) != kSqliteMagic) {
+  // Missing or unreadable: SQLite's open says which. An empty file is an empty database.
+  if (read_sqlite_header(path) == SqliteHeader::Other) {
     refuse(path, fmt::format("is not a crowns database (not an SQLite file); {}", kGiveAnother));
   }
 }
@@ -96,19 +93,54 @@ int user_version(const Database& db) {
   return stmt.step() ? stmt.integer(0) : 0;
 }
 
+// Foreign keys are off while migrations run (and on again after): SQLite can only change a
+// table's key by rebuilding it, and dropping the old table with foreign keys on would cascade
+// into every seat and score. Each migration proves the keys still hold before it commits.
+// The switch cannot happen inside a transaction, so it wraps the loop.
 void migrate(const Database& db) {
+  if (user_version(db) >= latest_schema_version()) return;
+  db.exec("PRAGMA foreign_keys = OFF");
+  struct KeysBackOn {
+    const Database& db;
+    ~KeysBackOn() {
+      try {
+        db.exec("PRAGMA foreign_keys = ON");
+      } catch (...) {  // NOLINT(bugprone-empty-catch): a destructor must not throw
+      }
+    }
+  } keys_back_on{db};
   for (const auto& m : migrations()) {
     if (user_version(db) >= m.version) continue;
     Transaction tx(db);
     // Another process may have migrated while we waited for the write lock.
     if (user_version(db) >= m.version) continue;
     db.exec(m.sql);
+    if (db.prepare("PRAGMA foreign_key_check").step()) {
+      throw Error(
+          fmt::format("{}: migration {} would leave rows that refer to missing games or "
+                      "players; the file was not changed (restore a backup with "
+                      "'crowns restore FILE')",
+                      db.path(), m.name));
+    }
     db.exec(fmt::format("PRAGMA user_version = {}", m.version));  // our own number, not input
     tx.commit();
   }
 }
 
 }  // namespace
+
+void refuse_special_file(const std::string& path, const std::string& advice) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return;  // missing: the caller says so, or creates it
+  const auto mode = info.st_mode;
+  if (S_ISREG(mode) || S_ISDIR(mode)) return;
+  const char* kind = S_ISFIFO(mode)   ? "a named pipe (FIFO)"
+                     : S_ISSOCK(mode) ? "a socket"
+                     : S_ISCHR(mode)  ? "a character device"
+                     : S_ISBLK(mode)  ? "a block device"
+                                      : "not a file";
+  refuse(path, fmt::format("is {}, not a regular file; {}", kind, advice));
+}
 
 std::string database_path(const std::string& flag) {
   if (!flag.empty()) return flag;
@@ -122,14 +154,97 @@ std::string database_path(const std::string& flag) {
   return data + "/crowns/crowns.db";
 }
 
-int latest_schema_version() { return migrations().empty() ? 0 : migrations().back().version; }
+SqliteHeader read_sqlite_header(const std::string& path) {
+  // The first bytes of every SQLite database file.
+  constexpr std::string_view kSqliteMagic{"SQLite format 3\0", 16};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return SqliteHeader::Unreadable;
+  std::array<char, kSqliteMagic.size()> header{};
+  in.read(header.data(), header.size());
+  const auto got = static_cast<std::size_t>(in.gcount());
+  if (got == 0) return in.bad() ? SqliteHeader::Unreadable : SqliteHeader::Empty;
+  const bool magic = got == header.size() && std::string_view(header.data(), got) == kSqliteMagic;
+  return magic ? SqliteHeader::Sqlite : SqliteHeader::Other;
+}
 
-Database open_database(const std::string& path) {
+namespace {
+
+// The words of our own migration SQL, upper-cased, without comments and quotes: enough to follow
+// CREATE/DROP/ALTER TABLE statements. (std::regex did this before; GCC 12 warns inside it under
+// the sanitizers, and a scanner is simpler to read.)
+std::vector<std::string> sql_words(std::string_view sql) {
+  std::vector<std::string> words;
+  std::string word;
+  auto flush = [&] {
+    if (!word.empty()) words.push_back(std::exchange(word, {}));
+  };
+  for (std::size_t i = 0; i < sql.size(); ++i) {
+    const char c = sql[i];
+    if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {  // a comment, to the line's end
+      flush();
+      while (i < sql.size() && sql[i] != '\n') ++i;
+    } else if (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_') {
+      word += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    } else if (c != '"' && c != '`') {
+      flush();
+    }
+  }
+  flush();
+  return words;
+}
+
+}  // namespace
+
+std::vector<std::string> schema_tables(int version) {
+  // Migrations are our own SQL: a table is made by "CREATE TABLE [IF NOT EXISTS] name", gone
+  // after "DROP TABLE [IF EXISTS] name", and renamed by "ALTER TABLE old RENAME TO new" (how a
+  // migration rebuilds a table). Table names are kept lower-case, as the migrations write them.
+  std::vector<std::string> tables;
+  auto lower = [](std::string name) {
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return name;
+  };
+  for (const auto& m : migrations()) {
+    if (m.version > version) break;
+    const std::vector<std::string> w = sql_words(m.sql);
+    for (std::size_t i = 0; i + 2 < w.size(); ++i) {
+      if (w[i + 1] != "TABLE") continue;
+      std::size_t at = i + 2;
+      if (w[i] == "ALTER") {
+        if (at + 3 < w.size() && w[at + 1] == "RENAME" && w[at + 2] == "TO") {
+          std::replace(tables.begin(), tables.end(), lower(w[at]), lower(w[at + 3]));
+        }
+        continue;
+      }
+      if (w[i] != "CREATE" && w[i] != "DROP") continue;
+      while (at < w.size() && (w[at] == "IF" || w[at] == "NOT" || w[at] == "EXISTS")) ++at;
+      if (at >= w.size()) continue;
+      const std::string name = lower(w[at]);
+      const auto found = std::find(tables.begin(), tables.end(), name);
+      if (w[i] == "CREATE" && found == tables.end()) tables.push_back(name);
+      if (w[i] == "DROP" && found != tables.end()) tables.erase(found);
+    }
+  }
+  return tables;
+}
+
+int latest_schema_version() {
+  return migrations().empty() ? 0 : migrations().back().version;
+}
+
+Database open_database(const std::string& path, Access access) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path file(path);
   const int timeout = busy_timeout_ms();
   if (fs::is_directory(file, ec)) refuse(path, "is a folder, not a database file");
+  refuse_special_file(path, kGiveAnother);
+  if (access == Access::Read && !fs::exists(file, ec)) {
+    throw Error(fmt::format(
+        "no crowns database at {}: check --db or $CROWNS_DB, or start one by recording something "
+        "(nothing was created)",
+        path));
+  }
   if (!fs::exists(file, ec) && file.has_parent_path()) {
     fs::create_directories(file.parent_path(), ec);
     if (ec) {

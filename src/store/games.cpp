@@ -1,11 +1,12 @@
 #include "store/games.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <tuple>
 #include <unordered_map>
 
+#include "crowns/date.hpp"
+#include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 #include "store/audit.hpp"
@@ -16,31 +17,22 @@ namespace crowns::store {
 namespace {
 
 GameStatus parse_status(const std::string& text) {
-  if (text == "finished") return GameStatus::Finished;
-  if (text == "abandoned") return GameStatus::Abandoned;
-  return GameStatus::Active;
+  return parse_game_status(text).value_or(GameStatus::Active);
 }
-
-constexpr int kMaxPlayersPerBox = 7;
 
 }  // namespace
-
-std::string_view status_name(GameStatus status) {
-  switch (status) {
-    case GameStatus::Active: return "active";
-    case GameStatus::Finished: return "finished";
-    case GameStatus::Abandoned: return "abandoned";
-  }
-  return "active";
-}
 
 std::optional<int> Game::next_round() const {
   if (rounds_played() >= kRounds) return std::nullopt;
   return rounds_played() + 1;
 }
 
-int Game::dealer(int round) const { return dealer_seat(first_dealer, round, players()); }
-int Game::starter(int round) const { return starter_seat(first_dealer, round, players()); }
+int Game::dealer(int round) const {
+  return dealer_seat(first_dealer, round, players());
+}
+int Game::starter(int round) const {
+  return starter_seat(first_dealer, round, players());
+}
 
 Standings Game::standings() const {
   std::vector<std::vector<int>> points;
@@ -54,8 +46,8 @@ Standings Game::standings() const {
 }
 
 std::optional<Game> load_game(const Database& db, std::int64_t id) {
-  auto g = db.prepare(
-      "SELECT id, played_on, status, boxes, first_dealer, note FROM games WHERE id = ?");
+  auto g =
+      db.prepare("SELECT id, played_on, status, boxes, first_dealer, note FROM games WHERE id = ?");
   g.bind_all(id);
   if (!g.step()) return std::nullopt;
   Game game;
@@ -70,7 +62,8 @@ std::optional<Game> load_game(const Database& db, std::int64_t id) {
       "JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat");
   seats.bind_all(id);
   while (seats.step()) {
-    game.seats.push_back({seats.integer(0), seats.int64(1), seats.text(2), seats.optional_integer(3)});
+    game.seats.push_back(
+        {seats.integer(0), seats.int64(1), seats.text(2), seats.optional_integer(3)});
   }
   auto scores = db.prepare(
       "SELECT round, seat, points, went_out, hand FROM scores WHERE game_id = ? "
@@ -95,9 +88,10 @@ Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, 
     if (auto game = load_game(db, *id)) return *game;
     return Failure{"there is no game " + std::to_string(*id) + " (crowns games lists them)"};
   }
-  auto stmt = db.prepare(pick == Pick::LatestActive
-                             ? "SELECT id FROM games WHERE status = 'active' ORDER BY touched DESC LIMIT 1"
-                             : "SELECT id FROM games ORDER BY touched DESC LIMIT 1");
+  auto stmt =
+      db.prepare(pick == Pick::LatestActive
+                     ? "SELECT id FROM games WHERE status = 'active' ORDER BY touched DESC LIMIT 1"
+                     : "SELECT id FROM games ORDER BY touched DESC LIMIT 1");
   if (stmt.step()) {
     if (auto game = load_game(db, stmt.int64(0))) return *game;
   }
@@ -105,6 +99,35 @@ Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, 
     return Failure{"no game in progress; start one with: crowns new NAME NAME..."};
   }
   return Failure{"no games yet; start one with: crowns new NAME NAME..."};
+}
+
+std::vector<Game> games_in_progress(const Database& db, InProgress which) {
+  // "Played" comes from the log, not from games.touched: touched also moves when an old game
+  // is edited or undone, and a round must never follow a fix into last week's game.
+  constexpr const char* kPlayed = "('new', 'round', 'tiebreak', 'reopen')";
+  std::vector<Game> games;
+  if (which == InProgress::RoundsOrTiebreak) {
+    auto last = db.prepare(std::string("SELECT a.game_id FROM audit a JOIN games g ON g.id = "
+                                       "a.game_id WHERE a.action IN ") +
+                           kPlayed + " ORDER BY a.id DESC LIMIT 1");
+    if (last.step()) {
+      if (auto game = load_game(db, last.int64(0)); game && game->status == GameStatus::Finished) {
+        const Standings st = game->standings();
+        const bool unplayed = std::none_of(st.leaders.begin(), st.leaders.end(), [&](int seat) {
+          return game->seats[static_cast<std::size_t>(seat)].tiebreak.has_value();
+        });
+        if (st.tied && unplayed) games.push_back(std::move(*game));
+      }
+    }
+  }
+  auto active = db.prepare(
+      std::string("SELECT g.id FROM games g WHERE g.status = 'active' ORDER BY (SELECT max(a.id) "
+                  "FROM audit a WHERE a.game_id = g.id AND a.action IN ") +
+      kPlayed + ") DESC NULLS LAST, g.touched DESC");
+  while (active.step()) {
+    if (auto game = load_game(db, active.int64(0))) games.push_back(std::move(*game));
+  }
+  return games;
 }
 
 std::vector<GameSummary> list_games(const Database& db) {
@@ -148,28 +171,18 @@ std::vector<GameSummary> list_games(const Database& db) {
   return games;
 }
 
-bool is_valid_date(std::string_view date) {
-  if (date.size() != 10 || date[4] != '-' || date[7] != '-') return false;
-  for (std::size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u}) {
-    if (date[i] < '0' || date[i] > '9') return false;
-  }
-  const int year = std::stoi(std::string(date.substr(0, 4)));
-  const int month = std::stoi(std::string(date.substr(5, 2)));
-  const int day = std::stoi(std::string(date.substr(8, 2)));
-  if (month < 1 || month > 12 || day < 1) return false;
-  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
-}
-
 Expected<Game> create_game(const Database& db, const NewGame& spec) {
   const auto count = static_cast<int>(spec.players.size());
-  if (spec.boxes != 1 && spec.boxes != 2) return Failure{"--boxes must be 1 or 2"};
-  if (count < 2) return Failure{"a game needs at least 2 players (crowns new NAME NAME...)"};
-  if (count > kMaxPlayersPerBox * spec.boxes) {
+  if (!is_valid_boxes(spec.boxes)) return Failure{"--boxes must be 1 or 2"};
+  if (count < kMinPlayers) {
+    return Failure{"a game needs at least 2 players (crowns new NAME NAME...)"};
+  }
+  if (count > max_players(spec.boxes)) {
+    const std::string most = std::to_string(max_players(spec.boxes));
     return Failure{std::to_string(count) + " players is too many for " +
-                   (spec.boxes == 1 ? "one box (at most 7; add --boxes 2 for up to 14)"
-                                    : "two boxes (at most 14)")};
+                   (spec.boxes == 1 ? "one box (at most " + most + "; add --boxes 2 for up to " +
+                                          std::to_string(max_players(2)) + ")"
+                                    : "two boxes (at most " + most + ")")};
   }
   if (!is_valid_date(spec.date)) {
     return Failure{"'" + spec.date + "' is not a date; write YYYY-MM-DD, e.g. 2026-01-15"};
@@ -204,6 +217,7 @@ Expected<Game> create_game(const Database& db, const NewGame& spec) {
     });
     if (it == seated.end()) {
       std::vector<std::string> names;
+      names.reserve(seated.size());
       for (const auto& p : seated) names.push_back(p.name);
       const std::string close = closest_name(*spec.dealer, names);
       return Failure{"--dealer '" + *spec.dealer + "' is not one of the players" +
@@ -226,12 +240,20 @@ Expected<Game> create_game(const Database& db, const NewGame& spec) {
     players.push_back(seated[i].name);
     names += (i ? ", " : "") + seated[i].name;
   }
-  const nlohmann::ordered_json value = {{"id", id},          {"date", spec.date},
-                                        {"boxes", spec.boxes}, {"dealer", seated[static_cast<std::size_t>(first_dealer)].name},
-                                        {"note", spec.note ? nlohmann::ordered_json(*spec.note) : nullptr},
-                                        {"players", players}};
-  append_audit(db, {0, {}, id, "new", "Game " + std::to_string(id) + " started: " + names,
-                    std::nullopt, value.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)});
+  const nlohmann::ordered_json value = {
+      {"id", id},
+      {"date", spec.date},
+      {"boxes", spec.boxes},
+      {"dealer", seated[static_cast<std::size_t>(first_dealer)].name},
+      {"note", spec.note ? nlohmann::ordered_json(*spec.note) : nullptr},
+      {"players", players}};
+  append_audit(db, {0,
+                    {},
+                    id,
+                    "new",
+                    "Game " + std::to_string(id) + " started: " + names,
+                    std::nullopt,
+                    json_line(value)});
   return *load_game(db, id);
 }
 

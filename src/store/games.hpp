@@ -7,14 +7,16 @@
 #include <string_view>
 #include <vector>
 
+#include "crowns/date.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/game_status.hpp"
 #include "crowns/standings.hpp"
 #include "store/sqlite.hpp"
 
 namespace crowns::store {
 
-enum class GameStatus { Active, Finished, Abandoned };
-std::string_view status_name(GameStatus status);  ///< "active", "finished", "abandoned".
+using crowns::GameStatus;  // the status words are a rule: crowns/game_status.hpp
+using crowns::status_name;
 
 struct SeatInfo {
   int seat = 0;
@@ -76,22 +78,29 @@ std::optional<Game> load_game(const Database& db, std::int64_t id);
 /// how to start or name a game.
 Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, Pick pick);
 
+/// Which games may take the next round (or tie-break) when no --game is given.
+enum class InProgress {
+  Rounds,            ///< Active games only.
+  RoundsOrTiebreak,  ///< Also the game played last, if it is finished with its tie unbroken.
+};
+
+/// The games in progress, the most recently played first: played means started, given a
+/// round or a tie-break, or reopened (not edited, undone or otherwise fixed).
+std::vector<Game> games_in_progress(const Database& db, InProgress which);
+
 /// Every game, oldest first (by date, then id).
 std::vector<GameSummary> list_games(const Database& db);
 
 struct NewGame {
-  std::vector<std::string> players;    ///< Names in seat order.
-  std::optional<std::string> dealer;   ///< Deals round 1; default the first seat.
+  std::vector<std::string> players;   ///< Names in seat order.
+  std::optional<std::string> dealer;  ///< Deals round 1; default the first seat.
   int boxes = 1;
-  std::string date;                    ///< YYYY-MM-DD.
+  std::string date;  ///< YYYY-MM-DD.
   std::optional<std::string> note;
-  bool add_unknown = false;            ///< Add players not yet known instead of failing.
+  bool add_unknown = false;  ///< Add players not yet known instead of failing.
 };
 
 /// Seats a new game (inside the caller's transaction) and logs it.
 Expected<Game> create_game(const Database& db, const NewGame& spec);
-
-/// Whether `date` is a real YYYY-MM-DD date.
-bool is_valid_date(std::string_view date);
 
 }  // namespace crowns::store

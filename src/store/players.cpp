@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
@@ -12,7 +13,8 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 // Lookups read the player alone; only lists pay for the per-player counts.
-constexpr std::string_view kPlayerColumns = "SELECT p.id, p.name, p.retired, 0, 0, NULL FROM players p ";
+constexpr std::string_view kPlayerColumns =
+    "SELECT p.id, p.name, p.retired, 0, 0, NULL FROM players p ";
 
 Player read_player(const Statement& stmt) {
   Player p;
@@ -25,7 +27,9 @@ Player read_player(const Statement& stmt) {
   return p;
 }
 
-std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string dump(const Json& j) {
+  return json_line(j);
+}
 
 Json player_json(const Player& p) {
   return Json{{"id", p.id}, {"name", p.name}, {"retired", p.retired}};
@@ -37,7 +41,8 @@ std::vector<Player> list_players(const Database& db, Include include) {
   auto stmt = db.prepare(
       "SELECT p.id, p.name, p.retired, count(s.game_id), coalesce(sum(s.winner), 0), "
       "  max(g.played_on) "
-      "FROM players p LEFT JOIN seats s ON s.player_id = p.id LEFT JOIN games g ON g.id = s.game_id "
+      "FROM players p LEFT JOIN seats s ON s.player_id = p.id LEFT JOIN games g ON g.id = "
+      "s.game_id "
       "WHERE ?1 OR p.retired = 0 GROUP BY p.id ORDER BY p.name COLLATE NOCASE, p.id");
   stmt.bind_all(include == Include::All);
   std::vector<Player> players;
@@ -50,8 +55,17 @@ std::optional<Player> find_player(const Database& db, const std::string& name) {
   const std::string key = normalized ? *normalized : name;
   auto stmt = db.prepare(std::string(kPlayerColumns) + "WHERE p.name = ?1 COLLATE NOCASE");
   stmt.bind_all(key);
-  if (!stmt.step()) return std::nullopt;
-  return read_player(stmt);
+  if (stmt.step()) return read_player(stmt);
+  // NOCASE folds ASCII only: "ÉVA" for "Éva", or a name stored before crowns normalised names
+  // (NFD "Zoë"), is found by the Unicode folding key. A few hundred names at most, and only
+  // when the fast lookup missed. Two stored names that fold alike (kept from before) give
+  // the first added; `crowns player merge` joins them.
+  const std::string folded = fold_case(key);
+  auto all = db.prepare(std::string(kPlayerColumns) + "ORDER BY p.id");
+  while (all.step()) {
+    if (fold_case(all.text(1)) == folded) return read_player(all);
+  }
+  return std::nullopt;
 }
 
 std::string suggest_player(const Database& db, const std::string& typed) {
@@ -83,9 +97,13 @@ Expected<Player> add_player(const Database& db, const std::string& name) {
                      (existing->name != *normalized ? " (as '" + existing->name + "')" : "")};
     }
     db.prepare("UPDATE players SET retired = 0 WHERE id = ?").bind_all(existing->id).run();
-    append_audit(db, {0, {}, std::nullopt, "player.unretire",
+    append_audit(db, {0,
+                      {},
+                      std::nullopt,
+                      "player.unretire",
                       "Player " + existing->name + " is back from retirement",
-                      dump(player_json(*existing)), dump(Json{{"retired", false}})});
+                      dump(player_json(*existing)),
+                      dump(Json{{"retired", false}})});
     existing->retired = false;
     return *existing;
   }
@@ -95,69 +113,94 @@ Expected<Player> add_player(const Database& db, const std::string& name) {
   Player p;
   p.id = db.last_insert_id();
   p.name = *normalized;
-  append_audit(db, {0, {}, std::nullopt, "player.add", "Player " + p.name + " added", std::nullopt,
+  append_audit(db, {0,
+                    {},
+                    std::nullopt,
+                    "player.add",
+                    "Player " + p.name + " added",
+                    std::nullopt,
                     dump(player_json(p))});
   return p;
 }
 
-Expected<void> rename_player(const Database& db, const std::string& old_name,
-                             const std::string& new_name) {
+Expected<Change> rename_player(Database& db, const std::string& old_name,
+                               const std::string& new_name) {
   auto player = require_player(db, old_name);
   if (!player) return Failure{player.error()};
   auto normalized = normalize_player_name(new_name);
   if (!normalized) return Failure{quote_token(new_name) + ": " + normalized.error()};
   if (auto clash = find_player(db, *normalized); clash && clash->id != player->id) {
-    return Failure{"player '" + clash->name + "' already exists; to fold one into the other use: "
-                   "crowns player merge '" + player->name + "' '" + clash->name + "'"};
+    return Failure{"player '" + clash->name +
+                   "' already exists; to fold one into the other use: "
+                   "crowns player merge '" +
+                   player->name + "' '" + clash->name + "'"};
   }
-  if (*normalized == player->name) return Failure{"the player is already called '" + player->name + "'"};
+  if (*normalized == player->name)
+    return Failure{"the player is already called '" + player->name + "'"};
   db.prepare("UPDATE players SET name = ? WHERE id = ?").bind_all(*normalized, player->id).run();
-  append_audit(db, {0, {}, std::nullopt, "player.rename",
-                    "Player " + player->name + " renamed to " + *normalized,
-                    dump(Json{{"id", player->id}, {"name", player->name}}),
-                    dump(Json{{"id", player->id}, {"name", *normalized}})});
-  return {};
+  return Change{std::nullopt,
+                append_audit(db, {0,
+                                  {},
+                                  std::nullopt,
+                                  "player.rename",
+                                  "Player " + player->name + " renamed to " + *normalized,
+                                  dump(Json{{"id", player->id}, {"name", player->name}}),
+                                  dump(Json{{"id", player->id}, {"name", *normalized}})})};
 }
 
-Expected<void> merge_players(const Database& db, const std::string& from, const std::string& into) {
+Expected<Change> merge_players(Database& db, const std::string& from, const std::string& into) {
   auto source = require_player(db, from);
   if (!source) return Failure{source.error()};
   auto target = require_player(db, into);
   if (!target) return Failure{target.error()};
-  if (source->id == target->id) return Failure{"'" + from + "' and '" + into + "' are the same player"};
+  if (source->id == target->id)
+    return Failure{"'" + from + "' and '" + into + "' are the same player"};
   auto shared = db.prepare(
       "SELECT a.game_id FROM seats a JOIN seats b ON a.game_id = b.game_id "
       "WHERE a.player_id = ? AND b.player_id = ? ORDER BY a.game_id LIMIT 1");
   shared.bind_all(source->id, target->id);
   if (shared.step()) {
     return Failure{source->name + " and " + target->name + " both sat at game " +
-                   std::to_string(shared.int64(0)) + ", so they are different people; "
+                   std::to_string(shared.int64(0)) +
+                   ", so they are different people; "
                    "rename one instead"};
   }
   Json games = Json::array();
   auto seats = db.prepare("SELECT game_id FROM seats WHERE player_id = ? ORDER BY game_id");
   seats.bind_all(source->id);
   while (seats.step()) games.push_back(seats.int64(0));
-  db.prepare("UPDATE seats SET player_id = ? WHERE player_id = ?").bind_all(target->id, source->id).run();
+  db.prepare("UPDATE seats SET player_id = ? WHERE player_id = ?")
+      .bind_all(target->id, source->id)
+      .run();
+  db.prepare("UPDATE solitaire_games SET player_id = ? WHERE player_id = ?")
+      .bind_all(target->id, source->id)
+      .run();
   db.prepare("DELETE FROM players WHERE id = ?").bind_all(source->id).run();
-  append_audit(db, {0, {}, std::nullopt, "player.merge",
-                    "Player " + source->name + " merged into " + target->name + " (" +
-                        std::to_string(games.size()) + (games.size() == 1 ? " game" : " games") +
-                        " moved)",
-                    dump(Json{{"player", player_json(*source)}, {"games", games}}),
-                    dump(Json{{"into", player_json(*target)}})});
-  return {};
+  return Change{std::nullopt,
+                append_audit(db, {0,
+                                  {},
+                                  std::nullopt,
+                                  "player.merge",
+                                  "Player " + source->name + " merged into " + target->name + " (" +
+                                      std::to_string(games.size()) +
+                                      (games.size() == 1 ? " game" : " games") + " moved)",
+                                  dump(Json{{"player", player_json(*source)}, {"games", games}}),
+                                  dump(Json{{"into", player_json(*target)}})})};
 }
 
-Expected<void> retire_player(const Database& db, const std::string& name) {
+Expected<Change> retire_player(Database& db, const std::string& name) {
   auto player = require_player(db, name);
   if (!player) return Failure{player.error()};
   if (player->retired) return Failure{"player '" + player->name + "' is already retired"};
   db.prepare("UPDATE players SET retired = 1 WHERE id = ?").bind_all(player->id).run();
-  append_audit(db, {0, {}, std::nullopt, "player.retire", "Player " + player->name + " retired",
-                    dump(Json{{"id", player->id}, {"retired", false}}),
-                    dump(Json{{"id", player->id}, {"retired", true}})});
-  return {};
+  return Change{std::nullopt,
+                append_audit(db, {0,
+                                  {},
+                                  std::nullopt,
+                                  "player.retire",
+                                  "Player " + player->name + " retired",
+                                  dump(Json{{"id", player->id}, {"retired", false}}),
+                                  dump(Json{{"id", player->id}, {"retired", true}})})};
 }
 
 }  // namespace crowns::store

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "crowns/expected.hpp"
+#include "store/change.hpp"
 #include "store/sqlite.hpp"
 
 namespace crowns::store {
@@ -17,8 +18,8 @@ struct Player {
   std::string name;
   bool retired = false;
   // Filled in by list_players() only (lookups leave them empty: they cost a scan).
-  int games = 0;                 ///< Games seated at (any status).
-  int wins = 0;                  ///< Finished games won (shared wins count).
+  int games = 0;                           ///< Games seated at (any status).
+  int wins = 0;                            ///< Finished games won (shared wins count).
   std::optional<std::string> last_played;  ///< Date of the latest game.
 };
 
@@ -40,13 +41,14 @@ Expected<Player> require_player(const Database& db, const std::string& name);
 /// Fails if the name is invalid or taken.
 Expected<Player> add_player(const Database& db, const std::string& name);
 
-Expected<void> rename_player(const Database& db, const std::string& old_name,
-                             const std::string& new_name);
+/// Renames a player. The change has no game; its entry says what was done.
+Expected<Change> rename_player(Database& db, const std::string& old_name,
+                               const std::string& new_name);
 
 /// Folds `from` into `into`: every seat of `from` moves to `into`, then `from` is removed.
 /// Fails if both sat at the same game.
-Expected<void> merge_players(const Database& db, const std::string& from, const std::string& into);
+Expected<Change> merge_players(Database& db, const std::string& from, const std::string& into);
 
-Expected<void> retire_player(const Database& db, const std::string& name);
+Expected<Change> retire_player(Database& db, const std::string& name);
 
 }  // namespace crowns::store

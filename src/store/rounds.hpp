@@ -1,7 +1,8 @@
 #pragma once
-// Changing a game: recording, editing and undoing rounds, the tie-break, abandoning and
-// deleting. Each function runs inside the caller's transaction, checks that the change is
-// allowed, writes it, logs old and new values, and refreshes the cached totals and winners.
+// Changing a game: recording and editing rounds, the tie-break, abandoning, reopening and
+// deleting (undo is in undo.hpp, a game's details in details.hpp). Each function runs inside
+// the caller's transaction, checks that the change is allowed, writes it, logs old and new
+// values, refreshes the cached totals and winners, and returns the game and the entry.
 
 #include <cstdint>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "crowns/expected.hpp"
 #include "crowns/scoring.hpp"
+#include "store/change.hpp"
 #include "store/games.hpp"
 
 namespace crowns::store {
@@ -24,25 +26,33 @@ struct SeatScore {
 Expected<int> require_next_round(const Game& game);
 
 /// Records the next round of an active game; `scores` covers every seat.
-/// Finishes the game after round 11. Returns the game as it is now.
-Expected<Game> record_round(const Database& db, const Game& game, const std::vector<SeatScore>& scores);
+/// Finishes the game after round 11.
+Expected<Change> record_round(Database& db, const Game& game, const std::vector<SeatScore>& scores);
 
-/// Replaces some seats' scores in a past round. The caller checks the whole round.
-Expected<Game> edit_round(const Database& db, const Game& game, int round,
-                          const std::vector<SeatScore>& scores);
+/// Replaces some seats' scores in a past round. The caller checks the whole round. A
+/// tie-break is kept while every player still tied for the lowest total played it (the
+/// scores of those no longer tied are dropped); if anyone else is now tied it is cleared.
+Expected<Change> edit_round(Database& db, const Game& game, int round,
+                            const std::vector<SeatScore>& scores);
 
-/// Removes the last thing recorded: the tie-break if there is one, else the last round
-/// (a finished game becomes active again). Returns one line saying what was removed.
-Expected<std::string> undo_last(const Database& db, const Game& game);
+/// Round `round` of the game as recorded; fails naming the rounds that are in.
+Expected<RoundInfo> recorded_round(const Game& game, int round);
 
 /// Records (or replaces) the tie-break scores of the seats tied for the lowest total.
-Expected<Game> record_tiebreak(const Database& db, const Game& game, const std::vector<SeatScore>& scores);
+Expected<Change> record_tiebreak(Database& db, const Game& game,
+                                 const std::vector<SeatScore>& scores);
+
+/// Whether `game` may be abandoned: only an active game may.
+Expected<void> check_abandon(const Game& game);
 
 /// Ends an active game without a result.
-Expected<void> abandon_game(const Database& db, const Game& game);
+Expected<Change> abandon_game(Database& db, const Game& game);
 
-/// Deletes a game; the audit log keeps all of it as the old value.
-void delete_game(const Database& db, const Game& game);
+/// Takes an abandoned game up again: active (or finished, with all 11 rounds in).
+Expected<Change> reopen_game(Database& db, const Game& game);
+
+/// Deletes a game; the audit log keeps all of it as the old value. The change has no game.
+Change delete_game(Database& db, const Game& game);
 
 /// "Ann 5, Bob 0*, Cat 12": a round as one line.
 std::string round_line(const Game& game, const RoundInfo& round);
@@ -53,7 +63,9 @@ struct Draft {
   std::vector<std::pair<int, std::string>> values;  ///< (seat, value as typed)
 };
 Draft load_draft(const Database& db, std::int64_t game_id);
-void save_draft_value(const Database& db, std::int64_t game_id, int round, int seat, const std::string& value);
-void clear_draft(const Database& db, std::int64_t game_id, std::optional<int> from_seat = std::nullopt);
+void save_draft_value(const Database& db, std::int64_t game_id, int round, int seat,
+                      const std::string& value);
+void clear_draft(const Database& db, std::int64_t game_id,
+                 std::optional<int> from_seat = std::nullopt);
 
 }  // namespace crowns::store

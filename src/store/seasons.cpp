@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
@@ -12,7 +13,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string dump(const Json& j) {
+  return json_line(j);
+}
 
 Json season_json(const Season& s) {
   return Json{{"id", s.id},
@@ -62,8 +65,9 @@ Expected<void> check_season(const Database& db, const Season& s) {
     if (!before && !after) {
       return Failure{"season '" + s.name + "' (" + range_text(s) + ") would overlap season '" +
                      other.name + "' (" + range_text(other) + "); seasons may not overlap" +
-                     (other.ends_on ? "" : " (end it first: crowns season edit '" + other.name +
-                                               "' --to DATE)")};
+                     (other.ends_on
+                          ? ""
+                          : " (end it first: crowns season edit '" + other.name + "' --to DATE)")};
     }
   }
   return {};
@@ -79,15 +83,22 @@ std::vector<Season> list_seasons(const Database& db) {
 }
 
 Expected<Season> require_season(const Database& db, const std::string& name) {
-  auto stmt = db.prepare("SELECT id, name, starts_on, ends_on FROM seasons WHERE name = ? COLLATE NOCASE");
+  auto stmt =
+      db.prepare("SELECT id, name, starts_on, ends_on FROM seasons WHERE name = ? COLLATE NOCASE");
   stmt.bind_all(name);
   if (stmt.step()) return read_season(stmt);
   std::vector<std::string> known;
-  for (const auto& s : list_seasons(db)) known.push_back(s.name);
+  const std::string folded = fold_case(name);  // beyond ASCII, as player names
+  for (const auto& s : list_seasons(db)) {
+    if (fold_case(s.name) == folded) return s;
+    known.push_back(s.name);
+  }
   const std::string close = closest_name(name, known);
-  if (!close.empty()) return Failure{"unknown season '" + name + "'; did you mean '" + close + "'?"};
+  if (!close.empty())
+    return Failure{"unknown season '" + name + "'; did you mean '" + close + "'?"};
   if (known.empty()) {
-    return Failure{"unknown season '" + name + "': no seasons are defined (each calendar year is one: "
+    return Failure{"unknown season '" + name +
+                   "': no seasons are defined (each calendar year is one: "
                    "--season 2026, or add one with: crowns season add NAME --from DATE)"};
   }
   return Failure{"unknown season '" + name + "' (crowns season list shows them)"};
@@ -112,8 +123,13 @@ Expected<Season> add_season(const Database& db, const std::string& name, const s
       .bind_all(s.name, s.starts_on, s.ends_on, now_timestamp())
       .run();
   s.id = db.last_insert_id();
-  append_audit(db, {0, {}, std::nullopt, "season.add", "Season " + s.name + " added (" + range_text(s) + ")",
-                    std::nullopt, dump(season_json(s))});
+  append_audit(db, {0,
+                    {},
+                    std::nullopt,
+                    "season.add",
+                    "Season " + s.name + " added (" + range_text(s) + ")",
+                    std::nullopt,
+                    dump(season_json(s))});
   return s;
 }
 
@@ -133,8 +149,13 @@ Expected<Season> edit_season(const Database& db, const std::string& name, const 
   db.prepare("UPDATE seasons SET name = ?, starts_on = ?, ends_on = ? WHERE id = ?")
       .bind_all(s.name, s.starts_on, s.ends_on, s.id)
       .run();
-  append_audit(db, {0, {}, std::nullopt, "season.edit", "Season " + old->name + " changed (" + range_text(s) + ")",
-                    dump(season_json(*old)), dump(season_json(s))});
+  append_audit(db, {0,
+                    {},
+                    std::nullopt,
+                    "season.edit",
+                    "Season " + old->name + " changed (" + range_text(s) + ")",
+                    dump(season_json(*old)),
+                    dump(season_json(s))});
   return s;
 }
 
@@ -142,8 +163,13 @@ Expected<Season> remove_season(const Database& db, const std::string& name) {
   auto s = require_season(db, name);
   if (!s) return Failure{s.error()};
   db.prepare("DELETE FROM seasons WHERE id = ?").bind_all(s->id).run();
-  append_audit(db, {0, {}, std::nullopt, "season.remove", "Season " + s->name + " removed",
-                    dump(season_json(*s)), std::nullopt});
+  append_audit(db, {0,
+                    {},
+                    std::nullopt,
+                    "season.remove",
+                    "Season " + s->name + " removed",
+                    dump(season_json(*s)),
+                    std::nullopt});
   return *s;
 }
 

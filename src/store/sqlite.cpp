@@ -63,12 +63,14 @@ std::string describe_failure(sqlite3* db, int extended_code, std::string_view do
 [[noreturn]] void fail(sqlite3* db, int code, std::string_view doing) {
   const int extended = db ? sqlite3_extended_errcode(db) : code;
   const char* message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
-  throw SqliteError(describe_failure(db, extended, doing, message), extended);
+  throw SqliteError(describe_failure(db, extended, doing, message), extended, message);
 }
 
 }  // namespace
 
-void Statement::Finalizer::operator()(sqlite3_stmt* stmt) const noexcept { sqlite3_finalize(stmt); }
+void Statement::Finalizer::operator()(sqlite3_stmt* stmt) const noexcept {
+  sqlite3_finalize(stmt);
+}
 
 Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
   sqlite3_stmt* raw = nullptr;
@@ -111,16 +113,23 @@ void Statement::run() {
   }
 }
 
-void Statement::reset() { sqlite3_reset(stmt_.get()); }
+void Statement::reset() {
+  sqlite3_reset(stmt_.get());
+}
 
-std::int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_.get(), column); }
+std::int64_t Statement::int64(int column) const {
+  return sqlite3_column_int64(stmt_.get(), column);
+}
 
-int Statement::integer(int column) const { return sqlite3_column_int(stmt_.get(), column); }
+int Statement::integer(int column) const {
+  return sqlite3_column_int(stmt_.get(), column);
+}
 
 std::string Statement::text(int column) const {
   const auto* p = sqlite3_column_text(stmt_.get(), column);
   const int size = sqlite3_column_bytes(stmt_.get(), column);
-  return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(size)) : std::string();
+  return p ? std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(size))
+           : std::string();
 }
 
 bool Statement::is_null(int column) const {
@@ -137,7 +146,9 @@ std::optional<int> Statement::optional_integer(int column) const {
   return integer(column);
 }
 
-void Database::Closer::operator()(sqlite3* db) const noexcept { sqlite3_close_v2(db); }
+void Database::Closer::operator()(sqlite3* db) const noexcept {
+  sqlite3_close_v2(db);
+}
 
 namespace {
 
@@ -166,18 +177,21 @@ Database Database::open(const std::string& path, int busy_timeout_ms, Mode mode)
   Database db(raw, path);  // owns the handle even when opening failed
   if (rc != SQLITE_OK) {
     const int extended = raw ? sqlite3_extended_errcode(raw) : rc;
+    const std::string reason = raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc);
     throw SqliteError(
         fmt::format("cannot open the database {}: {}; check that it (or its folder, for a new "
                     "database) exists and that you may read and write it",
-                    path, raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)),
-        extended);
+                    path, reason),
+        extended, reason);
   }
   sqlite3_extended_result_codes(raw, 1);
   sqlite3_busy_timeout(raw, busy_timeout_ms);
   return db;
 }
 
-Statement Database::prepare(std::string_view sql) const { return Statement(db_.get(), sql); }
+Statement Database::prepare(std::string_view sql) const {
+  return Statement(db_.get(), sql);
+}
 
 void Database::exec(const std::string& sql) const {
   char* message = nullptr;
@@ -186,11 +200,13 @@ void Database::exec(const std::string& sql) const {
     const std::string text = message ? message : sqlite3_errstr(rc);
     sqlite3_free(message);
     const int extended = sqlite3_extended_errcode(db_.get());
-    throw SqliteError(describe_failure(db_.get(), extended, "", text), extended);
+    throw SqliteError(describe_failure(db_.get(), extended, "", text), extended, text);
   }
 }
 
-std::int64_t Database::last_insert_id() const { return sqlite3_last_insert_rowid(db_.get()); }
+std::int64_t Database::last_insert_id() const {
+  return sqlite3_last_insert_rowid(db_.get());
+}
 
 Transaction::Transaction(const Database& db, Kind kind) : db_(db) {
   db_.exec(kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN");
@@ -207,6 +223,32 @@ Transaction::~Transaction() {
 void Transaction::commit() {
   db_.exec("COMMIT");
   done_ = true;
+}
+
+void Backup::Finisher::operator()(sqlite3_backup* backup) const noexcept {
+  sqlite3_backup_finish(backup);
+}
+
+Backup::Backup(Database& destination, const Database& source)
+    : backup_(sqlite3_backup_init(destination.db_.get(), "main", source.db_.get(), "main")) {
+  if (!backup_) fail(destination.db_.get(), SQLITE_ERROR, "starting a backup");
+}
+
+Backup::Progress Backup::step(int pages) {
+  const int rc = sqlite3_backup_step(backup_.get(), pages);
+  switch (rc & 0xff) {
+    case SQLITE_OK: return Progress::More;
+    case SQLITE_DONE: return Progress::Done;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED: return Progress::Busy;
+    default:
+      throw SqliteError(fmt::format("database: copying: {}", sqlite3_errstr(rc)), rc,
+                        sqlite3_errstr(rc));
+  }
+}
+
+std::int64_t Backup::total_pages() const {
+  return sqlite3_backup_pagecount(backup_.get());
 }
 
 }  // namespace crowns::store

@@ -7,11 +7,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "crowns/error.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
+struct sqlite3_backup;
 
 namespace crowns::store {
 
@@ -19,12 +21,16 @@ namespace crowns::store {
 /// result code (SQLITE_CONSTRAINT_UNIQUE, SQLITE_BUSY, ...) is kept for callers that care.
 class SqliteError : public Error {
  public:
-  SqliteError(const std::string& message, int extended_code)
-      : Error(message), extended_code_(extended_code) {}
+  SqliteError(const std::string& message, int extended_code, std::string reason = {})
+      : Error(message), extended_code_(extended_code), reason_(std::move(reason)) {}
   [[nodiscard]] int extended_code() const { return extended_code_; }
+  /// SQLite's own words ("database disk image is malformed"), for a caller that names the
+  /// file itself; what() is the whole message for the user.
+  [[nodiscard]] const std::string& reason() const { return reason_; }
 
  private:
   int extended_code_;
+  std::string reason_;
 };
 
 /// One prepared statement, finalized when destroyed. Parameters are bound by position
@@ -42,7 +48,9 @@ class Statement {
   Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
   Statement& bind(int index, bool value) { return bind(index, static_cast<std::int64_t>(value)); }
   Statement& bind(int index, std::string_view value);
-  Statement& bind(int index, const std::string& value) { return bind(index, std::string_view(value)); }
+  Statement& bind(int index, const std::string& value) {
+    return bind(index, std::string_view(value));
+  }
   Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
   Statement& bind(int index, std::nullopt_t);
   template <class T>
@@ -102,6 +110,7 @@ class Database {
   [[nodiscard]] const std::string& path() const { return path_; }
 
  private:
+  friend class Backup;  // the one user of the raw handle outside this class
   struct Closer {
     void operator()(sqlite3* db) const noexcept;
   };
@@ -125,6 +134,35 @@ class Transaction {
  private:
   const Database& db_;
   bool done_ = false;
+};
+
+/// SQLite's online backup of one open database into another, finished when destroyed (model:
+/// SQLiteCpp's Backup). Each step copies some pages under a short lock on the source.
+class Backup {
+ public:
+  enum class Progress {
+    More,  ///< Pages are left: step again.
+    Busy,  ///< The source or the destination is locked by another connection: wait, step again.
+    Done,  ///< Every page is copied.
+  };
+  /// Prepares copying the main database of `source` over that of `destination`. Throws
+  /// SqliteError (reason: SQLite's words) if the destination is in use.
+  Backup(Database& destination, const Database& source);
+  Backup(const Backup&) = delete;
+  Backup& operator=(const Backup&) = delete;
+  ~Backup() = default;
+
+  /// Copies up to `pages` pages (all of them if negative). Throws SqliteError (reason:
+  /// SQLite's words, e.g. "database or disk is full") on any failure but a busy one.
+  Progress step(int pages);
+  /// The number of pages of the source, known after the first step.
+  [[nodiscard]] std::int64_t total_pages() const;
+
+ private:
+  struct Finisher {
+    void operator()(sqlite3_backup* backup) const noexcept;
+  };
+  std::unique_ptr<sqlite3_backup, Finisher> backup_;
 };
 
 }  // namespace crowns::store

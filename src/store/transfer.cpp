@@ -1,12 +1,13 @@
 // The JSON export format (write and read), and the entry points that pick a format.
 
-#include <nlohmann/json.hpp>
-
 #include <climits>
 #include <cstdint>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 
+#include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
+#include "crowns/rules.hpp"
 #include "store/transfer_internal.hpp"
 
 namespace crowns::store {
@@ -18,7 +19,7 @@ using detail::BadImport;
 // ---- writing ------------------------------------------------------------------------------
 
 void append_quoted(std::string& out, std::string_view text) {
-  out += Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
+  out += json_line(Json(text));
 }
 
 // Fields at their default (false, none) are left out, so that a typical file stays small.
@@ -76,7 +77,8 @@ std::string kind_of(const Json& v) {
 }
 
 // Refuses keys other than `allowed`: a typo ("went_ou") must not be dropped silently.
-void expect_object(const Json& v, const std::string& path, std::initializer_list<std::string_view> allowed) {
+void expect_object(const Json& v, const std::string& path,
+                   std::initializer_list<std::string_view> allowed) {
   if (!v.is_object()) bad(path, "must be an object {...}, not " + kind_of(v));
   for (const auto& [key, value] : v.items()) {
     bool known = false;
@@ -118,7 +120,8 @@ bool as_bool(const Json& v, const std::string& path) {
   return v.get<bool>();
 }
 
-std::optional<std::string> optional_text(const Json& obj, const std::string& path, const char* key) {
+std::optional<std::string> optional_text(const Json& obj, const std::string& path,
+                                         const char* key) {
   const Json* v = field(obj, key);
   if (!v || v->is_null()) return std::nullopt;
   return as_text(*v, path + "." + key);
@@ -162,7 +165,9 @@ ExportGame read_game(const Json& j, const std::string& path) {
   const Json& seats = required(j, path, "seats");
   if (!seats.is_array()) bad(path + ".seats", "must be a list [...], not " + kind_of(seats));
   // Checked here, not only later: a list this long should not be read at all.
-  if (seats.size() > 14) bad(path + ".seats", std::to_string(seats.size()) + " seats; a game has 2 to 14");
+  if (seats.size() > static_cast<std::size_t>(kMaxPlayers)) {
+    bad(path + ".seats", std::to_string(seats.size()) + " seats; a game has 2 to 14");
+  }
   for (std::size_t s = 0; s < seats.size(); ++s) {
     const std::string sp = at(path + ".seats", s);
     expect_object(seats[s], sp, {"player", "tiebreak"});
@@ -172,7 +177,8 @@ ExportGame read_game(const Json& j, const std::string& path) {
   const Json* rounds = field(j, "rounds");
   if (!rounds || rounds->is_null()) return g;
   if (!rounds->is_array()) bad(path + ".rounds", "must be a list [...], not " + kind_of(*rounds));
-  if (rounds->size() > 11) bad(path + ".rounds", std::to_string(rounds->size()) + " rounds; a game has 11");
+  if (rounds->size() > static_cast<std::size_t>(kRounds))
+    bad(path + ".rounds", std::to_string(rounds->size()) + " rounds; a game has 11");
   for (std::size_t r = 0; r < rounds->size(); ++r) {
     const std::string rp = at(path + ".rounds", r);
     const Json& cells = (*rounds)[r];
@@ -200,12 +206,15 @@ void check_nesting(std::string_view text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
-      if (++depth > 8) bad("the file", "nested more than 8 levels deep; this is not a crowns export");
+      if (++depth > 8)
+        bad("the file", "nested more than 8 levels deep; this is not a crowns export");
     } else if (c == ']' || c == '}') {
       --depth;
     }
@@ -230,7 +239,8 @@ ExportData parse_json_export(std::string_view text) {
       const auto from = p + 12, to = what.rfind('\'');
       if (to != std::string::npos && to > from + 60) {
         auto keep = to - 40;
-        while (keep < to && (static_cast<unsigned char>(what[keep]) & 0xc0) == 0x80) ++keep;  // whole UTF-8
+        while (keep < to && (static_cast<unsigned char>(what[keep]) & 0xc0) == 0x80)
+          ++keep;  // whole UTF-8
         what.replace(from, keep - from, "...");
       }
     }
@@ -268,14 +278,16 @@ ExportData parse_json_export(std::string_view text) {
   }
   const Json& games = list(j, "games", kMaxImportGames);
   data.games.reserve(games.size());
-  for (std::size_t i = 0; i < games.size(); ++i) data.games.push_back(read_game(games[i], at("games", i)));
+  for (std::size_t i = 0; i < games.size(); ++i)
+    data.games.push_back(read_game(games[i], at("games", i)));
   return data;
 }
 
 std::string format_json_export(const ExportData& data) {
   std::string out;
   out.reserve(256 + data.games.size() * 600);
-  out += "{\"format\":\"" + std::string(kExportFormat) + "\",\"version\":" + std::to_string(kExportVersion);
+  out += "{\"format\":\"" + std::string(kExportFormat) +
+         "\",\"version\":" + std::to_string(kExportVersion);
   out += ",\n\"players\":[";
   for (std::size_t i = 0; i < data.players.size(); ++i) {
     out += i ? ",\n{\"name\":" : "\n{\"name\":";
@@ -307,13 +319,15 @@ std::string format_json_export(const ExportData& data) {
 }  // namespace detail
 
 std::string format_export(const ExportData& data, ExportFormat format) {
-  return format == ExportFormat::Json ? detail::format_json_export(data) : detail::format_csv_export(data);
+  return format == ExportFormat::Json ? detail::format_json_export(data)
+                                      : detail::format_csv_export(data);
 }
 
 Expected<ExportData> parse_export(std::string_view text) {
   if (text.size() > kMaxImportBytes) {
-    return Failure{"the file is " + std::to_string(text.size() >> 20) + " MiB; an import may be at most " +
-                   std::to_string(kMaxImportBytes >> 20) + " MiB"};
+    return Failure{"the file is " + std::to_string(text.size() >> 20) +
+                   " MiB; an import may be at most " + std::to_string(kMaxImportBytes >> 20) +
+                   " MiB"};
   }
   const auto first = text.find_first_not_of(" \t\r\n");
   if (first == std::string_view::npos) return Failure{"the file is empty"};

@@ -80,6 +80,18 @@ Expected<ExportData> parse_export(std::string_view text);
 /// with the rounds. parse_export() has already called it; for data built in code.
 Expected<void> validate_export(const ExportData& data);
 
+/// A game of an import that holds values `crowns round` refuses without --force: points no
+/// hand of the round can hold (1, 2, more than max_round_points), a round nobody went out of,
+/// hands that together hold more copies than the boxes. `values` says each, as `round` would.
+struct UnusualGame {
+  std::size_t index = 0;  ///< In data.games.
+  std::string label;      ///< "game 3 of the file (2026-01-05, Ann, Bob)".
+  std::vector<std::string> values;
+};
+
+/// The games of checked data (from parse_export) with unusual values, in file order.
+std::vector<UnusualGame> find_unusual(const ExportData& data);
+
 /// A game's identity for "already imported": every exported field, names folded to one case.
 std::string game_key(const ExportGame& game);
 

@@ -5,14 +5,16 @@
 #include <unordered_map>
 
 #include "crowns/card.hpp"
+#include "crowns/date.hpp"
+#include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
+#include "crowns/scoring.hpp"
+#include "crowns/solver.hpp"
 #include "store/transfer_internal.hpp"
 
 namespace crowns::store::detail {
 namespace {
-
-constexpr int kMaxPlayersPerBox = 7;
 
 // Names an item for a message: a JSON path, or the CSV line it came from.
 class Namer {
@@ -32,7 +34,8 @@ class Namer {
                 : "games[" + std::to_string(g) + "].seats[" + std::to_string(s) + "]." + f;
   }
   /// `r` counts from 0 (round r + 1).
-  [[nodiscard]] std::string score(std::size_t g, std::size_t r, std::size_t s, const char* f) const {
+  [[nodiscard]] std::string score(std::size_t g, std::size_t r, std::size_t s,
+                                  const char* f) const {
     return csv_ ? line(csv_->score_lines[g][r][s], f)
                 : "games[" + std::to_string(g) + "].rounds[" + std::to_string(r) + "][" +
                       std::to_string(s) + "]." + f;
@@ -55,11 +58,17 @@ void check_name(const std::string& name, const std::string& where, std::string_v
     if (const auto p = why.find("player name"); p != std::string::npos) why.replace(p, 6, kind);
     bad(where, why);
   }
-  if (*normal != name) bad(where, quote_token(name) + " has spaces around it; write '" + *normal + "'");
+  if (*normal != name) {
+    const bool spaces = normal->size() < name.size() && name.find(*normal) != std::string::npos;
+    bad(where, quote_token(name) +
+                   (spaces ? " has spaces around it" : " is not written as crowns stores it") +
+                   "; write '" + *normal + "'");
+  }
 }
 
 void check_date(const std::string& date, const std::string& where) {
-  if (!is_valid_date(date)) bad(where, quote_token(date) + " is not a date; write YYYY-MM-DD, e.g. 2026-01-15");
+  if (!is_valid_date(date))
+    bad(where, quote_token(date) + " is not a date; write YYYY-MM-DD, e.g. 2026-01-15");
 }
 
 void check_players(const ExportData& data, const Namer& at,
@@ -86,7 +95,8 @@ void check_seasons(const ExportData& data, const Namer& at) {
     check_date(s.starts_on, at.season(i, "starts_on"));
     if (s.ends_on) {
       check_date(*s.ends_on, at.season(i, "ends_on"));
-      if (*s.ends_on < s.starts_on) bad(at.season(i, "ends_on"), "the season ends before it starts");
+      if (*s.ends_on < s.starts_on)
+        bad(at.season(i, "ends_on"), "the season ends before it starts");
     }
   }
 }
@@ -103,9 +113,9 @@ void check_round(const ExportGame& game, std::size_t g, std::size_t r, const Nam
     if (cell.went_out) {
       if (cell.points != 0) bad(at.score(g, r, s, "points"), "a player who went out scores 0");
       if (out_seat >= 0) {
-        bad(at.score(g, r, s, "went_out"), "seats " + std::to_string(out_seat) + " and " +
-                                               std::to_string(s) + " both went out in round " +
-                                               std::to_string(round) + "; only one player goes out");
+        bad(at.score(g, r, s, "went_out"),
+            "seats " + std::to_string(out_seat) + " and " + std::to_string(s) +
+                " both went out in round " + std::to_string(round) + "; only one player goes out");
       }
       out_seat = static_cast<int>(s);
     }
@@ -119,21 +129,31 @@ void check_round(const ExportGame& game, std::size_t g, std::size_t r, const Nam
                      " deals " + std::to_string(cards_in_round(round)));
     }
     if (auto copies = check_copies(*cards, game.boxes); !copies) bad(where, copies.error());
+    if (cell.went_out) bad(where, "the player who went out holds no cards");
+    // `crowns round` computes the points of a typed hand; an import must agree with them.
+    if (const int best = min_score(*cards, wild_rank_of_round(round), HandMode::Dealt);
+        best != cell.points) {
+      bad(at.score(g, r, s, "points"), std::to_string(cell.points) + " points, but the hand " +
+                                           quote_token(*cell.hand, 80) + " scores " +
+                                           std::to_string(best) + " after its best lay-down");
+    }
   }
 }
 
 void check_game(const ExportGame& game, std::size_t g, const Namer& at,
                 const std::unordered_map<std::string, std::size_t>& players) {
   check_date(game.date, at.game(g, "date"));
-  if (!is_valid_status(game.status)) {
-    bad(at.game(g, "status"), quote_token(game.status) + " is not a status (active, finished or abandoned)");
+  if (!parse_game_status(game.status)) {
+    bad(at.game(g, "status"),
+        quote_token(game.status) + " is not a status (active, finished or abandoned)");
   }
-  if (game.boxes != 1 && game.boxes != 2) bad(at.game(g, "boxes"), "must be 1 or 2");
+  if (!is_valid_boxes(game.boxes)) bad(at.game(g, "boxes"), "must be 1 or 2");
   const auto seats = game.seats.size();
-  const auto most = static_cast<std::size_t>(kMaxPlayersPerBox * game.boxes);
-  if (seats < 2 || seats > most) {
-    bad(at.game(g, "seats"), std::to_string(seats) + " players; a game with " + std::to_string(game.boxes) +
-                                 (game.boxes == 1 ? " box" : " boxes") + " seats 2 to " + std::to_string(most));
+  const auto most = static_cast<std::size_t>(max_players(game.boxes));
+  if (seats < static_cast<std::size_t>(kMinPlayers) || seats > most) {
+    bad(at.game(g, "seats"),
+        std::to_string(seats) + " players; a game with " + std::to_string(game.boxes) +
+            (game.boxes == 1 ? " box" : " boxes") + " seats 2 to " + std::to_string(most));
   }
   if (game.first_dealer < 0 || static_cast<std::size_t>(game.first_dealer) >= seats) {
     bad(at.game(g, "first_dealer"), std::to_string(game.first_dealer) + " is not a seat (0 to " +
@@ -147,14 +167,17 @@ void check_game(const ExportGame& game, std::size_t g, const Namer& at,
     const ExportSeat& seat = game.seats[s];
     const std::string folded = fold_case(seat.player);
     if (!players.contains(folded)) {
-      bad(at.seat(g, s, "player"), "unknown player " + quote_token(seat.player) + " (every player must be in the players list)");
+      bad(at.seat(g, s, "player"), "unknown player " + quote_token(seat.player) +
+                                       " (every player must be in the players list)");
     }
     if (const auto [it, added] = seated.emplace(folded, s); !added) {
-      bad(at.seat(g, s, "player"), quote_token(seat.player) + " sits twice in this game (also at seat " +
+      bad(at.seat(g, s, "player"), quote_token(seat.player) +
+                                       " sits twice in this game (also at seat " +
                                        std::to_string(it->second) + ")");
     }
     if (seat.tiebreak) {
-      if (game.status != "finished") bad(at.seat(g, s, "tiebreak"), "only a finished game has a tie-break");
+      if (game.status != "finished")
+        bad(at.seat(g, s, "tiebreak"), "only a finished game has a tie-break");
       if (*seat.tiebreak < 0 || *seat.tiebreak > kMaxImportPoints) {
         bad(at.seat(g, s, "tiebreak"), std::to_string(*seat.tiebreak) + " is out of range (0 to " +
                                            std::to_string(kMaxImportPoints) + ")");
@@ -164,42 +187,56 @@ void check_game(const ExportGame& game, std::size_t g, const Namer& at,
   const auto rounds = game.rounds.size();
   if (rounds > static_cast<std::size_t>(kRounds)) bad(at.game(g, "rounds"), "a game has 11 rounds");
   if (game.status == "finished" && rounds != static_cast<std::size_t>(kRounds)) {
-    bad(at.game(g, "status"), "finished, but " + std::to_string(rounds) + " of 11 rounds are recorded");
+    bad(at.game(g, "status"),
+        "finished, but " + std::to_string(rounds) + " of 11 rounds are recorded");
   }
   if (game.status != "finished" && rounds == static_cast<std::size_t>(kRounds)) {
-    bad(at.game(g, "status"), game.status + ", but all 11 rounds are recorded (that is 'finished')");
+    bad(at.game(g, "status"),
+        game.status + ", but all 11 rounds are recorded (that is 'finished')");
   }
   for (std::size_t r = 0; r < rounds; ++r) {
     if (game.rounds[r].size() != seats) {
-      bad(at.game(g, "rounds"), "round " + std::to_string(r + 1) + " has " + std::to_string(game.rounds[r].size()) +
-                                    " scores for " + std::to_string(seats) + " seats");
+      bad(at.game(g, "rounds"), "round " + std::to_string(r + 1) + " has " +
+                                    std::to_string(game.rounds[r].size()) + " scores for " +
+                                    std::to_string(seats) + " seats");
     }
     check_round(game, g, r, at);
   }
 }
 
-}  // namespace
+// What `crowns round` refuses without --force, said the way it says it (without its hint).
+std::string without_force_hint(std::string message) {
+  constexpr std::string_view kHint = "; add --force to record it anyway";
+  if (message.ends_with(kHint)) message.resize(message.size() - kHint.size());
+  return message;
+}
 
-bool is_valid_date(std::string_view date) {
-  if (date.size() != 10 || date[4] != '-' || date[7] != '-') return false;
-  for (std::size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u}) {
-    if (date[i] < '0' || date[i] > '9') return false;
+ScoreEntry entry_of(const ExportScore& cell) {
+  ScoreEntry entry{cell.points, cell.went_out, {}, std::nullopt};
+  if (cell.hand) {
+    if (auto cards = parse_cards(*cell.hand)) entry.hand = *cards;
   }
-  const auto num = [&](std::size_t from, std::size_t len) {
-    int n = 0;
-    for (std::size_t i = from; i < from + len; ++i) n = n * 10 + (date[i] - '0');
-    return n;
-  };
-  const int year = num(0, 4), month = num(5, 2), day = num(8, 2);
-  if (month < 1 || month > 12 || day < 1) return false;
-  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+  return entry;
 }
 
-bool is_valid_status(std::string_view status) {
-  return status == "active" || status == "finished" || status == "abandoned";
+// The unusual values of one checked round (or the tie-break): points no hand can hold, and a
+// round nobody went out of or whose hands together hold more copies than the boxes.
+void unusual_in_round(const std::vector<ScoreEntry>& entries, const std::vector<std::string>& names,
+                      const RoundSpec& spec, std::vector<std::string>& found) {
+  for (std::size_t s = 0; s < entries.size(); ++s) {
+    const ScoreEntry& e = entries[s];
+    if (e.went_out || !e.hand.empty()) continue;
+    const ScoreInput points{ScoreInput::Kind::Points, e.points, {}};
+    if (auto checked = score_input(points, spec, names[s], Checks::Strict); !checked) {
+      found.push_back(spec.label + ": " + without_force_hint(checked.error()));
+    }
+  }
+  if (auto round = check_round(entries, names, spec, Checks::Strict); !round) {
+    found.push_back(without_force_hint(round.error()));
+  }
 }
+
+}  // namespace
 
 void check_export(const ExportData& data, const Origins* csv) {
   const Namer at(csv);
@@ -210,3 +247,40 @@ void check_export(const ExportData& data, const Origins* csv) {
 }
 
 }  // namespace crowns::store::detail
+
+namespace crowns::store {
+
+std::vector<UnusualGame> find_unusual(const ExportData& data) {
+  std::vector<UnusualGame> games;
+  for (std::size_t g = 0; g < data.games.size(); ++g) {
+    const ExportGame& game = data.games[g];
+    std::vector<std::string> names;
+    for (const auto& seat : game.seats) names.push_back(seat.player);
+    std::vector<std::string> found;
+    for (std::size_t r = 0; r < game.rounds.size(); ++r) {
+      std::vector<ScoreEntry> entries;
+      for (const auto& cell : game.rounds[r]) entries.push_back(detail::entry_of(cell));
+      detail::unusual_in_round(entries, names, round_spec(static_cast<int>(r) + 1, game.boxes),
+                               found);
+    }
+    std::vector<ScoreEntry> tiebreak;
+    std::vector<std::string> tied;
+    for (std::size_t s = 0; s < game.seats.size(); ++s) {
+      if (!game.seats[s].tiebreak) continue;
+      tiebreak.push_back({*game.seats[s].tiebreak, false, {}, std::nullopt});
+      tied.push_back(names[s]);
+    }
+    if (!tiebreak.empty()) {
+      detail::unusual_in_round(tiebreak, tied, tiebreak_spec(game.boxes), found);
+    }
+    if (found.empty()) continue;
+    std::string players;
+    for (const auto& n : names) players += (players.empty() ? "" : ", ") + n;
+    games.push_back(
+        {g, "game " + std::to_string(g + 1) + " of the file (" + game.date + ", " + players + ")",
+         std::move(found)});
+  }
+  return games;
+}
+
+}  // namespace crowns::store

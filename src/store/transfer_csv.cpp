@@ -17,7 +17,9 @@
 #include <map>
 #include <unordered_map>
 
+#include "crowns/csv.hpp"
 #include "crowns/names.hpp"
+#include "crowns/rules.hpp"
 #include "store/transfer_internal.hpp"
 
 namespace crowns::store::detail {
@@ -27,29 +29,24 @@ namespace {
 
 void field(std::string& out, std::string_view text) {
   out += ',';
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos && !text.empty()) {
-    out += text;
-    return;
-  }
-  out += '"';
-  for (char c : text) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
+  out += csv_field(text);
 }
 
 void field(std::string& out, const std::optional<std::string>& text) {
-  if (text) field(out, std::string_view(*text));
-  else out += ',';
+  if (text)
+    field(out, std::string_view(*text));
+  else
+    out += ',';
 }
 
-void field(std::string& out, long long n) { out += ',' + std::to_string(n); }
+void field(std::string& out, long long n) {
+  out += ',' + std::to_string(n);
+}
 
 // ---- reading ------------------------------------------------------------------------------
 
 struct Record {
-  int line = 0;  ///< Where the record starts.
+  int line = 0;                                    ///< Where the record starts.
   std::vector<std::optional<std::string>> fields;  ///< None: empty and unquoted.
 };
 
@@ -136,7 +133,8 @@ int number(const Record& rec, std::size_t i, const char* column) {
   const std::string& t = cell_text(rec, i, column);
   const bool minus = t[0] == '-';
   const std::string_view digits = std::string_view(t).substr(minus ? 1 : 0);
-  if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string_view::npos) {
+  if (digits.empty() || digits.size() > 9 ||
+      digits.find_first_not_of("0123456789") != std::string_view::npos) {
     bad(rec.line, column, quote_token(t) + " is not a whole number");
   }
   const int n = std::stoi(std::string(digits));
@@ -156,21 +154,23 @@ bool flag(const Record& rec, std::size_t i, const char* column) {
 
 void expect_fields(const Record& rec, std::size_t count, const char* columns) {
   if (rec.fields.size() != count) {
-    bad(rec.line, "a " + *rec.fields[0] + " row has " + std::to_string(count) + " fields (" + columns +
-                      "), not " + std::to_string(rec.fields.size()));
+    bad(rec.line, "a " + *rec.fields[0] + " row has " + std::to_string(count) + " fields (" +
+                      columns + "), not " + std::to_string(rec.fields.size()));
   }
 }
 
 // Seats and scores as read, before the game's rounds are put together.
 struct PendingGame {
-  std::map<int, std::pair<ExportSeat, int>> seats;                  // seat -> (seat, line)
-  std::map<std::pair<int, int>, std::pair<ExportScore, int>> scores;  // (round, seat) -> (score, line)
+  std::map<int, std::pair<ExportSeat, int>> seats;  // seat -> (seat, line)
+  std::map<std::pair<int, int>, std::pair<ExportScore, int>>
+      scores;  // (round, seat) -> (score, line)
 };
 
 std::size_t game_index(const Record& rec, const std::unordered_map<int, std::size_t>& numbers) {
   const int n = number(rec, 1, "game");
   const auto it = numbers.find(n);
-  if (it == numbers.end()) bad(rec.line, "game", "no game " + std::to_string(n) + " before this line");
+  if (it == numbers.end())
+    bad(rec.line, "game", "no game " + std::to_string(n) + " before this line");
   return it->second;
 }
 
@@ -179,7 +179,8 @@ void assemble(ExportGame& game, PendingGame& pending, int game_line, Origins& or
   auto& seat_lines = origins.seat_lines.emplace_back();
   for (auto& [seat, entry] : pending.seats) {
     if (seat != static_cast<int>(game.seats.size())) {
-      bad(game_line, "this game has no seat " + std::to_string(game.seats.size()) + " (seats count from 0)");
+      bad(game_line,
+          "this game has no seat " + std::to_string(game.seats.size()) + " (seats count from 0)");
     }
     game.seats.push_back(std::move(entry.first));
     seat_lines.push_back(entry.second);
@@ -191,12 +192,13 @@ void assemble(ExportGame& game, PendingGame& pending, int game_line, Origins& or
     if (seat >= seats) bad(entry.second, "seat", "the game has no seat " + std::to_string(seat));
     if (round > static_cast<int>(game.rounds.size())) {
       if (!game.rounds.empty() && static_cast<int>(game.rounds.back().size()) != seats) {
-        bad(game_line, "this game's round " + std::to_string(game.rounds.size()) + " has no score for seat " +
-                           std::to_string(game.rounds.back().size()));
+        bad(game_line, "this game's round " + std::to_string(game.rounds.size()) +
+                           " has no score for seat " + std::to_string(game.rounds.back().size()));
       }
       if (round != static_cast<int>(game.rounds.size()) + 1) {
-        bad(game_line, "this game has no scores for round " + std::to_string(game.rounds.size() + 1) +
-                           " but has some for round " + std::to_string(round));
+        bad(game_line, "this game has no scores for round " +
+                           std::to_string(game.rounds.size() + 1) + " but has some for round " +
+                           std::to_string(round));
       }
       game.rounds.emplace_back();
       score_lines.emplace_back();
@@ -209,8 +211,8 @@ void assemble(ExportGame& game, PendingGame& pending, int game_line, Origins& or
     score_lines.back().push_back(entry.second);
   }
   if (!game.rounds.empty() && static_cast<int>(game.rounds.back().size()) != seats) {
-    bad(game_line, "this game's round " + std::to_string(game.rounds.size()) + " has no score for seat " +
-                       std::to_string(game.rounds.back().size()));
+    bad(game_line, "this game's round " + std::to_string(game.rounds.size()) +
+                       " has no score for seat " + std::to_string(game.rounds.back().size()));
   }
 }
 
@@ -240,7 +242,7 @@ std::string format_csv_export(const ExportData& data) {
   out += "# score,game,round,seat,points,went_out,hand\n";
   for (std::size_t g = 0; g < data.games.size(); ++g) {
     const ExportGame& game = data.games[g];
-    const auto number = static_cast<long long>(g + 1);
+    const auto number = static_cast<long long>(g) + 1;
     out += "game";
     field(out, number);
     field(out, std::string_view(game.date));
@@ -254,8 +256,10 @@ std::string format_csv_export(const ExportData& data) {
       field(out, number);
       field(out, static_cast<long long>(s));
       field(out, std::string_view(game.seats[s].player));
-      if (game.seats[s].tiebreak) field(out, *game.seats[s].tiebreak);
-      else out += ',';
+      if (game.seats[s].tiebreak)
+        field(out, *game.seats[s].tiebreak);
+      else
+        out += ',';
       out += '\n';
     }
     for (std::size_t r = 0; r < game.rounds.size(); ++r) {
@@ -263,7 +267,7 @@ std::string format_csv_export(const ExportData& data) {
         const ExportScore& cell = game.rounds[r][s];
         out += "score";
         field(out, number);
-        field(out, static_cast<long long>(r + 1));
+        field(out, static_cast<long long>(r) + 1);
         field(out, static_cast<long long>(s));
         field(out, cell.points);
         field(out, cell.went_out ? 1 : 0);
@@ -278,16 +282,19 @@ std::string format_csv_export(const ExportData& data) {
 ExportData parse_csv_export(std::string_view text, Origins& origins) {
   Reader reader(text);
   Record rec;
-  if (!reader.next(rec) || !rec.fields[0] || *rec.fields[0] != kExportFormat || rec.fields.size() != 2) {
+  if (!reader.next(rec) || !rec.fields[0] || *rec.fields[0] != kExportFormat ||
+      rec.fields.size() != 2) {
     bad(rec.line, "this is not a crowns export (the first line must be crowns-export,VERSION)");
   }
   const int version = number(rec, 1, "version");
   if (version > kExportVersion) {
-    bad(rec.line, "version", "the file is crowns-export version " + std::to_string(version) +
-                                 "; this crowns reads up to version " + std::to_string(kExportVersion) +
-                                 ": upgrade crowns to import it");
+    bad(rec.line, "version",
+        "the file is crowns-export version " + std::to_string(version) +
+            "; this crowns reads up to version " + std::to_string(kExportVersion) +
+            ": upgrade crowns to import it");
   }
-  if (version < 1) bad(rec.line, "version", std::to_string(version) + " is not a version (they start at 1)");
+  if (version < 1)
+    bad(rec.line, "version", std::to_string(version) + " is not a version (they start at 1)");
 
   ExportData data;
   std::vector<PendingGame> pending;
@@ -296,21 +303,25 @@ ExportData parse_csv_export(std::string_view text, Origins& origins) {
     const std::string kind = rec.fields[0].value_or("");
     if (kind == "player") {
       expect_fields(rec, 3, "player,name,retired");
-      if (data.players.size() >= kMaxImportPlayers) bad(rec.line, "too many players for one import");
+      if (data.players.size() >= kMaxImportPlayers)
+        bad(rec.line, "too many players for one import");
       data.players.push_back({cell_text(rec, 1, "name"), flag(rec, 2, "retired")});
       origins.player_lines.push_back(rec.line);
     } else if (kind == "season") {
       expect_fields(rec, 4, "season,name,starts_on,ends_on");
-      if (data.seasons.size() >= kMaxImportSeasons) bad(rec.line, "too many seasons for one import");
-      data.seasons.push_back({cell_text(rec, 1, "name"), cell_text(rec, 2, "starts_on"), rec.fields[3]});
+      if (data.seasons.size() >= kMaxImportSeasons)
+        bad(rec.line, "too many seasons for one import");
+      data.seasons.push_back(
+          {cell_text(rec, 1, "name"), cell_text(rec, 2, "starts_on"), rec.fields[3]});
       origins.season_lines.push_back(rec.line);
     } else if (kind == "game") {
       expect_fields(rec, 7, "game,number,date,status,boxes,first_dealer,note");
       if (data.games.size() >= kMaxImportGames) bad(rec.line, "too many games for one import");
       const int n = number(rec, 1, "number");
       if (const auto [it, added] = numbers.emplace(n, data.games.size()); !added) {
-        bad(rec.line, "number", "game " + std::to_string(n) + " is defined twice (also line " +
-                                    std::to_string(origins.game_lines[it->second]) + ")");
+        bad(rec.line, "number",
+            "game " + std::to_string(n) + " is defined twice (also line " +
+                std::to_string(origins.game_lines[it->second]) + ")");
       }
       ExportGame game;
       game.date = cell_text(rec, 2, "date");
@@ -325,28 +336,36 @@ ExportData parse_csv_export(std::string_view text, Origins& origins) {
       expect_fields(rec, 5, "seat,game,seat,player,tiebreak");
       auto& seats = pending[game_index(rec, numbers)].seats;
       const int seat = number(rec, 2, "seat");
-      if (seat < 0 || seat >= 14) bad(rec.line, "seat", std::to_string(seat) + " is not a seat (0 to 13)");
-      const auto [it, added] =
-          seats.emplace(seat, std::pair{ExportSeat{cell_text(rec, 3, "player"), optional_number(rec, 4, "tiebreak")}, rec.line});
+      if (seat < 0 || seat >= kMaxPlayers)
+        bad(rec.line, "seat", std::to_string(seat) + " is not a seat (0 to 13)");
+      const auto [it, added] = seats.emplace(
+          seat,
+          std::pair{ExportSeat{cell_text(rec, 3, "player"), optional_number(rec, 4, "tiebreak")},
+                    rec.line});
       if (!added) {
-        bad(rec.line, "seat", "seat " + std::to_string(seat) + " is given twice (also line " +
-                                  std::to_string(it->second.second) + ")");
+        bad(rec.line, "seat",
+            "seat " + std::to_string(seat) + " is given twice (also line " +
+                std::to_string(it->second.second) + ")");
       }
     } else if (kind == "score") {
       expect_fields(rec, 7, "score,game,round,seat,points,went_out,hand");
       auto& scores = pending[game_index(rec, numbers)].scores;
       const int round = number(rec, 2, "round");
       const int seat = number(rec, 3, "seat");
-      if (round < 1 || round > 11) bad(rec.line, "round", std::to_string(round) + " is not a round (1 to 11)");
-      if (seat < 0 || seat >= 14) bad(rec.line, "seat", std::to_string(seat) + " is not a seat (0 to 13)");
+      if (!is_valid_round(round))
+        bad(rec.line, "round", std::to_string(round) + " is not a round (1 to 11)");
+      if (seat < 0 || seat >= kMaxPlayers)
+        bad(rec.line, "seat", std::to_string(seat) + " is not a seat (0 to 13)");
       const ExportScore cell{number(rec, 4, "points"), flag(rec, 5, "went_out"), rec.fields[6]};
       const auto [it, added] = scores.emplace(std::pair{round, seat}, std::pair{cell, rec.line});
       if (!added) {
-        bad(rec.line, "the score of seat " + std::to_string(seat) + " in round " + std::to_string(round) +
-                          " is given twice (also line " + std::to_string(it->second.second) + ")");
+        bad(rec.line, "the score of seat " + std::to_string(seat) + " in round " +
+                          std::to_string(round) + " is given twice (also line " +
+                          std::to_string(it->second.second) + ")");
       }
     } else {
-      bad(rec.line, quote_token(kind) + " is not a kind of row (player, season, game, seat or score)");
+      bad(rec.line,
+          quote_token(kind) + " is not a kind of row (player, season, game, seat or score)");
     }
   }
   for (std::size_t g = 0; g < data.games.size(); ++g) {

@@ -1,10 +1,10 @@
 #include "store/transfer_db.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
@@ -16,16 +16,15 @@ namespace {
 // The cached columns (seats.total, seats.winner) as `crowns round` would leave them.
 Standings standings_of(const ExportGame& g) {
   Game game;
-  game.status = g.status == "finished" ? GameStatus::Finished
-                : g.status == "abandoned" ? GameStatus::Abandoned
-                                          : GameStatus::Active;
+  game.status = parse_game_status(g.status).value_or(GameStatus::Active);
   for (std::size_t s = 0; s < g.seats.size(); ++s) {
     game.seats.push_back({static_cast<int>(s), 0, g.seats[s].player, g.seats[s].tiebreak});
   }
   for (std::size_t r = 0; r < g.rounds.size(); ++r) {
     auto& round = game.rounds.emplace_back();
     round.round = static_cast<int>(r) + 1;
-    for (const auto& cell : g.rounds[r]) round.scores.push_back({cell.points, cell.went_out, cell.hand});
+    for (const auto& cell : g.rounds[r])
+      round.scores.push_back({cell.points, cell.went_out, cell.hand});
   }
   return game.standings();
 }
@@ -65,14 +64,16 @@ ExportData load_export(const Database& db) {
     }
   }
   auto scores = db.prepare(
-      "SELECT game_id, round, seat, points, went_out, hand FROM scores ORDER BY game_id, round, seat");
+      "SELECT game_id, round, seat, points, went_out, hand FROM scores ORDER BY game_id, round, "
+      "seat");
   while (scores.step()) {
     const auto it = index.find(scores.int64(0));
     if (it == index.end()) continue;
     ExportGame& g = data.games[it->second];
     const auto round = static_cast<std::size_t>(std::max(scores.integer(1), 1));
     if (g.rounds.size() < round) g.rounds.resize(round);
-    g.rounds[round - 1].push_back({scores.integer(3), scores.integer(4) != 0, scores.optional_text(5)});
+    g.rounds[round - 1].push_back(
+        {scores.integer(3), scores.integer(4) != 0, scores.optional_text(5)});
   }
   return data;
 }
@@ -83,11 +84,14 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
   auto players = db.prepare("SELECT name FROM players");
   while (players.step()) known.emplace(fold_case(players.text(0)), true);
   for (std::size_t i = 0; i < data.players.size(); ++i) {
-    if (known.contains(fold_case(data.players[i].name))) ++plan.existing_players;
-    else plan.new_players.push_back(i);
+    if (known.contains(fold_case(data.players[i].name)))
+      ++plan.existing_players;
+    else
+      plan.new_players.push_back(i);
   }
 
-  auto season = db.prepare("SELECT name, starts_on, ends_on FROM seasons WHERE name = ? COLLATE NOCASE");
+  auto season =
+      db.prepare("SELECT name, starts_on, ends_on FROM seasons WHERE name = ? COLLATE NOCASE");
   for (std::size_t i = 0; i < data.seasons.size(); ++i) {
     const ExportSeason& s = data.seasons[i];
     season.reset();
@@ -97,9 +101,10 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
       continue;
     }
     if (season.text(1) != s.starts_on || season.optional_text(2) != s.ends_on) {
-      return Failure{"the season '" + s.name + "' is already in the database as '" + season.text(0) +
-                     "' from " + season.text(1) + " to " + season.optional_text(2).value_or("(open)") +
-                     ", but the file has " + s.starts_on + " to " + s.ends_on.value_or("(open)") +
+      return Failure{"the season '" + s.name + "' is already in the database as '" +
+                     season.text(0) + "' from " + season.text(1) + " to " +
+                     season.optional_text(2).value_or("(open)") + ", but the file has " +
+                     s.starts_on + " to " + s.ends_on.value_or("(open)") +
                      "; rename one of them first"};
     }
     ++plan.existing_seasons;
@@ -127,7 +132,8 @@ void apply_import(const Database& db, const ExportData& data, const ImportPlan& 
     add_player.reset();
     add_player.bind_all(data.players[i].name, data.players[i].retired, now).run();
   }
-  auto add_season = db.prepare("INSERT INTO seasons (name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?)");
+  auto add_season =
+      db.prepare("INSERT INTO seasons (name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?)");
   for (std::size_t i : plan.new_seasons) {
     const ExportSeason& s = data.seasons[i];
     add_season.reset();
@@ -141,26 +147,34 @@ void apply_import(const Database& db, const ExportData& data, const ImportPlan& 
   std::int64_t next_touch = touched.step() ? touched.int64(0) : 0;
 
   auto add_game = db.prepare(
-      "INSERT INTO games (played_on, status, boxes, first_dealer, note, created_at, finished_at, touched) "
+      "INSERT INTO games (played_on, status, boxes, first_dealer, note, created_at, finished_at, "
+      "touched) "
       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
   auto add_seat = db.prepare(
-      "INSERT INTO seats (game_id, seat, player_id, total, tiebreak, winner) VALUES (?, ?, ?, ?, ?, ?)");
+      "INSERT INTO seats (game_id, seat, player_id, total, tiebreak, winner) VALUES (?, ?, ?, ?, "
+      "?, ?)");
   auto add_round = db.prepare("INSERT INTO rounds (game_id, round, entered_at) VALUES (?, ?, ?)");
   auto add_score = db.prepare(
-      "INSERT INTO scores (game_id, round, seat, points, went_out, hand) VALUES (?, ?, ?, ?, ?, ?)");
+      "INSERT INTO scores (game_id, round, seat, points, went_out, hand) VALUES (?, ?, ?, ?, ?, "
+      "?)");
   for (std::size_t i : plan.new_games) {
     const ExportGame& g = data.games[i];
-    const std::optional<std::string> finished = g.status == "finished" ? std::optional(now) : std::nullopt;
+    const std::optional<std::string> finished =
+        g.status == "finished" ? std::optional(now) : std::nullopt;
     add_game.reset();
-    add_game.bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, now, finished, ++next_touch).run();
+    add_game
+        .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, now, finished, ++next_touch)
+        .run();
     const std::int64_t id = db.last_insert_id();
     const Standings st = standings_of(g);
     for (std::size_t s = 0; s < g.seats.size(); ++s) {
       const int seat = static_cast<int>(s);
       const bool won = std::find(st.winners.begin(), st.winners.end(), seat) != st.winners.end();
       add_seat.reset();
-      add_seat.bind_all(id, seat, player_ids.at(fold_case(g.seats[s].player)), st.totals[s],
-                        g.seats[s].tiebreak, won).run();
+      add_seat
+          .bind_all(id, seat, player_ids.at(fold_case(g.seats[s].player)), st.totals[s],
+                    g.seats[s].tiebreak, won)
+          .run();
     }
     for (std::size_t r = 0; r < g.rounds.size(); ++r) {
       const int round = static_cast<int>(r) + 1;
@@ -169,7 +183,8 @@ void apply_import(const Database& db, const ExportData& data, const ImportPlan& 
       for (std::size_t s = 0; s < g.rounds[r].size(); ++s) {
         const ExportScore& cell = g.rounds[r][s];
         add_score.reset();
-        add_score.bind_all(id, round, static_cast<int>(s), cell.points, cell.went_out, cell.hand).run();
+        add_score.bind_all(id, round, static_cast<int>(s), cell.points, cell.went_out, cell.hand)
+            .run();
       }
     }
   }
@@ -178,11 +193,15 @@ void apply_import(const Database& db, const ExportData& data, const ImportPlan& 
                                         {"players", plan.new_players.size()},
                                         {"seasons", plan.new_seasons.size()},
                                         {"games", plan.new_games.size()}};
-  append_audit(db, {0, {}, std::nullopt, "import",
+  append_audit(db, {0,
+                    {},
+                    std::nullopt,
+                    "import",
                     "Imported " + std::to_string(plan.new_games.size()) + " games, " +
                         std::to_string(plan.new_players.size()) + " players and " +
                         std::to_string(plan.new_seasons.size()) + " seasons from " + source,
-                    std::nullopt, added.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)});
+                    std::nullopt,
+                    json_line(added)});
 }
 
 }  // namespace crowns::store

@@ -23,11 +23,11 @@ struct Origins {
   std::vector<int> player_lines;
   std::vector<int> season_lines;
   std::vector<int> game_lines;
-  std::vector<std::vector<int>> seat_lines;                 ///< [game][seat]
-  std::vector<std::vector<std::vector<int>>> score_lines;   ///< [game][round - 1][seat]
+  std::vector<std::vector<int>> seat_lines;                ///< [game][seat]
+  std::vector<std::vector<std::vector<int>>> score_lines;  ///< [game][round - 1][seat]
 };
 
-ExportData parse_json_export(std::string_view text);  ///< Throws BadImport.
+ExportData parse_json_export(std::string_view text);                   ///< Throws BadImport.
 ExportData parse_csv_export(std::string_view text, Origins& origins);  ///< Throws BadImport.
 std::string format_json_export(const ExportData& data);
 std::string format_csv_export(const ExportData& data);
@@ -35,12 +35,5 @@ std::string format_csv_export(const ExportData& data);
 /// The checks of validate_export(); `csv` names lines instead of JSON paths when given.
 /// Throws BadImport.
 void check_export(const ExportData& data, const Origins* csv);
-
-/// Whether `date` is a real YYYY-MM-DD date. (store/games.hpp has the same check, but it
-/// lives with the SQLite code, and the reader must build without SQLite for fuzzing.)
-bool is_valid_date(std::string_view date);
-
-/// The game statuses, as written in the database and in exports.
-bool is_valid_status(std::string_view status);
 
 }  // namespace crowns::store::detail

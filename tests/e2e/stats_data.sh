@@ -16,7 +16,7 @@ game 2026-01-13 "Bob Dan" "0* 40" "4 0*"            # 7: Bob 40, Dan 40, tie-bre
 "$CROWNS" tiebreak Bob=0 Dan=5 >/dev/null || echo "setup: tiebreak failed"
 "$CROWNS" new Ann Bob Dan --date 2026-01-14 >/dev/null   # 8: abandoned after 3 rounds
 for _ in 1 2 3; do "$CROWNS" round 0* 50 50 >/dev/null; done
-"$CROWNS" abandon --game 8 >/dev/null || echo "setup: abandon failed"
+"$CROWNS" abandon --game 8 --yes >/dev/null || echo "setup: abandon failed"
 "$CROWNS" new Bob Cat --date 2026-01-15 >/dev/null       # 9: still active, 2 rounds
 for _ in 1 2; do "$CROWNS" round 50 0* >/dev/null; done
 "$CROWNS" player merge Edd Eve >/dev/null || echo "setup: merge failed"

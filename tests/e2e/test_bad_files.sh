@@ -85,12 +85,12 @@ check "bad CROWNS_BUSY_TIMEOUT_MS refused ($bad_timeout)" grep -q "CROWNS_BUSY_T
 
 # The default place cannot be made: $XDG_DATA_HOME is a file.
 printf 'x' >"$T/xdg-file"
-err=$(env -u CROWNS_DB XDG_DATA_HOME="$T/xdg-file" "$CROWNS" games 2>&1 >/dev/null); rc=$?
+err=$(env -u CROWNS_DB XDG_DATA_HOME="$T/xdg-file" "$CROWNS" player add X 2>&1 >/dev/null); rc=$?
 check "data folder cannot be made: status 1" test "$rc" = 1
 check "data folder cannot be made: says which and what to do ($err)" \
   grep -qE "^crowns: error: .*xdg-file/crowns/crowns.db cannot be created: its folder .* cannot be made .*--db" <<<"$err"
 check "data folder cannot be made: the file is unchanged" test "$(cat "$T/xdg-file")" = x
-err=$("$CROWNS" --db /proc/crowns.db games 2>&1 >/dev/null); rc=$?
+err=$("$CROWNS" --db /proc/crowns.db player add X 2>&1 >/dev/null); rc=$?
 check "database in /proc refused ($err)" test "$rc" = 1
 check "database in /proc: names it, says what to check" grep -qE "^crowns: error: .*/proc/crowns.db.*check that" <<<"$err"
 
@@ -117,7 +117,7 @@ fi
 if make_read_only "$ro_dir"; then
   check "read-only folder: reading works" quiet "$CROWNS" --db "$ro_dir/games.db" show --game 2
   refused "read-only folder: a write" "$ro_dir/games.db" "cannot be written" --db "$ro_dir/games.db" new P1 P2
-  err=$("$CROWNS" --db "$ro_dir/new.db" games 2>&1 >/dev/null); rc=$?
+  err=$("$CROWNS" --db "$ro_dir/new.db" player add X 2>&1 >/dev/null); rc=$?
   check "read-only folder: a new database cannot be made ($err)" test "$rc" = 1
   check "read-only folder: says what to check" grep -qE "^crowns: error: .*new.db.*check that" <<<"$err"
   undo_read_only "$ro_dir"

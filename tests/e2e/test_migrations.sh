@@ -3,7 +3,7 @@
 # that is not a database, and of another program's SQLite file; all refused files untouched.
 source "$(dirname "$0")/lib.sh"
 
-latest=$("$CROWNS" --db "$E2E_TMP/probe.db" games >/dev/null && sqlite3 "$E2E_TMP/probe.db" 'PRAGMA user_version')
+latest=$("$CROWNS" --db "$E2E_TMP/probe.db" player add Probe >/dev/null && sqlite3 "$E2E_TMP/probe.db" 'PRAGMA user_version')
 
 # An empty file is migrated to the latest schema, with WAL and every table.
 : >"$E2E_TMP/empty.db"
@@ -13,6 +13,7 @@ check "empty file migrated" test "$(sqlite3 "$E2E_TMP/empty.db" 'PRAGMA user_ver
 check "schema version is at least 2" test "$latest" -ge 2
 check "WAL on" test "$(sqlite3 "$E2E_TMP/empty.db" 'PRAGMA journal_mode')" = wal
 check "players table" test "$(sqlite3 "$E2E_TMP/empty.db" 'SELECT name FROM players')" = Ann
+check "solitaire table (0005)" test "$(sqlite3 "$E2E_TMP/empty.db" "SELECT count(*) FROM sqlite_schema WHERE name = 'solitaire_games'")" = 1
 
 # A database written by a newer crowns is refused with a message naming the file.
 sqlite3 "$E2E_TMP/new.db" 'PRAGMA user_version=999'
@@ -44,5 +45,39 @@ check "XDG default path" test -f "$XDG_DATA_HOME/crowns/crowns.db"
 check "HOME default path" test -f "$HOME/.local/share/crowns/crowns.db"
 check "--db wins over CROWNS_DB" quiet "$CROWNS" --db "$E2E_TMP/deep/er/x.db" player add Dan
 check "--db folders created" test -f "$E2E_TMP/deep/er/x.db"
+
+# A database written at schema 3 (before ids were kept from reuse) migrates with its data
+# intact; its deleted newest game keeps its number; a round undone the old way stays undone.
+migrations=$(dirname "$0")/../../migrations
+v3=$E2E_TMP/v3.db
+cat "$migrations"/000[123]_*.sql | sqlite3 "$v3"
+sqlite3 "$v3" "PRAGMA user_version = 3;
+  PRAGMA journal_mode = WAL;
+  INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', 't'), (2, 'Bob', 't');
+  INSERT INTO games (id, played_on, status, first_dealer, note, created_at, touched)
+    VALUES (1, '2026-01-10', 'active', 1, 'kept', 't', 1);
+  INSERT INTO seats (game_id, seat, player_id, total) VALUES (1, 0, 1, 0), (1, 1, 2, 9);
+  INSERT INTO rounds (game_id, round, entered_at) VALUES (1, 1, 't');
+  INSERT INTO scores (game_id, round, seat, points, went_out, hand)
+    VALUES (1, 1, 0, 0, 1, NULL), (1, 1, 1, 9, 0, '9h');
+  INSERT INTO audit (id, at, game_id, action, summary, old_value, new_value) VALUES
+    (1, 't', 1, 'new', 'Game 1 started: Ann, Bob', NULL, '{}'),
+    (2, 't', 1, 'round', 'Round 1 entered: Ann 0*, Bob 9 (9h)', NULL,
+     '{\"round\":1,\"scores\":[{\"seat\":0,\"points\":0,\"went_out\":true,\"hand\":null},{\"seat\":1,\"points\":9,\"went_out\":false,\"hand\":\"9h\"}]}'),
+    (3, 't', 1, 'round', 'Round 2 entered: Ann 5, Bob 0*', NULL, '{\"round\":2,\"scores\":[]}'),
+    (4, 't', 1, 'undo', 'Removed round 2 of game 1: Ann 5, Bob 0*', '{\"round\":2,\"scores\":[]}', NULL),
+    (5, 't', 2, 'new', 'Game 2 started: Ann, Bob', NULL, '{}'),
+    (6, 't', 2, 'delete', 'Game 2 deleted', '{}', NULL);" >/dev/null
+dump_v3() { sqlite3 "$v3" "SELECT * FROM players; SELECT id, played_on, status, first_dealer, note FROM games;
+  SELECT * FROM seats; SELECT * FROM scores; SELECT id, action, summary FROM audit WHERE id <= 6"; }
+before=$(dump_v3)
+check "schema 3 opens" quiet "$CROWNS" --db "$v3" games
+check "schema 3 migrated" test "$(sqlite3 "$v3" 'PRAGMA user_version')" = "$latest"
+check "schema 3 data intact" test "$(dump_v3)" = "$before"
+check "keys hold after migrating" test -z "$(sqlite3 "$v3" 'PRAGMA foreign_key_check')"
+check "old undo linked" test "$(sqlite3 "$v3" 'SELECT undone_by FROM audit WHERE id = 3')" = 4
+check "deleted game's number kept" test "$("$CROWNS" --db "$v3" new Bob Ann | head -c 6)" = "Game 3"
+check "undo reaches the old round" test "$("$CROWNS" --db "$v3" undo --game 1 | head -1)" = \
+  "Removed round 1 of game 1: Ann 0*, Bob 9 (9h) (the log keeps it: crowns log)"
 
 finish

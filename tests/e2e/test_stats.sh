@@ -67,6 +67,11 @@ same "season after" "Added season Spring: 2026-01-13 to (open)" "$("$CROWNS" sea
 same "season list" "Season  From        To          Games
 Winter  2026-01-01  2026-01-12      5
 Spring  2026-01-13  (open)          1  current" "$("$CROWNS" season list)"
+# season list --json names the dates as crowns export does (starts_on, ends_on).
+same "season list --json" '[{"name":"Winter","starts_on":"2026-01-01","ends_on":"2026-01-12","games":5,"current":false},{"name":"Spring","starts_on":"2026-01-13","ends_on":null,"games":1,"current":true}]' \
+  "$("$CROWNS" season list --json)"
+same "export seasons" '{"name":"Spring","starts_on":"2026-01-13"},{"name":"Winter","starts_on":"2026-01-01","ends_on":"2026-01-12"}' \
+  "$("$CROWNS" export | grep -o '{"name":"Spring"[^}]*}\|{"name":"Winter"[^}]*}' | sort | paste -sd,)"
 # Winter: games 2-6. Ann 2, 3, 4, 6; Bob 2, 4; Cat 2, 3, 5; Dan 3, 5; Eve 5, 6.
 same "season boundaries" "2 Ann Bob Cat Dan Eve 4 2 3 2 2" \
   "$("$CROWNS" leaderboard --season winter --by wins --csv | tail -n +2 | cut -d, -f2,3 | sort |

@@ -30,7 +30,7 @@ assert root.tag == '{http://www.w3.org/2000/svg}svg', root.tag
 assert len(root.findall('{http://www.w3.org/2000/svg}polyline')) == 3
 " "$E2E_TMP/game.svg"
 fi
-check "svg to a bad path fails" test "$("$CROWNS" chart --svg "$E2E_TMP/no/x.svg" 2>&1 >/dev/null)" = "crowns: error: cannot write '$E2E_TMP/no/x.svg'"
+check "svg to a bad path fails" test "$("$CROWNS" chart --svg "$E2E_TMP/no/x.svg" 2>&1 >/dev/null)" = "crowns: error: $E2E_TMP/no/x.svg: cannot be written: No such file or directory"
 # chart --json: game 3 is Ann 10 then 3 a round, Cat 0 then 3, Dan 10 then 0 (stats_data.sh).
 want='{"title":"Game 3 (2026-01-05): running totals","y":"total","x":["1","2","3","4","5","6","7","8","9","10","11"],"series":[{"name":"Ann","values":[10.0,13.0,16.0,19.0,22.0,25.0,28.0,31.0,34.0,37.0,40.0]},{"name":"Cat","values":[0.0,3.0,6.0,9.0,12.0,15.0,18.0,21.0,24.0,27.0,30.0]},{"name":"Dan","values":[10.0,10.0,10.0,10.0,10.0,10.0,10.0,10.0,10.0,10.0,10.0]}]}'
 check "chart --json of a game" test "$("$CROWNS" chart --game 3 --json)" = "$want"

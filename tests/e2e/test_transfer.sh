@@ -8,7 +8,8 @@ source "$(dirname "$0")/stats_data.sh"
 "$CROWNS" season add Winter --from 2026-01-01 --to 2026-01-12 >/dev/null
 "$CROWNS" season add Spring --from 2026-01-13 >/dev/null
 "$CROWNS" new Ann Dan --date 2026-01-15 --note 'at "Bob'\''s", with, commas' >/dev/null
-"$CROWNS" round 0* '7s 8s Kd' >/dev/null
+# stats_data.sh leaves a game in progress too, so the round names its game.
+"$CROWNS" round --game "$(sqlite3 "$CROWNS_DB" 'SELECT max(id) FROM games')" 0* '7s 8s Kd' >/dev/null
 T=$E2E_TMP
 
 for fmt in json csv; do
@@ -28,7 +29,8 @@ check "the import has the same leaderboard" cmp -s <("$CROWNS" leaderboard --all
   <("$CROWNS" --db "$T/fresh-json.db" leaderboard --all --csv)
 
 # --dry-run into an empty database says what it would add and creates nothing in it.
-"$CROWNS" --db "$T/dry.db" player list >/dev/null
+# (undo writes, so it creates the empty database; it has nothing to undo)
+"$CROWNS" --db "$T/dry.db" undo >/dev/null 2>&1 || true
 before=$(sha256sum <"$T/dry.db")
 check "dry run counts" test "$("$CROWNS" --db "$T/dry.db" import --dry-run "$T/all.json" --json |
   grep -o '"added":{[^}]*}')" = '"added":{"players":5,"seasons":2,"games":10}'

@@ -10,10 +10,14 @@
 namespace crowns::reference {
 namespace {
 
-bool wild(Card card, int wild_rank) { return card.is_joker() || card.rank == wild_rank; }
+bool wild(Card card, int wild_rank) {
+  return card.is_joker() || card.rank == wild_rank;
+}
 
 // A total order on cards that tells every distinct card apart (jokers all alike).
-int key(Card card) { return card.is_joker() ? 1000 : card.rank * 8 + static_cast<int>(card.suit); }
+int key(Card card) {
+  return card.is_joker() ? 1000 : card.rank * 8 + static_cast<int>(card.suit);
+}
 
 std::vector<int> sorted_keys(std::span<const Card> cards) {
   std::vector<int> keys;
@@ -72,7 +76,8 @@ bool is_meld(std::span<const Card> cards, int wild_rank) {
 int brute_force_score(std::span<const Card> hand, int wild_rank, HandMode mode) {
   const int n = static_cast<int>(hand.size());
   if (n > kMaxCards) throw std::invalid_argument("reference solver: hand too large");
-  if (mode == HandMode::Drawn && n < 1) throw std::invalid_argument("reference solver: empty drawn hand");
+  if (mode == HandMode::Drawn && n < 1)
+    throw std::invalid_argument("reference solver: empty drawn hand");
   const std::uint32_t full = (1u << n) - 1;
 
   // valid[S]: the cards of subset S form one meld.
@@ -132,12 +137,15 @@ std::string check_meld(const Meld& m, int wild_rank) {
   const std::string where = " in " + meld_text(m);
   if (m.cards.size() < 3) return "a meld of fewer than 3 cards" + where;
   for (const auto& mc : m.cards) {
-    if (mc.wild && !wild(mc.card, wild_rank)) return to_string(mc.card) + " is marked wild but is not" + where;
+    if (mc.wild && !wild(mc.card, wild_rank))
+      return to_string(mc.card) + " is marked wild but is not" + where;
     if (!mc.wild) {
       // A natural card (or a wild-rank card standing for itself) must be exactly where it says.
       if (mc.card.is_joker()) return "a joker is not marked wild" + where;
-      if (mc.card.rank != mc.as_rank) return to_string(mc.card) + " does not stand at its own rank" + where;
-      if (m.kind == MeldKind::Run && mc.card.suit != m.suit) return to_string(mc.card) + " is off-suit" + where;
+      if (mc.card.rank != mc.as_rank)
+        return to_string(mc.card) + " does not stand at its own rank" + where;
+      if (m.kind == MeldKind::Run && mc.card.suit != m.suit)
+        return to_string(mc.card) + " is off-suit" + where;
     }
   }
   if (m.kind == MeldKind::Book) {
@@ -157,7 +165,8 @@ std::string check_meld(const Meld& m, int wild_rank) {
   const int first = m.cards.front().as_rank;
   if (first < kMinRank || m.cards.back().as_rank > kMaxRank) return "a run outside 3..K" + where;
   for (std::size_t i = 0; i < m.cards.size(); ++i) {
-    if (m.cards[i].as_rank != first + static_cast<int>(i)) return "run positions are not consecutive" + where;
+    if (m.cards[i].as_rank != first + static_cast<int>(i))
+      return "run positions are not consecutive" + where;
   }
   return "";
 }

@@ -2,7 +2,7 @@
 // A slow, obviously correct reference for the solver, and a checker for the solver's answers.
 //
 // The reference shares no idea with src/core/solver.cpp: it enumerates every subset of the
-// hand, decides from the meld definition in RULES.md whether that subset can be laid down,
+// hand, decides from the meld definition in docs/RULES.md whether that subset can be laid down,
 // and then finds the cheapest partition of the hand into melds and leftover cards by a plain
 // subset dynamic programme (3^n work). Use it only on hands of at most ~15 cards.
 
@@ -17,7 +17,7 @@ namespace crowns::reference {
 /// The largest hand the reference accepts (its tables have 2^n entries).
 inline constexpr int kMaxCards = 16;
 
-/// Points of a card left in hand, straight from the table in RULES.md.
+/// Points of a card left in hand, straight from the table in docs/RULES.md.
 int points(Card card, int wild_rank);
 
 /// Whether the cards, taken together, form one book or one run (wilds may stand for anything).

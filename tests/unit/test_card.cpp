@@ -1,13 +1,13 @@
 // Card notation: every rank alias, every suit letter and symbol, jokers, separators, canonical
 // output, and every error.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "cli/style.hpp"
 #include "crowns/card.hpp"
 #include "crowns/deck.hpp"
 
@@ -33,6 +33,7 @@ std::string card_error(std::string_view token) {
 
 std::vector<std::string> texts(const std::vector<Card>& cards) {
   std::vector<std::string> out;
+  out.reserve(cards.size());
   for (Card c : cards) out.push_back(to_string(c));
   return out;
 }
@@ -42,13 +43,36 @@ struct SuitSpelling {
   Suit suit;
 };
 
-// Every way to write each suit: the letter, both cases, the filled and the outline symbol.
+// Every way to write each suit: the letter, both cases, the filled and the outline symbol, the
+// emoji star (U+2B50) and a symbol followed by a variation selector (U+FE0F emoji, U+FE0E text),
+// as phones and the official score sheet write them (issue 9 item 12).
 const SuitSpelling kSuitSpellings[] = {
-    {"s", Suit::Spades},   {"S", Suit::Spades},   {"\u2660", Suit::Spades},   {"\u2664", Suit::Spades},
-    {"h", Suit::Hearts},   {"H", Suit::Hearts},   {"\u2665", Suit::Hearts},   {"\u2661", Suit::Hearts},
-    {"c", Suit::Clubs},    {"C", Suit::Clubs},    {"\u2663", Suit::Clubs},    {"\u2667", Suit::Clubs},
-    {"d", Suit::Diamonds}, {"D", Suit::Diamonds}, {"\u2666", Suit::Diamonds}, {"\u2662", Suit::Diamonds},
-    {"*", Suit::Stars},    {"\u2605", Suit::Stars}, {"\u2606", Suit::Stars},
+    {"s", Suit::Spades},
+    {"S", Suit::Spades},
+    {"\u2660", Suit::Spades},
+    {"\u2664", Suit::Spades},
+    {"h", Suit::Hearts},
+    {"H", Suit::Hearts},
+    {"\u2665", Suit::Hearts},
+    {"\u2661", Suit::Hearts},
+    {"c", Suit::Clubs},
+    {"C", Suit::Clubs},
+    {"\u2663", Suit::Clubs},
+    {"\u2667", Suit::Clubs},
+    {"d", Suit::Diamonds},
+    {"D", Suit::Diamonds},
+    {"\u2666", Suit::Diamonds},
+    {"\u2662", Suit::Diamonds},
+    {"*", Suit::Stars},
+    {"\u2605", Suit::Stars},
+    {"\u2606", Suit::Stars},
+    {"\u2B50", Suit::Stars},
+    {"\u2B50\uFE0F", Suit::Stars},
+    {"\u2660\uFE0F", Suit::Spades},
+    {"\u2665\uFE0F", Suit::Hearts},
+    {"\u2663\uFE0F", Suit::Clubs},
+    {"\u2666\uFE0F", Suit::Diamonds},
+    {"\u2605\uFE0E", Suit::Stars},
 };
 
 struct RankSpelling {
@@ -57,9 +81,8 @@ struct RankSpelling {
 };
 
 const RankSpelling kRankSpellings[] = {
-    {"3", 3},   {"4", 4},   {"5", 5},   {"6", 6},   {"7", 7},   {"8", 8},  {"9", 9},
-    {"10", 10}, {"T", 10},  {"t", 10},  {"J", 11},  {"j", 11},  {"Q", 12}, {"q", 12},
-    {"K", 13},  {"k", 13},
+    {"3", 3},  {"4", 4},  {"5", 5},  {"6", 6},  {"7", 7},  {"8", 8},  {"9", 9},  {"10", 10},
+    {"T", 10}, {"t", 10}, {"J", 11}, {"j", 11}, {"Q", 12}, {"q", 12}, {"K", 13}, {"k", 13},
 };
 
 }  // namespace
@@ -144,16 +167,23 @@ TEST_CASE("bad tokens name the token and show the right form", "[card][error]") 
   CHECK(card_error("") == "''" + kForm);
 }
 
-TEST_CASE("control bytes, non-ASCII and long tokens are escaped in messages", "[card][error]") {
-  CHECK(card_error(std::string_view("7\x01", 2)) == "'7\\x01'" + kForm);
-  CHECK(card_error("\x1b[31m7h") == "'\\x1b[31m7h'" + kForm);
-  CHECK(card_error(std::string_view("7h\0", 3)) == "'7h\\x00'" + kForm);
-  CHECK(card_error("7\xe2\x99") == "'7\\xe2\\x99'" + kForm);  // a cut UTF-8 symbol
-  CHECK(card_error("\x7f") == "'\\x7f'" + kForm);
-  CHECK(card_error("J\u2660x") == "'J\\xe2\\x99\\xa0x'" + kForm);
-  CHECK(card_error("1\u2660") == "'1\\xe2\\x99\\xa0'" + kForm);
+// Core quotes the token as typed (quote_token); the CLI escapes the whole message once where
+// it prints it (sanitize): what the user sees is the escaped form, valid UTF-8 stays text.
+TEST_CASE("control bytes and bad UTF-8 are escaped in messages, long tokens cut", "[card][error]") {
+  const auto shown = [](std::string_view token) { return cli::sanitize(card_error(token)); };
+  CHECK(shown(std::string_view("7\x01", 2)) == "'7\\x01'" + kForm);
+  CHECK(shown("\x1b[31m7h") == "'\\x1b[31m7h'" + kForm);
+  CHECK(shown(std::string_view("7h\0", 3)) == "'7h\\x00'" + kForm);
+  CHECK(shown("7\xe2\x99") == "'7\\xe2\\x99'" + kForm);  // a cut UTF-8 symbol
+  CHECK(shown("\x7f") == "'\\x7f'" + kForm);
+  CHECK(shown("9h\u202e") == "'9h\\u{202e}'" + kForm);
+  CHECK(shown("J\u2660x") == "'J\u2660x'" + kForm);
+  CHECK(shown("1\u2660") == "'1\u2660'" + kForm);
+  // Valid UTF-8 reads as text (issue 9 item 12): 1♥ was shown as '1\xe2\x99\xa5'.
+  CHECK(shown("1\u2665") == "'1\u2665'" + kForm);
+  CHECK(shown("7\u00e9") == "'7\u00e9'" + kForm);
   const std::string long_token(100, 'x');
-  CHECK(card_error(long_token) == "'" + std::string(24, 'x') + "...'" + kForm);
+  CHECK(card_error(long_token) == "'" + std::string(40, 'x') + "...' (100 characters)" + kForm);
 }
 
 TEST_CASE("parse_cards splits on spaces, commas and tabs", "[card]") {
@@ -188,7 +218,7 @@ TEST_CASE("parse_cards errors", "[card][error]") {
   CHECK(error("7h 1s 8h") == "'1s'" + kForm);
   CHECK(error("7h 1s 2s") == "'1s'" + kForm);  // the first bad token
   CHECK(error("7h,8h;9h") == "'8h;9h'" + kForm);
-  CHECK(error("7h\n8h") == "'7h\\x0a8h'" + kForm);
+  CHECK(cli::sanitize(error("7h\n8h")) == "'7h\\x0a8h'" + kForm);  // escaped when printed
   const std::string no_cards = "no cards given (ranks 3-10 J Q K, suits s h c d *, or jk)";
   CHECK(error("") == no_cards);
   CHECK(error("   ") == no_cards);
@@ -206,7 +236,12 @@ TEST_CASE("parse_rank", "[card]") {
     REQUIRE(rank.ok());
     CHECK(*rank == r.rank);
   }
-  for (const char* bad : {"2", "1", "11", "13", "A", "jk", "10s", "7h", "", " 7", "0", "-3", "joker"}) {
+  // 11-13 are ranks too, as a --batch line's "wild": 11 reads (issue 9 item 15).
+  CHECK(*parse_rank("11") == 11);
+  CHECK(*parse_rank("12") == 12);
+  CHECK(*parse_rank("13") == 13);
+  for (const char* bad :
+       {"2", "1", "14", "011", "A", "jk", "10s", "7h", "", " 7", "0", "-3", "joker"}) {
     auto rank = parse_rank(bad);
     INFO(bad);
     REQUIRE_FALSE(rank.ok());
@@ -214,18 +249,19 @@ TEST_CASE("parse_rank", "[card]") {
   }
   auto control = parse_rank("\x07");
   REQUIRE_FALSE(control.ok());
-  CHECK(control.error() == "'\\x07' is not a rank (3-10, J, Q or K)");
+  CHECK(cli::sanitize(control.error()) == "'\\x07' is not a rank (3-10, J, Q or K)");
 }
 
 TEST_CASE("a full deck: 116 cards a box, each card twice, 6 jokers", "[card][deck]") {
   for (int boxes = 1; boxes <= 2; ++boxes) {
     const auto deck = full_deck(boxes);
     CHECK(deck.size() == static_cast<std::size_t>(116 * boxes));
-    CHECK(std::count_if(deck.begin(), deck.end(), [](Card c) { return c.is_joker(); }) == 6 * boxes);
+    CHECK(std::count_if(deck.begin(), deck.end(), [](Card c) { return c.is_joker(); }) ==
+          static_cast<std::ptrdiff_t>(6) * boxes);
     for (int r = kMinRank; r <= kMaxRank; ++r) {
       for (int s = 0; s < kSuitCount; ++s) {
         const Card c = Card::natural(r, static_cast<Suit>(s));
-        CHECK(std::count(deck.begin(), deck.end(), c) == 2 * boxes);
+        CHECK(std::count(deck.begin(), deck.end(), c) == static_cast<std::ptrdiff_t>(2) * boxes);
       }
     }
   }

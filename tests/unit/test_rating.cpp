@@ -6,8 +6,8 @@
 
 #include "crowns/rating.hpp"
 
-using crowns::Rating;
 using crowns::rate_game;
+using crowns::Rating;
 
 namespace {
 
@@ -20,7 +20,9 @@ void check(const std::vector<Rating>& got, const std::vector<std::pair<double, d
   }
 }
 
-std::vector<Rating> fresh(std::size_t n) { return std::vector<Rating>(n); }
+std::vector<Rating> fresh(std::size_t n) {
+  return std::vector<Rating>(n);
+}
 
 }  // namespace
 
@@ -44,9 +46,8 @@ TEST_CASE("rating: four players with a tie, unequal priors", "[rating]") {
 }
 
 TEST_CASE("rating: everyone tied leaves mu alone", "[rating]") {
-  check(rate_game(fresh(3), {1, 1, 1}), {{25, 8.205243377397993},
-                                         {25, 8.205243377397993},
-                                         {25, 8.205243377397993}});
+  check(rate_game(fresh(3), {1, 1, 1}),
+        {{25, 8.205243377397993}, {25, 8.205243377397993}, {25, 8.205243377397993}});
 }
 
 TEST_CASE("rating: five players, two tied first and two tied last", "[rating]") {

@@ -1,8 +1,7 @@
-// The rules of RULES.md: rounds, wild ranks, card values, copies per box, the largest hand.
-
-#include <catch2/catch.hpp>
+// The rules of docs/RULES.md: rounds, wild ranks, card values, copies per box, the largest hand.
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <functional>
 #include <string>
 #include <vector>
@@ -83,7 +82,8 @@ TEST_CASE("check_copies: 2 copies of a card and 6 jokers per box", "[rules]") {
   auto third = check_copies(hand("7h Ks 7h 8h 7h"), 1);
   REQUIRE_FALSE(third.ok());
   CHECK(third.error() ==
-        "more than 2 copies of 7h: one box holds each card twice (use --boxes 2 for a combined game)");
+        "more than 2 copies of 7h: one box holds each card twice (use --boxes 2 for a combined "
+        "game)");
 
   auto third_ten = check_copies(hand("Ts 10s 10S"), 1);
   REQUIRE_FALSE(third_ten.ok());
@@ -110,7 +110,8 @@ TEST_CASE("check_copies: 2 copies of a card and 6 jokers per box", "[rules]") {
   for (int boxes = 1; boxes <= 2; ++boxes) {
     auto deck = full_deck(boxes);
     CHECK(check_copies(deck, boxes).ok());
-    for (Card extra : {Card::joker(), Card::natural(3, Suit::Stars), Card::natural(13, Suit::Diamonds)}) {
+    for (Card extra :
+         {Card::joker(), Card::natural(3, Suit::Stars), Card::natural(13, Suit::Diamonds)}) {
       auto more = deck;
       more.push_back(extra);
       INFO(boxes << " box(es) + " << to_string(extra));
@@ -119,29 +120,16 @@ TEST_CASE("check_copies: 2 copies of a card and 6 jokers per box", "[rules]") {
   }
 }
 
-TEST_CASE("max_hand_points is the sum of the n most valuable cards of the boxes", "[rules]") {
-  // Hand-checked: 13 cards, Kings wild, one box: 6 jokers (300) + 7 Kings (140).
-  CHECK(max_hand_points(13, 13, 1) == 440);
-  // 3 cards, 3s wild: 3 jokers.
-  CHECK(max_hand_points(3, 3, 1) == 150);
-  // 8 cards, 10s wild: 6 jokers + 2 tens.
-  CHECK(max_hand_points(8, 10, 1) == 340);
-  // 17 cards, Ks wild: 6 jokers, 10 Kings, 1 Queen.
-  CHECK(max_hand_points(17, 13, 1) == 300 + 200 + 12);
-  CHECK(max_hand_points(0, 5, 1) == 0);
-
-  // Against the obvious computation: sort every card of the boxes by value, add the top n.
-  for (int boxes = 1; boxes <= 2; ++boxes) {
-    for (int wild = kMinRank; wild <= kMaxRank; ++wild) {
-      std::vector<int> values;
-      for (Card c : full_deck(boxes)) values.push_back(card_points(c, wild));
-      std::sort(values.begin(), values.end(), std::greater<>());
-      int sum = 0;
-      for (int n = 0; n <= 30; ++n) {
-        INFO("n " << n << ", wild " << wild << ", boxes " << boxes);
-        CHECK(max_hand_points(n, wild, boxes) == sum);
-        sum += values[static_cast<std::size_t>(n)];
-      }
-    }
-  }
+TEST_CASE("players per box: 2 to 8 on one box, up to 14 on two", "[rules]") {
+  CHECK(kMinPlayers == 2);
+  CHECK(max_players(1) == 8);
+  CHECK(max_players(2) == kMaxPlayers);
+  CHECK(kMaxPlayers == 14);
+  CHECK(is_valid_boxes(1));
+  CHECK(is_valid_boxes(kMaxBoxes));
+  CHECK_FALSE(is_valid_boxes(0));
+  CHECK_FALSE(is_valid_boxes(3));
+  // Two boxes hold enough cards for 14 players' largest deal and a stock to draw from.
+  CHECK(kMaxPlayers * cards_in_round(kRounds) <
+        2 * (kSuitCount * 11 * kCopiesPerBox + kJokersPerBox));
 }

@@ -9,7 +9,9 @@
 using namespace crowns;
 
 namespace {
-ScoreEntry entry(int points, bool out = false) { return ScoreEntry{points, out, {}, std::nullopt}; }
+ScoreEntry entry(int points, bool out = false) {
+  return ScoreEntry{points, out, {}, std::nullopt};
+}
 }  // namespace
 
 TEST_CASE("score values: points, 0* and out, hands", "[scoring]") {
@@ -21,10 +23,21 @@ TEST_CASE("score values: points, 0* and out, hands", "[scoring]") {
   CHECK(hand->kind == ScoreInput::Kind::Hand);
   CHECK(hand->cards.size() == 3);
   CHECK(parse_score("-5", "Ann").error() == "'-5' for Ann: points cannot be negative");
-  CHECK(parse_score("12*", "Ann").error().find("only the player who went out is starred") != std::string::npos);
-  CHECK(parse_score("2*", "Ann").error().find("only the player who went out is starred") != std::string::npos);
-  CHECK(parse_score("5*", "Ann")->cards == std::vector<Card>{Card::natural(5, Suit::Stars)});  // the 5 of stars
-  CHECK(parse_score("abc", "Ann").error().find("'abc' for Ann is not a score") != std::string::npos);
+  CHECK(parse_score("12*", "Ann").error().find("only the player who went out is starred") !=
+        std::string::npos);
+  CHECK(parse_score("2*", "Ann").error().find("only the player who went out is starred") !=
+        std::string::npos);
+  // Only 0* is starred in a score (issue 9 item 5): 5* is refused with both readings...
+  CHECK(parse_score("5*", "Ann").error() ==
+        "'5*' for Ann: only 0* is starred (the player who went out); write 5 for 5 points, or "
+        "the 5 of stars left alone in hand as \"5*,\"");
+  CHECK(parse_score("10*", "Ann").error().find("only 0* is starred") != std::string::npos);
+  // ... while a hand still reads star cards.
+  CHECK(parse_score("5*,", "Ann")->cards == std::vector<Card>{Card::natural(5, Suit::Stars)});
+  CHECK(parse_score("5* Kh", "Ann")->cards ==
+        (std::vector<Card>{Card::natural(5, Suit::Stars), Card::natural(13, Suit::Hearts)}));
+  CHECK(parse_score("abc", "Ann").error().find("'abc' for Ann is not a score") !=
+        std::string::npos);
   CHECK(parse_score("Ks Qx", "Ann").error().find("Qx") != std::string::npos);
   CHECK(parse_score("", "Ann").error().find("no value for Ann") != std::string::npos);
 }
@@ -37,14 +50,17 @@ TEST_CASE("score checks: impossible values refused, unusual ones need --force", 
   CHECK(score("3").ok());
   CHECK(!score("1").ok());
   CHECK(score("1", Checks::Force).ok());
-  CHECK(score("150").ok());  // three jokers
-  CHECK(score("151").error() ==
-        "Bob: 151 points is more than 3 cards can hold in round 1 (at most 150); add --force to record it anyway");
+  CHECK(score("75").ok());  // a joker, a K and a Q of different suits
+  CHECK(score("76").error() ==
+        "Bob: 76 points is more than 3 cards can hold in round 1 (at most 75); add --force to "
+        "record it anyway");
+  CHECK(score("150").error().find("at most 75") != std::string::npos);  // three jokers meld
   CHECK(score("151", Checks::Force).ok());
   CHECK(score("Ks Qh 3c")->points == 45);  // the 3 is wild: 13 + 12 + 20
   CHECK(score("Ks Ks Kh")->points == 0);   // a book
   CHECK(score("Ks Qh 3c 4c").error().find("has 4 cards, but round 1 deals 3") != std::string::npos);
-  CHECK(score("Ks Ks Ks", Checks::Force).error().find("more than 2 copies of Ks") != std::string::npos);
+  CHECK(score("Ks Ks Ks", Checks::Force).error().find("more than 2 copies of Ks") !=
+        std::string::npos);
 }
 
 TEST_CASE("round checks: one player out, someone at 0, cards within the boxes", "[scoring]") {
@@ -54,17 +70,25 @@ TEST_CASE("round checks: one player out, someone at 0, cards within the boxes", 
   CHECK(check_round(ok, names, r2, Checks::Strict).ok());
   const std::vector<ScoreEntry> two_out = {entry(0, true), entry(0, true), entry(9)};
   CHECK(check_round(two_out, names, r2, Checks::Force).error() ==
-        "Ann and Bob are both marked out in round 2; only one player goes out (the others score what they hold)");
+        "Ann and Bob are both marked out in round 2; only one player goes out (the others score "
+        "what they hold)");
   const std::vector<ScoreEntry> no_zero = {entry(4), entry(5), entry(9)};
-  CHECK(!check_round(no_zero, names, r2, Checks::Strict).ok());
+  CHECK(check_round(no_zero, names, r2, Checks::Strict).error() ==
+        "nobody went out in round 2, but every round ends when one player does: mark the player "
+        "who went out with 0* (or out); add --force to record it anyway");
   CHECK(check_round(no_zero, names, r2, Checks::Force).ok());
-  const std::vector<ScoreEntry> zero_unmarked = {entry(0), entry(5), entry(9)};
-  CHECK(check_round(zero_unmarked, names, r2, Checks::Strict).ok());
+  // A plain 0 is not going out (issue 9 item 5): the hint names the likely player.
+  const std::vector<ScoreEntry> zero_unmarked = {entry(5), entry(0), entry(9)};
+  CHECK(check_round(zero_unmarked, names, r2, Checks::Strict).error() ==
+        "nobody went out in round 2, but every round ends when one player does: if Bob went out, "
+        "write 0* (or out) for them; add --force to record it anyway");
+  CHECK(check_round(zero_unmarked, names, r2, Checks::Force).ok());
   std::vector<ScoreEntry> hands = {entry(0, true), entry(13), entry(13)};
   hands[1].hand = *parse_cards("Ks");
   hands[2].hand = *parse_cards("Ks Ks");
-  CHECK(check_round(hands, names, r2, Checks::Strict).error().find("together hold more than 2 copies of Ks") !=
-        std::string::npos);
+  CHECK(check_round(hands, names, r2, Checks::Strict)
+            .error()
+            .find("together hold more than 2 copies of Ks") != std::string::npos);
 }
 
 TEST_CASE("standings: leaders, a single winner, a shared win, a tie-break", "[standings]") {
@@ -110,4 +134,7 @@ TEST_CASE("player names: trimmed, printable, suggestions for typos", "[names]") 
   CHECK(closest_name("Cath", known) == "Catherine");  // a unique prefix
   CHECK(closest_name("Zed", known).empty());
   CHECK(closest_name("Al", std::vector<std::string>{"Bo"}).empty());
+  // Accents do not count against a suggestion: "Zoe" is the likely "Zoë".
+  CHECK(closest_name("Zoe", std::vector<std::string>{"Zo\u00eb", "Bob"}) == "Zo\u00eb");
+  CHECK(closest_name("eva", std::vector<std::string>{"\u00c9va"}) == "\u00c9va");
 }

@@ -1,9 +1,8 @@
 // Property test: on thousands of seeded random hands the solver agrees with the brute-force
 // reference (tests/unit/reference_solver.cpp), and every arrangement it returns is legal.
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <functional>
 #include <optional>
 #include <random>
@@ -32,7 +31,9 @@ class Pool {
     cards_.erase(it);
     return c;
   }
-  Card take_any() { return *take([](Card) { return true; }); }
+  Card take_any() {
+    return *take([](Card) { return true; });
+  }
 
  private:
   std::vector<Card> cards_;
@@ -60,8 +61,7 @@ std::vector<Card> make_hand(Shape shape, int size, int wild, int boxes, std::mt1
   const auto is_wild_card = [wild](Card c) { return is_wild(c, wild); };
   const auto is_plain = [wild](Card c) { return !is_wild(c, wild); };
   switch (shape) {
-    case Shape::Uniform:
-      break;
+    case Shape::Uniform: break;
     case Shape::WildHeavy: {
       // Between a third of the hand and all of it wild: jokers and wild-rank cards.
       const int wilds = uniform_int(rng, std::max(1, size / 3), size);
@@ -114,7 +114,8 @@ std::string solution_text(const Solution& s) {
   for (const auto& m : s.melds) {
     out << " [" << (m.kind == MeldKind::Book ? "book " : "run ") << m.rank << ' '
         << suit_letter(m.suit);
-    for (const auto& mc : m.cards) out << ' ' << to_string(mc.card) << (mc.wild ? '=' : '@') << mc.as_rank;
+    for (const auto& mc : m.cards)
+      out << ' ' << to_string(mc.card) << (mc.wild ? '=' : '@') << mc.as_rank;
     out << ']';
   }
   out << " left " << reference::hand_text(s.deadwood);

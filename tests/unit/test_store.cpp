@@ -51,7 +51,8 @@ TEST_CASE("opening creates the file and its folders, migrated, WAL, foreign keys
     CHECK(pragma_int(db, "user_version") == latest_schema_version());
     CHECK(pragma_text(db, "journal_mode") == "wal");
     CHECK(pragma_int(db, "foreign_keys") == 1);
-    for (const char* table : {"meta", "players", "games", "seats", "rounds", "scores", "audit", "drafts"}) {
+    for (const char* table : {"meta", "players", "games", "seats", "rounds", "scores", "audit",
+                              "drafts", "solitaire_games"}) {
       INFO(table);
       CHECK(has_table(db, table));
     }
@@ -64,6 +65,7 @@ TEST_CASE("opening creates the file and its folders, migrated, WAL, foreign keys
 TEST_CASE("migrations are numbered in order and the last one is the schema version", "[store]") {
   const auto& all = migrations();
   REQUIRE(!all.empty());
+  // 1, 2, 3, ... without a gap: user_version counts the migrations applied.
   for (std::size_t i = 0; i < all.size(); ++i) CHECK(all[i].version == static_cast<int>(i) + 1);
   CHECK(latest_schema_version() == all.back().version);
 }
@@ -76,7 +78,8 @@ TEST_CASE("an empty file is migrated", "[store]") {
   CHECK(pragma_int(db, "user_version") == latest_schema_version());
 }
 
-TEST_CASE("a database at schema 1 is brought up to the latest, one migration at a time", "[store]") {
+TEST_CASE("a database at schema 1 is brought up to the latest, one migration at a time",
+          "[store]") {
   TempDir dir;
   const std::string path = dir.file("v1.db");
   {
@@ -114,8 +117,10 @@ TEST_CASE("a file that is not a database is refused, naming it, and left alone",
   const std::string text = "shopping list: milk, eggs, a second box of Five Crowns\n";
   test::write_bytes(path, text);
   const std::string message = open_error(path);
-  CHECK(message == path + " is not a crowns database (not an SQLite file); give the crowns database with "
-                          "--db or $CROWNS_DB (the file was not changed)");
+  CHECK(message ==
+        path +
+            " is not a crowns database (not an SQLite file); give the crowns database with "
+            "--db or $CROWNS_DB (the file was not changed)");
   CHECK(test::read_bytes(path) == text);
 }
 
@@ -164,7 +169,9 @@ TEST_CASE("bound text is stored as it is, quotes and all", "[store]") {
   TempDir dir;
   const Database db = open_database(dir.file("bind.db"));
   const std::string sly = "x'); DROP TABLE meta; --";
-  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").bind_all(sly, std::string("v\0w", 3)).run();
+  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)")
+      .bind_all(sly, std::string("v\0w", 3))
+      .run();
   auto stmt = db.prepare("SELECT key, value FROM meta");
   REQUIRE(stmt.step());
   CHECK(stmt.text(0) == sly);

@@ -9,31 +9,23 @@
 #include "store/games.hpp"
 #include "store/players.hpp"
 #include "store/rounds.hpp"
+#include "store/undo.hpp"
+#include "unit/store_fixtures.hpp"
 #include "unit/temp_db.hpp"
 
 using namespace crowns;
 using namespace crowns::store;
+using crowns::test::new_game;
+using crowns::test::play_round;
 using crowns::test::TempDir;
 
 namespace {
 
-SeatScore pts(int seat, int points) { return {seat, ScoreEntry{points, false, {}, std::nullopt}}; }
-SeatScore out(int seat) { return {seat, ScoreEntry{0, true, {}, std::nullopt}}; }
-
-Game new_game(const Database& db, std::vector<std::string> names) {
-  Transaction tx(db);
-  auto game = create_game(db, {std::move(names), std::nullopt, 1, "2026-01-15", std::nullopt, true});
-  REQUIRE(game.ok());
-  tx.commit();
-  return *game;
+SeatScore pts(int seat, int points) {
+  return {seat, ScoreEntry{points, false, {}, std::nullopt}};
 }
-
-Game play_round(const Database& db, const Game& game, std::vector<SeatScore> scores) {
-  Transaction tx(db);
-  auto after = record_round(db, game, scores);
-  REQUIRE(after.ok());
-  tx.commit();
-  return *after;
+SeatScore out(int seat) {
+  return {seat, ScoreEntry{0, true, {}, std::nullopt}};
 }
 
 int count(const Database& db, const std::string& sql) {
@@ -46,7 +38,7 @@ int count(const Database& db, const std::string& sql) {
 
 TEST_CASE("players: unique ignoring case, trimmed, renamed, retired and back", "[store]") {
   TempDir dir;
-  const Database db = open_database(dir.file("p.db"));
+  Database db = open_database(dir.file("p.db"));
   REQUIRE(add_player(db, "  Ann ").ok());
   CHECK(find_player(db, "ann")->name == "Ann");
   const auto dup = add_player(db, "ANN");
@@ -73,7 +65,7 @@ TEST_CASE("players: unique ignoring case, trimmed, renamed, retired and back", "
 
 TEST_CASE("a whole game: totals, the winner cached on the seats, the audit log", "[store]") {
   TempDir dir;
-  const Database db = open_database(dir.file("g.db"));
+  Database db = open_database(dir.file("g.db"));
   Game game = new_game(db, {"Ann", "Bob", "Cat"});
   CHECK(game.status == GameStatus::Active);
   CHECK(game.next_round() == 1);
@@ -88,7 +80,9 @@ TEST_CASE("a whole game: totals, the winner cached on the seats, the audit log",
   CHECK(st.winners == std::vector<int>{0});
   CHECK(count(db, "SELECT total FROM seats WHERE game_id = 1 AND seat = 2") == 66);
   CHECK(count(db, "SELECT winner FROM seats WHERE game_id = 1 AND seat = 0") == 1);
-  CHECK(count(db, "SELECT count(*) FROM games WHERE status = 'finished' AND finished_at IS NOT NULL") == 1);
+  CHECK(count(db,
+              "SELECT count(*) FROM games WHERE status = 'finished' AND finished_at IS NOT NULL") ==
+        1);
 
   // Round 12 does not exist.
   Transaction tx(db);
@@ -106,7 +100,7 @@ TEST_CASE("a whole game: totals, the winner cached on the seats, the audit log",
 
 TEST_CASE("edit keeps the old values in the log; undo goes back round by round", "[store]") {
   TempDir dir;
-  const Database db = open_database(dir.file("e.db"));
+  Database db = open_database(dir.file("e.db"));
   Game game = new_game(db, {"Ann", "Bob"});
   game = play_round(db, game, {out(0), pts(1, 20)});
   game = play_round(db, game, {pts(0, 7), out(1)});
@@ -115,8 +109,9 @@ TEST_CASE("edit keeps the old values in the log; undo goes back round by round",
     auto edited = edit_round(db, game, 1, {pts(1, 25)});
     REQUIRE(edited.ok());
     tx.commit();
-    CHECK(edited->standings().totals == std::vector<int>{7, 25});
-    game = *edited;
+    CHECK(edited->game->standings().totals == std::vector<int>{7, 25});
+    CHECK(edited->entry.summary == "Round 1 edited: Bob 20 -> 25");
+    game = *edited->game;
   }
   auto log = list_audit(db, game.id, 1);
   REQUIRE(log.size() == 1);
@@ -128,30 +123,38 @@ TEST_CASE("edit keeps the old values in the log; undo goes back round by round",
     CHECK(!edit_round(db, game, 3, {pts(1, 5)}).ok());
     CHECK(!edit_round(db, game, 1, {pts(1, 25)}).ok());  // nothing changes
   }
-  {
+  // Undo reverses the newest change first: the edit, then round 2, round 1, the game.
+  const auto undo = [&db] {
     Transaction tx(db);
-    const auto undone = undo_last(db, game);
-    REQUIRE(undone.ok());
-    CHECK(*undone == "Removed round 2 of game 1: Ann 7, Bob 0*");
-    tx.commit();
-  }
-  game = *load_game(db, game.id);
-  CHECK(game.rounds_played() == 1);
-  {
-    Transaction tx(db);
-    REQUIRE(undo_last(db, game).ok());
-    tx.commit();
-  }
-  game = *load_game(db, game.id);
-  Transaction tx(db);
-  const auto nothing = undo_last(db, game);
-  REQUIRE(!nothing.ok());
-  CHECK(nothing.error() == "game 1 has no rounds to undo (crowns delete 1 removes the game)");
+    auto undone = undo_last_change(db, std::nullopt);
+    if (undone) tx.commit();
+    return undone;
+  };
+  const auto edit_undone = undo();
+  REQUIRE(edit_undone.ok());
+  CHECK(edit_undone->entry.summary == "Undid the edit of round 1 of game 1: Bob 25 -> 20");
+  CHECK(edit_undone->game->standings().totals == std::vector<int>{7, 20});
+  const auto undone = undo();
+  REQUIRE(undone.ok());
+  CHECK(undone->entry.summary == "Removed round 2 of game 1: Ann 7, Bob 0*");
+  CHECK(undone->game->rounds_played() == 1);
+  CHECK(undo()->entry.summary == "Removed round 1 of game 1: Ann 0*, Bob 20");
+  const auto start = undo();
+  REQUIRE(start.ok());
+  CHECK(!start->game);
+  CHECK(start->entry.summary == "Removed game 1 (Ann, Bob, no rounds yet): undid its start");
+  CHECK(!load_game(db, 1));
+  // Next come the players added with the game: not something undo reverses.
+  const auto players = undo();
+  REQUIRE(!players.ok());
+  CHECK(players.error().find("\"Player Bob added\", cannot be undone") != std::string::npos);
+  // Every undone entry points at its undo.
+  CHECK(count(db, "SELECT count(*) FROM audit WHERE undone_by IS NOT NULL") == 4);
 }
 
 TEST_CASE("the most recently touched game is the current one", "[store]") {
   TempDir dir;
-  const Database db = open_database(dir.file("t.db"));
+  Database db = open_database(dir.file("t.db"));
   CHECK(!require_game(db, std::nullopt, Pick::Latest).ok());
   const Game first = new_game(db, {"Ann", "Bob"});
   const Game second = new_game(db, {"Cat", "Dan"});
@@ -170,7 +173,7 @@ TEST_CASE("the most recently touched game is the current one", "[store]") {
 
 TEST_CASE("merging folds a duplicate's games into the real player", "[store]") {
   TempDir dir;
-  const Database db = open_database(dir.file("m.db"));
+  Database db = open_database(dir.file("m.db"));
   new_game(db, {"Ann", "Bob"});
   new_game(db, {"Anne", "Cat"});
   {
@@ -180,7 +183,8 @@ TEST_CASE("merging folds a duplicate's games into the real player", "[store]") {
   }
   CHECK(!find_player(db, "Anne"));
   const auto players = list_players(db, Include::All);
-  const auto ann = std::find_if(players.begin(), players.end(), [](const Player& p) { return p.name == "Ann"; });
+  const auto ann =
+      std::find_if(players.begin(), players.end(), [](const Player& p) { return p.name == "Ann"; });
   REQUIRE(ann != players.end());
   CHECK(ann->games == 2);
   new_game(db, {"Dan", "Bob"});
@@ -192,7 +196,7 @@ TEST_CASE("merging folds a duplicate's games into the real player", "[store]") {
 
 TEST_CASE("deleting a game removes its rows; the log keeps all of it", "[store]") {
   TempDir dir;
-  const Database db = open_database(dir.file("d.db"));
+  Database db = open_database(dir.file("d.db"));
   Game game = new_game(db, {"Ann", "Bob"});
   game = play_round(db, game, {out(0), pts(1, 12)});
   {
@@ -212,7 +216,7 @@ TEST_CASE("deleting a game removes its rows; the log keeps all of it", "[store]"
 
 TEST_CASE("play drafts are saved per seat and cleared when the round is recorded", "[store]") {
   TempDir dir;
-  const Database db = open_database(dir.file("dr.db"));
+  Database db = open_database(dir.file("dr.db"));
   const Game game = new_game(db, {"Ann", "Bob"});
   save_draft_value(db, game.id, 1, 0, "0*");
   save_draft_value(db, game.id, 1, 1, "Ks Qh");
@@ -227,17 +231,20 @@ TEST_CASE("play drafts are saved per seat and cleared when the round is recorded
 
 TEST_CASE("new games refuse bad seatings", "[store]") {
   TempDir dir;
-  const Database db = open_database(dir.file("n.db"));
+  Database db = open_database(dir.file("n.db"));
   Transaction tx(db);
   auto make = [&](std::vector<std::string> names, int boxes = 1, std::string date = "2026-01-15",
                   std::optional<std::string> dealer = std::nullopt) {
-    return create_game(db, {std::move(names), std::move(dealer), boxes, std::move(date), std::nullopt, true});
+    return create_game(
+        db, {std::move(names), std::move(dealer), boxes, std::move(date), std::nullopt, true});
   };
   CHECK(make({"Ann"}).error() == "a game needs at least 2 players (crowns new NAME NAME...)");
-  CHECK(make({"A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"}).error().find("--boxes 2") != std::string::npos);
+  CHECK(make({"A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9"}).error().find("--boxes 2") !=
+        std::string::npos);
   CHECK(make({"A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"}, 2).ok());
   CHECK(make({"Ann", "ann"}).error() == "'Ann' is named twice");
   CHECK(make({"Ann", "Bob"}, 1, "2026-02-30").error().find("not a date") != std::string::npos);
-  CHECK(make({"Ann", "Bob"}, 1, "2026-01-15", "Cta").error() == "--dealer 'Cta' is not one of the players");
+  CHECK(make({"Ann", "Bob"}, 1, "2026-01-15", "Cta").error() ==
+        "--dealer 'Cta' is not one of the players");
   CHECK(make({"Ann", "Bob"}, 1, "2024-02-29", "bob")->first_dealer == 1);
 }

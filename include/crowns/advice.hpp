@@ -1,0 +1,73 @@
+#pragma once
+// The move advisor: take the top discard or draw, and which card to discard. No I/O.
+// How it thinks is in docs/ADVICE.md.
+
+#include <optional>
+#include <vector>
+
+#include "crowns/card.hpp"
+#include "crowns/expected.hpp"
+#include "crowns/unseen.hpp"
+
+namespace crowns {
+
+/// Everything a player knows at one decision.
+struct Situation {
+  int round = 1;                  ///< 1..11: sets the hand size and the wild rank.
+  std::vector<Card> hand;         ///< round+2 cards before drawing, round+3 after.
+  std::optional<Card> top;        ///< The top discard: given exactly at a draw decision.
+  std::vector<Card> seen;         ///< Cards out of play: dead discards, cards others took.
+  int players = 2;                ///< 2..14.
+  std::optional<int> stock;       ///< Cards left in the draw pile, if known.
+  bool last = false;              ///< Someone has gone out: this is the final turn.
+  int boxes = 1;                  ///< 1 or 2.
+  std::optional<Card> must_keep;  ///< A card just taken from the discard pile (not thrown back).
+};
+
+enum class Decision { Draw, Discard };
+
+/// Checks a situation (round, hand size, --top only before drawing, card copies) and returns
+/// the unseen cards. Fails with one line naming the problem.
+Expected<Unseen> check_situation(const Situation& s);
+/// Draw when the hand holds round+2 cards, Discard when it holds round+3.
+Decision decision_of(const Situation& s);
+
+/// One way to discard, with what it is worth.
+struct DiscardOption {
+  Card discard;
+  bool goes_out = false;  ///< The kept cards all meld: the round ends with 0 for this hand.
+  int score_now = 0;      ///< Points of the kept cards after their best lay-down.
+  double ev = 0;          ///< Expected points this hand ends the round with.
+  /// What the advisor minimises: `ev` minus the points the others are expected to hold when
+  /// this hand goes out (going out first also costs them). Equals `ev` on the last turn.
+  double value = 0;
+  double p_out = 0;  ///< Chance the next deck draw goes out with the kept cards.
+};
+
+struct DiscardAdvice {
+  std::vector<DiscardOption> options;  ///< Best first; one per different card.
+};
+
+struct DrawAdvice {
+  bool take = false;
+  std::optional<Card> discard;  ///< When taking: the planned discard.
+  bool goes_out = false;        ///< Taking goes out at once.
+  double take_p_out = 0;        ///< After taking: chance the next deck draw goes out.
+  double take_ev = 0;           ///< Expected points after taking (and the best discard).
+  double draw_ev = 0;           ///< Expected points after a deck draw.
+  double take_value = 0;        ///< The advisor's value of taking (see DiscardOption::value).
+  double draw_value = 0;        ///< The advisor's value of drawing.
+  double draw_p_out = 0;        ///< Chance the deck draw goes out at once.
+};
+
+/// The per-turn chance that some other player goes out before this player's next draw: the
+/// advisor's estimate from the round and the number of players (measured in greedy
+/// self-play; strength barely moves when it is scaled by 0.6-2.5, so `stock` is not used yet).
+double opponent_out_chance(const Situation& s);
+
+/// Advice before drawing (round+2 cards and a top discard). Precondition: check_situation ok.
+DrawAdvice advise_draw(const Situation& s, const Unseen& unseen);
+/// Advice after drawing (round+3 cards). Precondition: check_situation ok.
+DiscardAdvice advise_discard(const Situation& s, const Unseen& unseen);
+
+}  // namespace crowns

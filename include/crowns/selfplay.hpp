@@ -1,0 +1,84 @@
+#pragma once
+// The self-play engine: whole games of Five Crowns by the rules, between strategies, seeded and
+// reproducible, and the duplicate format that measures one strategy against another. No I/O
+// (bench/bench_selfplay.cpp runs it on threads and prints).
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "crowns/advice.hpp"
+#include "crowns/card.hpp"
+#include "crowns/expected.hpp"
+
+namespace crowns {
+
+enum class Strategy {
+  Advisor,  ///< advise_draw / advise_discard.
+  Greedy,   ///< The documented 0-ply baseline (docs/ADVICE.md).
+};
+Expected<Strategy> parse_strategy(std::string_view name);
+std::string_view strategy_name(Strategy s);
+
+/// The greedy baseline's decisions.
+bool greedy_take(const Situation& s, const Unseen& unseen);
+Card greedy_discard(const Situation& s);
+
+/// A reproducible generator (splitmix64).
+class SplitMix {
+ public:
+  explicit SplitMix(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next();
+  /// Uniform in [0, bound).
+  std::uint64_t below(std::uint64_t bound) { return next() % bound; }
+
+ private:
+  std::uint64_t state_;
+};
+
+/// The deal of one round: each seat's hand (seat 0 first), the discard pile's first card and
+/// the stock (drawn from the back). Seats are dealt one card at a time, starting left of the
+/// dealer; the dealer of round r is seat (r-1) mod players.
+struct RoundDeal {
+  std::vector<std::vector<Card>> hands;
+  std::vector<Card> discard;
+  std::vector<Card> stock;
+};
+RoundDeal deal_round(std::uint64_t seed, int round, int players, int boxes);
+
+struct GameSetup {
+  std::uint64_t seed = 1;       ///< The deal: the same seed deals the same cards.
+  std::vector<Strategy> seats;  ///< One strategy per seat (2..14 seats).
+  int boxes = 1;
+};
+struct GameResult {
+  std::vector<int> totals;                     ///< Per seat, over the 11 rounds.
+  std::vector<std::vector<int>> round_scores;  ///< [round-1][seat].
+  int turns = 0;                               ///< Turns played in all.
+  std::vector<int> round_turns;                ///< Turns played in each round.
+};
+GameResult play_game(const GameSetup& setup);
+
+/// One deal in the duplicate format: the game is played once per seat with side A in that
+/// seat and side B in all the others. `a_totals[r]`/`b_mean[r]` are rotation r's results.
+struct DuplicateDeal {
+  std::vector<int> a_totals;
+  std::vector<double> b_mean;
+  std::vector<double> a_win;  ///< 1 if A had the lowest total, 1/k if k tied for it, else 0.
+};
+DuplicateDeal play_duplicate(std::uint64_t seed, int players, Strategy a, Strategy b, int boxes);
+
+/// Means over deals, and the 95% interval of B's mean minus A's (a positive difference means
+/// A scored fewer points: A played better).
+struct MatchSummary {
+  int deals = 0;
+  double a_mean = 0;
+  double b_mean = 0;
+  double difference = 0;  ///< Mean over deals of (B's mean - A's).
+  double margin = 0;      ///< 95% half-width of `difference`.
+  double a_win_share = 0;
+};
+MatchSummary summarize(std::span<const DuplicateDeal> deals);
+
+}  // namespace crowns

@@ -1,0 +1,94 @@
+#pragma once
+// Five Crowns solitaire: 11 face-up piles (pile k is a round-k hand: k+2 cards, rank k+2 wild)
+// and a 28-card stock. Each turned card goes into an open pile, which then discards one card;
+// a pile whose cards all meld closes. Win: every pile closed by the end of the 28th play.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "crowns/card.hpp"
+#include "crowns/expected.hpp"
+
+namespace crowns::solitaire {
+
+inline constexpr int kPiles = 11;
+inline constexpr int kStockSize = 28;  ///< Also the number of plays in a game.
+inline constexpr int kBoxSize = 116;
+
+/// Pile 1..11 holds pile + 2 cards and has rank pile + 2 wild.
+constexpr int pile_size(int pile) {
+  return pile + 2;
+}
+constexpr int pile_wild(int pile) {
+  return pile + 2;
+}
+
+using Piles = std::array<std::vector<Card>, kPiles>;  ///< piles[0] is pile 1.
+
+/// A deal: the 11 piles and the stock, top card first.
+struct Deal {
+  Piles piles;
+  std::vector<Card> stock;
+};
+
+/// A Fisher-Yates shuffle driven by SplitMix64: the same order for a seed on every platform
+/// (std::shuffle's use of an engine is not specified).
+void shuffle_cards(std::vector<Card>& cards, std::uint64_t seed);
+
+/// The deal of one seed: one 116-card box in canonical order, shuffled, then pile 1 takes the first
+/// 3 cards, pile 2 the next 4, ..., the remaining 28 are the stock.
+Deal deal_from_seed(std::uint64_t seed);
+
+/// Checks piles laid out by hand: pile k must hold k+2 cards and the whole layout no more
+/// copies than one box. Fails naming the pile or the card.
+Expected<void> check_piles(const Piles& piles);
+
+/// One play: the turned card goes into `pile` (1..11), which discards `discard` (a card of
+/// the pile or the turned card itself).
+struct Move {
+  int pile = 0;
+  Card discard;
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+enum class Outcome { Playing, Won, Lost };
+
+/// Everything on the table. The stock is not part of it: for a real deal it is unknown.
+struct State {
+  Piles piles;
+  std::array<bool, kPiles> closed{};
+  std::vector<Card> dead;  ///< Every discard, in order.
+  int plays = 0;           ///< Plays made so far (0..28).
+
+  /// The piles as dealt (each is kept in canonical order), none closed, no play made.
+  explicit State(Piles dealt);
+  [[nodiscard]] int open_piles() const;
+  [[nodiscard]] int plays_left() const { return kStockSize - plays; }
+  [[nodiscard]] Outcome outcome() const;
+};
+
+/// Whether `cards` all meld with `wild_rank` wild (score 0 for all of them).
+bool all_meld(std::span<const Card> cards, int wild_rank);
+
+/// Checks a play: the game is on, the pile is 1..11 and open, the discard is in the pile or
+/// is the turned card. Fails with a message naming the pile or card.
+Expected<void> check_move(const State& state, Card turned, const Move& move);
+
+/// Makes a checked play: the pile takes the card, discards, and closes if its cards all meld.
+/// Returns whether the pile closed.
+bool apply_move(State& state, Card turned, const Move& move);
+
+/// The cards nobody can see: the box minus every pile card, every dead card and `turned`.
+/// For a seeded game this is exactly the rest of the stock, in canonical order.
+std::vector<Card> unseen_cards(const State& state, std::optional<Card> turned);
+
+/// The cards a pile still needs to close: the fewest cards it must take (each play brings
+/// one) so that all of its `size` cards meld. `cards` may hold one card more than `size`
+/// (the turned card placed in it): the answer is then after the best discard.
+int cards_to_close(std::span<const Card> cards, int size, int wild_rank);
+
+}  // namespace crowns::solitaire

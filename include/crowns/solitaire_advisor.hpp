@@ -1,0 +1,75 @@
+#pragma once
+// Choosing solitaire plays: the greedy baseline, the advisor, playing whole games, and
+// Monte-Carlo estimates of the chance to win. See docs/SOLITAIRE.md for how the advisor decides.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "crowns/solitaire.hpp"
+
+namespace crowns::solitaire {
+
+enum class Policy { Advisor, Greedy };
+
+/// The greedy baseline: the play that closes a pile if any (the largest such pile), else the
+/// play that most lowers that pile's exact score (ties: the lower pile number), discarding
+/// the card that leaves the lowest score. `state` must be still playing.
+Move greedy_move(const State& state, Card turned);
+
+/// What the advisor found for a play, to explain it.
+struct Advice {
+  Move move;
+  bool closes = false;    ///< The play closes the pile.
+  int needed_before = 0;  ///< Cards the pile needed to close before the play.
+  int needed_after = 0;   ///< ... and after it.
+  int outs_after = 0;     ///< Unseen cards that would bring the pile one card closer.
+  int needed_total = 0;   ///< Plays all open piles need after the play (at least 1 each).
+};
+
+/// The advisor's play. `unseen` is every card not on the table (unseen_cards()): for a
+/// seeded game, the rest of the stock. `state` must be still playing.
+Advice advise(const State& state, Card turned, std::span<const Card> unseen);
+
+Move choose_move(Policy policy, const State& state, Card turned, std::span<const Card> unseen);
+
+/// How one game ended.
+struct GameResult {
+  bool won = false;
+  int closed = 0;  ///< Piles closed at the end.
+};
+
+/// Plays `state` to the end with `policy`, turning `stock` (top first) one card at a time.
+GameResult play_out(State state, std::span<const Card> stock, Policy policy);
+
+/// The deal of game `index` of a simulation from `seed` (deal_from_seed(seed + index)).
+std::uint64_t simulation_deal_seed(std::uint64_t seed, int index);
+
+struct SimulationSummary {
+  int games = 0;
+  int wins = 0;
+  std::array<int, kPiles + 1> closed_histogram{};  ///< Games by piles closed (0..11).
+  [[nodiscard]] double win_rate() const;
+  [[nodiscard]] double margin95() const;  ///< Half-width of the 95% Wilson interval.
+  [[nodiscard]] double mean_closed() const;
+};
+
+/// Plays `games` seeded deals on `jobs` threads (0: one per core). Each game's result depends only
+/// on its seed and policy, so the summary is the same for any number of jobs.
+SimulationSummary simulate(int games, std::uint64_t seed, Policy policy, int jobs);
+
+struct WinEstimate {
+  double p_win = 0;
+  double margin95 = 0;
+  int samples = 0;
+};
+
+/// The chance to win from `state` (with `turned` the card to play next, if any) under the
+/// advisor's play: `samples` seeded shuffles of the unseen cards as the stock, on `jobs`
+/// threads (0: one per core).
+WinEstimate estimate_win(const State& state, std::optional<Card> turned, int samples,
+                         std::uint64_t seed, int jobs);
+
+}  // namespace crowns::solitaire

@@ -1,0 +1,98 @@
+// crowns report: a period's standings, ratings, records and every game's scorecard (or one
+// game with --game) as one self-contained HTML page to print or share.
+
+#include <CLI/CLI.hpp>
+#include <filesystem>
+
+#include "cli/commands.hpp"
+#include "cli/files.hpp"
+#include "cli/html_report.hpp"
+#include "cli/period.hpp"
+#include "cli/session.hpp"
+#include "crowns/ascii.hpp"
+#include "crowns/names.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct ReportOptions {
+  PeriodOptions period;
+  std::optional<std::int64_t> game;
+  std::optional<std::string> html;
+  bool force = false;
+};
+
+// "season Winter 25" -> "season-winter-25": letters and digits kept, the rest one '-'.
+std::string file_slug(std::string_view label) {
+  std::string slug;
+  for (const char c : label) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) != 0) {
+      slug += ascii_lower(c);
+    } else if (!slug.empty() && slug.back() != '-') {
+      slug += '-';
+    }
+  }
+  while (!slug.empty() && slug.back() == '-') slug.pop_back();
+  return slug.empty() ? "period" : slug;
+}
+
+// The report file is written only where nothing stands, or over a regular file with --force:
+// never through a symlink, into a FIFO or onto a device.
+void check_target(const std::string& path, bool force) {
+  std::error_code ec;
+  const auto status = std::filesystem::symlink_status(path, ec);
+  if (ec || !std::filesystem::exists(status)) return;
+  if (!std::filesystem::is_regular_file(status))
+    fail(quote_token(path) + " exists and is not a regular file; choose another --html FILE");
+  if (!force)
+    fail(quote_token(path) + " already exists; add --force to replace it, or choose --html FILE");
+}
+
+void run_report(const ReportOptions& opts, Context& ctx) {
+  auto db = open_store(ctx, store::Access::Read);
+  std::string html;
+  std::string path;
+  std::string what;
+  if (opts.game) {
+    const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
+    html = game_report_html(game);
+    path = "crowns-report-game-" + std::to_string(game.id) + ".html";
+    what = "game " + std::to_string(game.id);
+  } else {
+    const Period period = resolve_period(db, opts.period);
+    ReportSummary summary;
+    html = period_report_html(db, period, summary);
+    path = "crowns-report-" + file_slug(period.label) + ".html";
+    what = sanitize(period.label) + ": " + std::to_string(summary.games) +
+           (summary.games == 1 ? " game, " : " games, ") + std::to_string(summary.players) +
+           (summary.players == 1 ? " player" : " players");
+  }
+  if (opts.html && *opts.html == "-") {
+    ctx.out << html;
+    return;
+  }
+  if (opts.html) path = *opts.html;
+  check_target(path, opts.force);
+  write_output_file(path, html, store::Overwrite::Yes);  // check_target refused the rest
+  ctx.out << "Wrote " << sanitize(path) << " (" << what << ")\n";
+}
+
+}  // namespace
+
+void setup_report(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<ReportOptions>();
+  auto* sub = app.add_subcommand(
+      "report", "Write standings and scorecards as an HTML page (a period, or --game)");
+  add_period_options(*sub, opts->period);
+  auto* game =
+      sub->add_option("-g,--game", opts->game, "Report one game: its scorecard and running totals");
+  for (const char* name : {"--season", "--year", "--since", "--until", "--all"})
+    sub->get_option(name)->excludes(game);
+  sub->add_option("--html", opts->html,
+                  "The file to write (default crowns-report-PERIOD.html here; - for stdout)");
+  sub->add_flag("--force", opts->force, "Replace the --html file if it exists");
+  sub->callback([opts, &ctx] { run_report(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

@@ -1,0 +1,21 @@
+#include "crowns/game_status.hpp"
+
+namespace crowns {
+
+std::string_view status_name(GameStatus status) {
+  switch (status) {
+    case GameStatus::Active: return "active";
+    case GameStatus::Finished: return "finished";
+    case GameStatus::Abandoned: return "abandoned";
+  }
+  return "active";
+}
+
+std::optional<GameStatus> parse_game_status(std::string_view word) {
+  for (const auto status : {GameStatus::Active, GameStatus::Finished, GameStatus::Abandoned}) {
+    if (word == status_name(status)) return status;
+  }
+  return std::nullopt;
+}
+
+}  // namespace crowns

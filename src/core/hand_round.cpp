@@ -1,0 +1,68 @@
+#include "crowns/hand_round.hpp"
+
+#include <string>
+
+#include "crowns/card.hpp"
+#include "crowns/rules.hpp"
+
+namespace crowns {
+namespace {
+
+// "1 card", "5 cards".
+std::string cards_count(int n) {
+  return std::to_string(n) + (n == 1 ? " card" : " cards");
+}
+
+}  // namespace
+
+std::string round_out_of_range(long long round) {
+  return "round " + std::to_string(round) + " is out of range (rounds are 1-11)";
+}
+
+Expected<HandRound> infer_hand_round(int cards, HandMode mode, std::optional<int> round,
+                                     std::optional<int> wild_rank) {
+  const bool drawn = mode == HandMode::Drawn;
+  const int n = cards - (drawn ? 1 : 0);  // the cards dealt
+  if (round) {
+    if (!is_valid_round(*round)) {
+      return Failure{round_out_of_range(*round)};
+    }
+    if (n != cards_in_round(*round)) {
+      return Failure{
+          "round " + std::to_string(*round) + " deals " + std::to_string(cards_in_round(*round)) +
+          " cards" + (drawn ? " plus the drawn card" : "") + ", but the hand has " +
+          std::to_string(cards) +
+          (!drawn && n == cards_in_round(*round) + 1 ? " (add --drawn if it holds the drawn card)"
+                                                     : "")};
+    }
+    if (wild_rank && *wild_rank != wild_rank_of_round(*round)) {
+      return Failure{std::string(rank_name(*wild_rank)) + "s are not wild in round " +
+                     std::to_string(*round) + " (" +
+                     std::string(rank_name(wild_rank_of_round(*round))) + "s are)"};
+    }
+    return HandRound{round, wild_rank_of_round(*round)};
+  }
+  if (wild_rank) {
+    if (n < 1 || n > cards_in_round(kRounds)) {
+      return Failure{"a hand of " + cards_count(cards) + " is too " + (n < 1 ? "small" : "large") +
+                     " (1 to 13 cards" +
+                     (drawn ? " plus the drawn card)" : ", one more with --drawn)")};
+    }
+    // The hand of the round whose wild rank was named, or of no round at all.
+    return HandRound{n == *wild_rank ? std::optional<int>(n - 2) : std::nullopt, *wild_rank};
+  }
+  if (drawn && (n < cards_in_round(1) || n > cards_in_round(kRounds))) {
+    return Failure{
+        "--drawn needs 4 to 14 cards (a round's 3 to 13 plus the drawn card), but "
+        "the hand has " +
+        cards_count(cards)};
+  }
+  if (n < cards_in_round(1) || n > cards_in_round(kRounds)) {
+    return Failure{"a hand of " + cards_count(cards) +
+                   " does not fit any round (3 to 13 cards, one more with --drawn; "
+                   "give --wild RANK for another size)"};
+  }
+  return HandRound{n - 2, wild_rank_of_round(n - 2)};
+}
+
+}  // namespace crowns

@@ -1,0 +1,163 @@
+#include "crowns/odds.hpp"
+
+#include <algorithm>
+#include <bitset>
+#include <cmath>
+#include <string>
+#include <unordered_map>
+
+#include "crowns/rules.hpp"
+#include "crowns/selfplay.hpp"
+#include "crowns/solver.hpp"
+
+namespace crowns {
+namespace {
+
+using OutMask = std::bitset<kCardKinds>;
+
+// The kinds of card that make a hand of n cards go out, memoized by the hand's multiset.
+class OutMasks {
+ public:
+  OutMasks(int wild_rank, const Unseen& unseen) : wild_rank_(wild_rank), unseen_(unseen) {}
+
+  const OutMask& of(std::vector<Card> cards) {
+    std::sort(cards.begin(), cards.end());
+    std::string key;
+    for (Card c : cards) key += static_cast<char>(kind_of(c));
+    if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
+    OutMask mask;
+    if (min_score(cards, wild_rank_, HandMode::Dealt) == 0) {
+      mask.set();
+    } else {
+      std::vector<Card> drawn = cards;
+      drawn.push_back(Card::joker());
+      for (int k = 0; k < kCardKinds; ++k) {
+        if (unseen_.count[static_cast<std::size_t>(k)] == 0) continue;
+        if (!could_join_melds(cards, card_of_kind(k), wild_rank_)) continue;
+        drawn.back() = card_of_kind(k);
+        if (min_score(drawn, wild_rank_, HandMode::Drawn) == 0)
+          mask.set(static_cast<std::size_t>(k));
+      }
+    }
+    return cache_.emplace(std::move(key), mask).first->second;
+  }
+
+ private:
+  int wild_rank_;
+  const Unseen& unseen_;
+  std::unordered_map<std::string, OutMask> cache_;
+};
+
+double share(const OutMask& mask, const Unseen& unseen) {
+  if (unseen.total <= 0) return 0;
+  int outs = 0;
+  for (int k = 0; k < kCardKinds; ++k) {
+    if (mask.test(static_cast<std::size_t>(k))) outs += unseen.count[static_cast<std::size_t>(k)];
+  }
+  return static_cast<double>(outs) / unseen.total;
+}
+
+std::vector<Card> distinct_cards(std::vector<Card> cards) {
+  std::sort(cards.begin(), cards.end());
+  cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
+  return cards;
+}
+
+std::vector<Card> without(std::vector<Card> cards, Card card) {
+  cards.erase(std::find(cards.begin(), cards.end(), card));
+  return cards;
+}
+
+// The discard of n+1 cards that leaves the largest p1 against `unseen`.
+std::vector<Card> best_keep(const std::vector<Card>& drawn, const Unseen& unseen, OutMasks& masks,
+                            double* p1) {
+  std::vector<Card> best;
+  *p1 = -1;
+  for (Card d : distinct_cards(drawn)) {
+    auto kept = without(drawn, d);
+    const double p = share(masks.of(kept), unseen);
+    if (p > *p1) {
+      *p1 = p;
+      best = std::move(kept);
+    }
+  }
+  return best;
+}
+
+double two_draws(std::span<const Card> hand, const Unseen& unseen, OutMasks& masks) {
+  const std::vector<Card> cards(hand.begin(), hand.end());
+  const OutMask& first = masks.of(cards);
+  double p2 = share(first, unseen);
+  if (unseen.total <= 1) return p2;
+  std::vector<Card> drawn = cards;
+  drawn.push_back(Card::joker());
+  for (int k = 0; k < kCardKinds; ++k) {
+    const int copies = unseen.count[static_cast<std::size_t>(k)];
+    if (copies == 0 || first.test(static_cast<std::size_t>(k))) continue;
+    drawn.back() = card_of_kind(k);
+    Unseen rest = unseen;
+    rest.remove(drawn.back());
+    double p1 = 0;
+    best_keep(drawn, rest, masks, &p1);
+    p2 += static_cast<double>(copies) / unseen.total * p1;
+  }
+  return p2;
+}
+
+}  // namespace
+
+double out_chance_one_draw(std::span<const Card> hand, int wild_rank, const Unseen& unseen) {
+  OutMasks masks(wild_rank, unseen);
+  return share(masks.of(std::vector<Card>(hand.begin(), hand.end())), unseen);
+}
+
+double out_chance_two_draws(std::span<const Card> hand, int wild_rank, const Unseen& unseen) {
+  OutMasks masks(wild_rank, unseen);
+  return two_draws(hand, unseen, masks);
+}
+
+std::vector<OutChance> out_within(std::span<const Card> hand, int wild_rank, const Unseen& unseen,
+                                  const OddsOptions& options) {
+  OutMasks masks(wild_rank, unseen);
+  std::vector<OutChance> result;
+  const std::vector<Card> cards(hand.begin(), hand.end());
+  result.push_back(OutChance{share(masks.of(cards), unseen), true, 0});
+  if (options.turns >= 2) result.push_back(OutChance{two_draws(hand, unseen, masks), true, 0});
+  if (options.turns < 3) return result;
+
+  // Monte-Carlo: play `samples` draw sequences with the p1-greedy discard; count the first draw
+  // that goes out.
+  std::vector<int> out_at(static_cast<std::size_t>(options.turns) + 1, 0);
+  SplitMix rng(options.seed);
+  for (int game = 0; game < options.samples; ++game) {
+    Unseen left = unseen;
+    std::vector<Card> kept = cards;
+    for (int draw = 1; draw <= options.turns && left.total > 0; ++draw) {
+      auto pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(left.total)));
+      int kind = 0;
+      while (pick >= left.count[static_cast<std::size_t>(kind)])
+        pick -= left.count[static_cast<std::size_t>(kind++)];
+      const Card card = card_of_kind(kind);
+      left.remove(card);
+      if (masks.of(kept).test(static_cast<std::size_t>(kind))) {
+        ++out_at[static_cast<std::size_t>(draw)];
+        break;
+      }
+      if (draw == options.turns) break;
+      kept.push_back(card);
+      double p1 = 0;
+      kept = best_keep(kept, left, masks, &p1);
+    }
+  }
+  int cumulative = 0;
+  for (int k = 1; k <= options.turns; ++k) {
+    cumulative += out_at[static_cast<std::size_t>(k)];
+    if (k <= 2) continue;
+    const double p = static_cast<double>(cumulative) / options.samples;
+    result.push_back(
+        OutChance{p, false, 1.96 * std::sqrt(std::max(p * (1 - p), 1e-12) / options.samples)});
+  }
+  return result;
+}
+
+}  // namespace crowns

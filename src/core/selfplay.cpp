@@ -1,0 +1,278 @@
+#include "crowns/selfplay.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string>
+
+#include "crowns/deck.hpp"
+#include "crowns/rules.hpp"
+#include "crowns/solver.hpp"
+
+namespace crowns {
+namespace {
+
+// A round with no one out after this many turns is scored as it stands (it never happens in
+// practice; it keeps a pathological strategy from looping forever).
+constexpr int kMaxTurnsPerRound = 2000;
+
+std::vector<Card> without(std::vector<Card> cards, Card card) {
+  cards.erase(std::find(cards.begin(), cards.end(), card));
+  return cards;
+}
+
+void erase_one(std::vector<Card>& cards, Card card) {
+  if (const auto it = std::find(cards.begin(), cards.end(), card); it != cards.end())
+    cards.erase(it);
+}
+
+bool take_top(Strategy strategy, const Situation& s, const Unseen& unseen) {
+  if (strategy == Strategy::Greedy) return greedy_take(s, unseen);
+  return advise_draw(s, unseen).take;
+}
+
+Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen) {
+  if (strategy == Strategy::Greedy) return greedy_discard(s);
+  return advise_discard(s, unseen).options.front().discard;
+}
+
+// The cards seat `me` knows are out of play: the discard pile under its top card, and what the
+// others took from the pile and still hold.
+std::vector<Card> seen_by(int me, const std::vector<Card>& discard,
+                          const std::vector<std::vector<Card>>& picked) {
+  std::vector<Card> seen;
+  if (!discard.empty()) seen.assign(discard.begin(), discard.end() - 1);
+  for (std::size_t p = 0; p < picked.size(); ++p) {
+    if (static_cast<int>(p) != me) seen.insert(seen.end(), picked[p].begin(), picked[p].end());
+  }
+  return seen;
+}
+
+// Plays one round; returns each seat's points and adds the turns played to `turns`.
+std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
+  const int players = static_cast<int>(setup.seats.size());
+  RoundDeal deal = deal_round(setup.seed, round, players, setup.boxes);
+  SplitMix reshuffle(setup.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<unsigned>(round + 100)));
+  std::vector<std::vector<Card>> picked(static_cast<std::size_t>(players));
+  std::vector<int> scores(static_cast<std::size_t>(players), 0);
+  const int wild_rank = wild_rank_of_round(round);
+  const int dealer = (round - 1) % players;
+  int seat = (dealer + 1) % players;
+  int out = -1;
+  for (int turn = 0; turn < kMaxTurnsPerRound; ++turn, seat = (seat + 1) % players) {
+    if (seat == out) return scores;
+    auto& hand = deal.hands[static_cast<std::size_t>(seat)];
+    const Strategy strategy = setup.seats[static_cast<std::size_t>(seat)];
+    ++*turns;
+    Situation s;
+    s.round = round;
+    s.hand = hand;
+    s.seen = seen_by(seat, deal.discard, picked);
+    s.players = players;
+    s.stock = static_cast<int>(deal.stock.size());
+    s.last = out >= 0;
+    s.boxes = setup.boxes;
+    bool take = false;
+    if (!deal.discard.empty()) {
+      s.top = deal.discard.back();
+      const auto unseen = check_situation(s);
+      take = take_top(strategy, s, *unseen);
+    }
+    if (take) {
+      const Card card = deal.discard.back();
+      deal.discard.pop_back();
+      hand.push_back(card);
+      picked[static_cast<std::size_t>(seat)].push_back(card);
+      s.must_keep = card;
+    } else {
+      if (deal.stock.empty() && deal.discard.size() > 1) {
+        // Reshuffle the dead discards under the top card into a new stock.
+        deal.stock.assign(deal.discard.begin(), deal.discard.end() - 1);
+        deal.discard.erase(deal.discard.begin(), deal.discard.end() - 1);
+        for (std::size_t i = deal.stock.size(); i > 1; --i)
+          std::swap(deal.stock[i - 1], deal.stock[reshuffle.below(i)]);
+      }
+      if (deal.stock.empty()) break;
+      hand.push_back(deal.stock.back());
+      deal.stock.pop_back();
+    }
+    s.hand = hand;
+    s.top.reset();
+    s.seen = seen_by(seat, deal.discard, picked);
+    s.stock = static_cast<int>(deal.stock.size());
+    const auto unseen = check_situation(s);
+    const Card discard = choose_discard(strategy, s, *unseen);
+    erase_one(hand, discard);
+    erase_one(picked[static_cast<std::size_t>(seat)], discard);
+    deal.discard.push_back(discard);
+    const int score = min_score(hand, wild_rank, HandMode::Dealt);
+    scores[static_cast<std::size_t>(seat)] = score;
+    if (out < 0 && score == 0) out = seat;
+  }
+  // No one went out (or the cards ran out): every hand scores as it stands.
+  for (int p = 0; p < players; ++p) {
+    scores[static_cast<std::size_t>(p)] =
+        min_score(deal.hands[static_cast<std::size_t>(p)], wild_rank, HandMode::Dealt);
+  }
+  return scores;
+}
+
+}  // namespace
+
+std::uint64_t SplitMix::next() {
+  std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+Expected<Strategy> parse_strategy(std::string_view name) {
+  if (name == "advisor") return Strategy::Advisor;
+  if (name == "greedy") return Strategy::Greedy;
+  return Failure{"unknown strategy '" + std::string(name) + "' (advisor or greedy)"};
+}
+
+std::string_view strategy_name(Strategy s) {
+  return s == Strategy::Advisor ? "advisor" : "greedy";
+}
+
+Card greedy_discard(const Situation& s) {
+  const int wild_rank = wild_rank_of_round(s.round);
+  std::optional<Card> best;
+  int best_score = 0;
+  for (Card d : s.hand) {
+    if (s.must_keep && d == *s.must_keep) continue;
+    const int score = min_score(without(s.hand, d), wild_rank, HandMode::Dealt);
+    bool better = !best || score < best_score;
+    if (best && score == best_score) {
+      const bool d_wild = is_wild(d, wild_rank);
+      const bool best_wild = is_wild(*best, wild_rank);
+      if (d_wild != best_wild) {
+        better = !d_wild;  // a non-wild before a wild
+      } else {
+        better = card_points(d, wild_rank) > card_points(*best, wild_rank);
+      }
+    }
+    if (better) {
+      best = d;
+      best_score = score;
+    }
+  }
+  return best ? *best : s.hand.front();
+}
+
+bool greedy_take(const Situation& s, const Unseen& unseen) {
+  const int wild_rank = wild_rank_of_round(s.round);
+  const Card top = *s.top;
+  std::vector<Card> with_top = s.hand;
+  with_top.push_back(top);
+  if (s.last) {
+    const int take_score = min_score(with_top, wild_rank, HandMode::Drawn);
+    std::vector<Card> drawn = s.hand;
+    drawn.push_back(top);
+    long sum = 0;
+    for (int k = 0; k < kCardKinds; ++k) {
+      const int copies = unseen.count[static_cast<std::size_t>(k)];
+      if (copies == 0) continue;
+      drawn.back() = card_of_kind(k);
+      sum += static_cast<long>(copies) * min_score(drawn, wild_rank, HandMode::Drawn);
+    }
+    return static_cast<double>(take_score) * std::max(1, unseen.total) <= static_cast<double>(sum);
+  }
+  Situation after = s;
+  after.hand = with_top;
+  after.top.reset();
+  const Card discard = greedy_discard(after);  // free to throw the top card straight back
+  if (discard == top) return false;
+  if (is_wild(top, wild_rank)) return true;
+  return min_score(without(with_top, discard), wild_rank, HandMode::Dealt) <
+         min_score(s.hand, wild_rank, HandMode::Dealt);
+}
+
+RoundDeal deal_round(std::uint64_t seed, int round, int players, int boxes) {
+  SplitMix rng(seed * 0x2545f4914f6cdd1dULL + static_cast<unsigned>(round));
+  std::vector<Card> deck = full_deck(boxes);
+  for (std::size_t i = deck.size(); i > 1; --i) std::swap(deck[i - 1], deck[rng.below(i)]);
+  RoundDeal deal;
+  deal.hands.resize(static_cast<std::size_t>(players));
+  const int n = cards_in_round(round);
+  const int first = round % players;  // left of the dealer, seat (round-1) mod players
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < players; ++j) {
+      deal.hands[static_cast<std::size_t>((first + j) % players)].push_back(deck.back());
+      deck.pop_back();
+    }
+  }
+  deal.discard.push_back(deck.back());
+  deck.pop_back();
+  deal.stock = std::move(deck);
+  return deal;
+}
+
+GameResult play_game(const GameSetup& setup) {
+  GameResult result;
+  result.totals.assign(setup.seats.size(), 0);
+  for (int round = 1; round <= kRounds; ++round) {
+    const int before = result.turns;
+    auto scores = play_round(setup, round, &result.turns);
+    result.round_turns.push_back(result.turns - before);
+    for (std::size_t p = 0; p < scores.size(); ++p) result.totals[p] += scores[p];
+    result.round_scores.push_back(std::move(scores));
+  }
+  return result;
+}
+
+DuplicateDeal play_duplicate(std::uint64_t seed, int players, Strategy a, Strategy b, int boxes) {
+  DuplicateDeal deal;
+  for (int r = 0; r < players; ++r) {
+    GameSetup setup;
+    setup.seed = seed;
+    setup.boxes = boxes;
+    setup.seats.assign(static_cast<std::size_t>(players), b);
+    setup.seats[static_cast<std::size_t>(r)] = a;
+    const auto game = play_game(setup);
+    const int a_total = game.totals[static_cast<std::size_t>(r)];
+    double b_sum = 0;
+    int lowest = a_total;
+    for (int p = 0; p < players; ++p) {
+      if (p != r) b_sum += game.totals[static_cast<std::size_t>(p)];
+      lowest = std::min(lowest, game.totals[static_cast<std::size_t>(p)]);
+    }
+    const auto tied = std::count(game.totals.begin(), game.totals.end(), lowest);
+    deal.a_totals.push_back(a_total);
+    deal.b_mean.push_back(b_sum / (players - 1));
+    deal.a_win.push_back(a_total == lowest ? 1.0 / static_cast<double>(tied) : 0.0);
+  }
+  return deal;
+}
+
+MatchSummary summarize(std::span<const DuplicateDeal> deals) {
+  MatchSummary m;
+  m.deals = static_cast<int>(deals.size());
+  if (deals.empty()) return m;
+  std::vector<double> diffs;
+  double games = 0;
+  for (const auto& d : deals) {
+    double diff = 0;
+    for (std::size_t r = 0; r < d.a_totals.size(); ++r) {
+      m.a_mean += d.a_totals[r];
+      m.b_mean += d.b_mean[r];
+      m.a_win_share += d.a_win[r];
+      diff += d.b_mean[r] - d.a_totals[r];
+      games += 1;
+    }
+    diffs.push_back(diff / static_cast<double>(d.a_totals.size()));
+  }
+  m.a_mean /= games;
+  m.b_mean /= games;
+  m.a_win_share /= games;
+  const double n = static_cast<double>(diffs.size());
+  m.difference = std::accumulate(diffs.begin(), diffs.end(), 0.0) / n;
+  double var = 0;
+  for (double x : diffs) var += (x - m.difference) * (x - m.difference);
+  if (diffs.size() > 1) var /= n - 1;
+  m.margin = 1.96 * std::sqrt(var / n);
+  return m;
+}
+
+}  // namespace crowns

@@ -1,0 +1,205 @@
+#include "crowns/solitaire_advisor.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "crowns/rules.hpp"
+#include "crowns/solver.hpp"
+
+namespace crowns::solitaire {
+namespace {
+
+// Card kinds: 55 naturals (rank-major) and the joker.
+constexpr int kKinds = kRankCount * kSuitCount + 1;
+
+int kind_of(Card c) {
+  return c.is_joker() ? kKinds - 1 : (c.rank - kMinRank) * kSuitCount + static_cast<int>(c.suit);
+}
+Card card_of_kind(int kind) {
+  return kind == kKinds - 1
+             ? Card::joker()
+             : Card::natural(kMinRank + kind / kSuitCount, static_cast<Suit>(kind % kSuitCount));
+}
+
+using KindCounts = std::array<int, kKinds>;
+
+KindCounts count_kinds(std::span<const Card> cards) {
+  KindCounts counts{};
+  for (const Card c : cards) ++counts[kind_of(c)];
+  return counts;
+}
+
+// What the value of a position needs to know about one open pile.
+struct PileOutlook {
+  int needed = 0;  // cards_to_close()
+  int outs = 0;    // unseen cards (with copies) that would lower `needed`
+};
+
+// Unseen cards that, put into the pile with the best discard, leave it needing fewer cards.
+int count_outs(const std::vector<Card>& cards, int pile, int needed, const KindCounts& unseen) {
+  if (needed == 0) return 0;
+  std::vector<Card> with(cards);
+  with.push_back(Card::joker());
+  int outs = 0;
+  for (int kind = 0; kind < kKinds; ++kind) {
+    if (unseen[kind] == 0) continue;
+    const Card c = card_of_kind(kind);
+    if (is_wild(c, pile_wild(pile))) {  // a wild always replaces a card that is in the way
+      outs += unseen[kind];
+      continue;
+    }
+    with.back() = c;
+    if (cards_to_close(with, pile_size(pile), pile_wild(pile)) < needed) outs += unseen[kind];
+  }
+  return outs;
+}
+
+// Binomial coefficients up to the stock size, as doubles.
+class Binomials {
+ public:
+  Binomials() {
+    for (int n = 0; n <= kStockSize; ++n) {
+      table_[n][0] = 1;
+      for (int k = 1; k <= n; ++k) table_[n][k] = table_[n - 1][k - 1] + table_[n - 1][k];
+    }
+  }
+  [[nodiscard]] double operator()(int n, int k) const {
+    return (k < 0 || k > n) ? 0.0 : table_[n][k];
+  }
+
+ private:
+  std::array<std::array<double, kStockSize + 1>, kStockSize + 1> table_{};
+};
+
+// P(at least `need` of the `outs` cards among `draws` cards drawn from `stock`).
+double chance_to_draw(int stock, int outs, int draws, int need) {
+  static const Binomials choose;
+  if (need <= 0) return 1.0;
+  draws = std::min(draws, stock);
+  if (outs < need || draws < need) return 0.0;
+  double p = 0;
+  for (int k = need; k <= std::min(outs, draws); ++k)
+    p += choose(outs, k) * choose(stock - outs, draws - k);
+  return p / choose(stock, draws);
+}
+
+// The advisor's value of a position after a play: the log of an estimated chance that every
+// open pile gets the cards it needs. A pile may use the draws it needs itself plus the spare
+// plays (plays left minus every open pile's need); piles are taken as independent.
+double position_value(std::span<const PileOutlook> open, int stock) {
+  int needed_total = 0;
+  for (const auto& pile : open) needed_total += std::max(pile.needed, 1);
+  const int spare = stock - needed_total;
+  if (spare < 0) return -1e6 * (1 - spare);
+  double value = 0;
+  for (const auto& pile : open) {
+    if (pile.needed == 0) continue;
+    const double p = chance_to_draw(stock, pile.outs, pile.needed + spare, pile.needed);
+    value += std::log(std::max(p, 1e-9));
+  }
+  return value;
+}
+
+}  // namespace
+
+Move greedy_move(const State& state, Card turned) {
+  Move best;
+  bool best_closes = false;
+  int best_gain = std::numeric_limits<int>::min();
+  for (int p = 1; p <= kPiles; ++p) {
+    if (state.closed[p - 1]) continue;
+    std::vector<Card> cards = state.piles[p - 1];
+    const int before = min_score(cards, pile_wild(p), HandMode::Dealt);
+    cards.push_back(turned);
+    const Solution after = solve(cards, pile_wild(p), HandMode::Drawn);
+    const Move move{p, after.discard.value_or(turned)};
+    if (after.goes_out) {  // piles are visited in increasing size: the last is the largest
+      best = move;
+      best_closes = true;
+    } else if (!best_closes && before - after.score > best_gain) {
+      best = move;
+      best_gain = before - after.score;
+    }
+  }
+  return best;
+}
+
+Advice advise(const State& state, Card turned, std::span<const Card> unseen) {
+  const KindCounts unseen_kinds = count_kinds(unseen);
+  const int stock = static_cast<int>(unseen.size());
+  std::vector<PileOutlook> outlook(kPiles);
+  std::vector<int> open;
+  for (int p = 1; p <= kPiles; ++p) {
+    if (state.closed[p - 1]) continue;
+    open.push_back(p);
+    auto& o = outlook[p - 1];
+    o.needed = cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p));
+    o.outs = count_outs(state.piles[p - 1], p, o.needed, unseen_kinds);
+  }
+  Advice best;
+  double best_value = -std::numeric_limits<double>::infinity();
+  std::vector<PileOutlook> others;
+  for (const int p : open) {
+    std::vector<Card> with = state.piles[p - 1];
+    with.push_back(turned);
+    std::sort(with.begin(), with.end());
+    // Candidate discards: each distinct card, keeping only those that leave the fewest needed.
+    std::vector<std::pair<Card, int>> candidates;
+    int fewest = std::numeric_limits<int>::max();
+    for (std::size_t i = 0; i < with.size(); ++i) {
+      if (i > 0 && with[i] == with[i - 1]) continue;
+      std::vector<Card> kept(with);
+      kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
+      int needed = cards_to_close(kept, pile_size(p), pile_wild(p));
+      if (needed == 0 && !all_meld(kept, pile_wild(p))) needed = 1;
+      candidates.emplace_back(with[i], needed);
+      fewest = std::min(fewest, needed);
+    }
+    others.clear();
+    for (const int q : open)
+      if (q != p) others.push_back(outlook[q - 1]);
+    for (const auto& [discard, needed] : candidates) {
+      if (needed != fewest) continue;
+      std::vector<Card> kept(with);
+      kept.erase(std::find(kept.begin(), kept.end(), discard));
+      PileOutlook after{needed, 0};
+      double value = 0;
+      if (needed == 0) {
+        value = position_value(others, stock);
+      } else {
+        after.outs = count_outs(kept, p, needed, unseen_kinds);
+        others.push_back(after);
+        value = position_value(others, stock);
+        others.pop_back();
+      }
+      if (value > best_value) {
+        best_value = value;
+        best.move = Move{p, discard};
+        best.closes = needed == 0;
+        best.needed_before = outlook[p - 1].needed;
+        best.needed_after = needed;
+        best.outs_after = after.outs;
+        best.needed_total = 0;
+        for (const auto& o : others) best.needed_total += std::max(o.needed, 1);
+        best.needed_total += needed == 0 ? 0 : needed;
+      }
+    }
+  }
+  return best;
+}
+
+Move choose_move(Policy policy, const State& state, Card turned, std::span<const Card> unseen) {
+  return policy == Policy::Greedy ? greedy_move(state, turned) : advise(state, turned, unseen).move;
+}
+
+GameResult play_out(State state, std::span<const Card> stock, Policy policy) {
+  for (std::size_t i = 0; i < stock.size() && state.outcome() == Outcome::Playing; ++i) {
+    std::vector<Card> unseen(stock.begin() + static_cast<std::ptrdiff_t>(i) + 1, stock.end());
+    const Move move = choose_move(policy, state, stock[i], unseen);
+    apply_move(state, stock[i], move);
+  }
+  return GameResult{state.outcome() == Outcome::Won, kPiles - state.open_piles()};
+}
+
+}  // namespace crowns::solitaire

@@ -1,0 +1,74 @@
+#include "crowns/unseen.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "crowns/rules.hpp"
+
+namespace crowns {
+
+bool could_join_melds(std::span<const Card> hand, Card card, int wild_rank) {
+  if (is_wild(card, wild_rank)) return true;
+  const auto wilds = std::count_if(hand.begin(), hand.end(),
+                                   [wild_rank](Card c) { return is_wild(c, wild_rank); });
+  for (Card c : hand) {
+    if (is_wild(c, wild_rank)) continue;
+    if (c.rank == card.rank) return true;
+    if (c.suit == card.suit && std::abs(c.rank - card.rank) <= wilds + 1) return true;
+  }
+  return false;
+}
+
+Unseen full_box_counts(int boxes) {
+  Unseen u;
+  for (int k = 0; k < kCardKinds; ++k) {
+    u.count[static_cast<std::size_t>(k)] =
+        (k == kJokerKind ? kJokersPerBox : kCopiesPerBox) * boxes;
+    u.total += u.count[static_cast<std::size_t>(k)];
+  }
+  return u;
+}
+
+namespace {
+
+std::string times(int n) {
+  return n == 1 ? "once" : (n == 2 ? "twice" : std::to_string(n) + " times");
+}
+
+}  // namespace
+
+Expected<Unseen> unseen_cards(const KnownCards& known, int boxes) {
+  Unseen u = full_box_counts(boxes);
+  std::array<std::array<int, 3>, kCardKinds> where{};
+  const std::array<std::span<const Card>, 3> groups = {known.hand, known.top, known.seen};
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    for (Card c : groups[g]) ++where[static_cast<std::size_t>(kind_of(c))][g];
+  }
+  for (int k = 0; k < kCardKinds; ++k) {
+    const auto& w = where[static_cast<std::size_t>(k)];
+    const int given = w[0] + w[1] + w[2];
+    const int limit = u.count[static_cast<std::size_t>(k)];
+    if (given > limit) {
+      const bool joker = k == kJokerKind;
+      std::string parts;
+      const std::array<const char*, 3> names = {"hand ", "--top ", "--seen "};
+      for (std::size_t g = 0; g < 3; ++g) {
+        if (w[g] == 0) continue;
+        if (!parts.empty()) parts += ", ";
+        parts += names[g] + std::to_string(w[g]);
+      }
+      const std::string what = joker ? "jokers" : "each card";
+      const int per_box = joker ? kJokersPerBox : kCopiesPerBox;
+      return Failure{to_string(card_of_kind(k)) + " is given " + times(given) + " (" + parts +
+                     ") but " + (boxes == 1 ? "one box holds " : "two boxes hold ") +
+                     (joker ? std::to_string(per_box * boxes) + " jokers"
+                            : what + " " + times(per_box * boxes)) +
+                     (boxes == 1 ? " (use --boxes 2 for a combined game)" : "")};
+    }
+    u.count[static_cast<std::size_t>(k)] -= given;
+    u.total -= given;
+  }
+  return u;
+}
+
+}  // namespace crowns

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# crowns advise --batch and crowns odds --batch converse through a pipe: the test writes one
+# request, reads its answer (which must arrive before the next request is written, so every
+# answer is flushed at once), then writes the next. A bad request gets {"id":…,"error":…} and
+# the process goes on.
+source "$(dirname "$0")/lib.sh"
+contains() { [[ $1 == *"$2"* ]]; }
+
+# ask REQUEST: writes one line to the running process and reads one answer line (5 s at most).
+ask() {
+  printf '%s\n' "$1" >&"${PROC[1]}"
+  answer=""
+  IFS= read -r -t 5 answer <&"${PROC[0]}" || answer="(no answer within 5 s)"
+}
+
+coproc PROC { "$CROWNS" advise --batch; }
+ask '{"id":1,"round":1,"hand":["7h","8h","Kd"],"top":"9h"}'
+check "draw: take the card that goes out" contains "$answer" '{"id":1,"take":true,"discard":"Kd","goes_out":true'
+ask '{"id":"b","round":4,"hand":["5c","5d","5s","Jh","Qh","Kh","9d"]}'
+check "discard: the card that goes out" contains "$answer" '{"id":"b","discard":"9d","goes_out":true'
+ask '{"id":3,"round":2,"hand":["7h"]}'
+check "bad request: one error line" contains "$answer" '{"id":3,"error":"round 2 needs 4 cards'
+ask 'not json'
+check "not JSON: an error, no id" contains "$answer" '{"id":null,"error":"line 4 is not a JSON object"}'
+ask '{"id":5,"round":1,"hand":["7h","8h","Kd"],"top":"7h","seen":["7h"]}'
+check "too many copies" contains "$answer" '{"id":5,"error":"7h is given 3 times (hand 1, --top 1, --seen 1)'
+ask '{"id":6,"round":1,"hand":["7h","8h","9h","Kd"],"last":true}'
+check "still answering after errors" contains "$answer" '{"id":6,"discard":"Kd","goes_out":true'
+exec {PROC[1]}>&-
+wait "$PROC_PID"
+check "exit 1 when a line failed" test $? -eq 1
+
+coproc PROC { "$CROWNS" odds --batch; }
+ask '{"id":1,"round":1,"hand":["7h","7s","9h"],"turns":2}'
+# 26 of 113 unseen cards go out (any 7, the 8h, a wild).
+check "odds: exact p1" contains "$answer" '{"id":1,"out_within":[0.230088,'
+check "odds: both exact" contains "$answer" '"exact":[true,true]'
+ask '{"id":2,"round":1,"hand":["7h","7s","9h"],"turns":3}'
+check "odds: third draw sampled" contains "$answer" '"exact":[true,true,false]'
+ask '{"id":3,"round":12,"hand":["7h"]}'
+check "odds: bad round" contains "$answer" '{"id":3,"error":"\"round\" is 12, out of range (1-11)"}'
+exec {PROC[1]}>&-
+wait "$PROC_PID"
+
+finish

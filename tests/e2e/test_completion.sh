@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Shell completion: the bash script from `crowns completion bash` is sourced, and Tab is
+# simulated (COMP_WORDS / COMP_CWORD, then _crowns) for commands, subcommands, options,
+# option values, player names from the database, NAME= values and game ids. The zsh and
+# fish scripts are checked for syntax when those shells are installed.
+source "$(dirname "$0")/lib.sh"
+
+# shellcheck disable=SC1090 # generated
+source <("$CROWNS" completion bash)
+check "the bash script registers _crowns" [ "$(complete -p crowns 2>/dev/null)" = "complete -F _crowns crowns" ]
+
+# tab WORD...: completes the last word; prints the candidates sorted on one line.
+tab() {
+  COMP_WORDS=("$CROWNS" "$@")
+  COMP_CWORD=$#
+  COMPREPLY=()
+  _crowns
+  printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ' | sed 's/ $//'
+}
+expect() {  # NAME EXPECTED WORD...
+  local name=$1 want=$2
+  shift 2
+  local got
+  got=$(tab "$@")
+  if [ "$got" = "$want" ]; then check "$name" true; else check "$name: got '$got', want '$want'" false; fi
+}
+
+"$CROWNS" player add Ann Annabel Bob 'Mary Jo' >/dev/null
+"$CROWNS" new Ann Bob 'Mary Jo' >/dev/null
+"$CROWNS" new Annabel Bob --date 2026-01-10 >/dev/null
+"$CROWNS" season add Winter --from 2026-01-01 >/dev/null
+
+expect "commands" "play player" pl
+expect "commands of the report kind" "records reopen report restore" re
+expect "rules" "rules" ru
+expect "every command is offered" \
+  "$("$CROWNS" --help | sed -n '/^Subcommands:/,/^$/p' | awk 'NF && !/Subcommands/ {print $1}' | sort | tr '\n' ' ' | sed 's/ $//')" ""
+expect "subcommands" "rename retire" player re
+expect "options of a command" "--game" show --ga
+expect "options of a command and the global ones" "--ascii --color --compact --db --game --help --json --version --wide" show --
+expect "global options after a command" "--db" show --d
+expect "option values of a choice" "always auto" --color a
+expect "the players of the database" "Ann Annabel" stats An
+expect "a name with a space" 'Mary\ Jo' h2h Ann Ma
+expect "NAME= for round values" "Ann= Annabel=" round An
+expect "game ids, newest first" "1 2" show --game ''
+expect "seasons" "Winter" leaderboard --season W
+expect "no player offered where a new name goes" "" player add A
+expect "help completes commands" "play player" help pl
+expect "help completes subcommands" "add" help player ad
+expect "after --db VALUE the command still completes" "show" --db "$CROWNS_DB" sho
+
+# A database named by --db on the line is the one read for names.
+other="$E2E_TMP/other.db"
+"$CROWNS" --db "$other" player add Zed >/dev/null
+expect "names from the --db database" "Zed" --db "$other" stats Z
+
+# Completing never creates a database.
+rm -f "$E2E_TMP/none.db"
+tab --db "$E2E_TMP/none.db" stats A >/dev/null
+check "completion created no database" [ ! -e "$E2E_TMP/none.db" ]
+
+# File names where a file goes.
+touch "$E2E_TMP/backup-file.db"
+expect "files for a file argument" "$E2E_TMP/backup-file.db" restore "$E2E_TMP/backup-f"
+
+"$CROWNS" completion tcsh 2>"$E2E_TMP/err"
+check "unknown shell exits 2" [ $? = 2 ]
+check "unknown shell names the token" grep -q "'tcsh' is not a shell" "$E2E_TMP/err"
+
+if command -v zsh >/dev/null; then
+  check "zsh script parses" zsh -n <("$CROWNS" completion zsh)
+fi
+if command -v fish >/dev/null; then
+  check "fish script parses" fish --no-execute <("$CROWNS" completion fish)
+fi
+check "bash script parses" bash -n <("$CROWNS" completion bash)
+finish

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# crowns solitaire beyond golden files: a seeded game played to its end (lost, stored, in
+# --history and stats), a hint counted, --batch answering each line before the next is sent,
+# and --simulate giving the same figures for a seed whatever the jobs.
+source "$(dirname "$0")/lib.sh"
+# json_get JSON PATH: a value out of JSON text, through SQLite's JSON functions.
+json_get() { sqlite3 :memory: "SELECT json_extract('${1//\'/\'\'}', '$2')"; }
+
+"$CROWNS" player add Ann >/dev/null
+# One hint, then leave: the hint is counted and the position unchanged.
+out=$(printf 'hint\nq\n' | "$CROWNS" solitaire --seed 7 --player Ann 2>&1)
+check "hint names a play" grep -q '^Hint: put .* into pile [0-9]*, discard ' <<<"$out"
+check "hint gives the chance to win" grep -q '^Chance to win: .*% ± .*%' <<<"$out"
+check "hint counted" test "$(sqlite3 "$CROWNS_DB" 'SELECT hints FROM solitaire_games')" = 1
+check "no play made" test "$(sqlite3 "$CROWNS_DB" "SELECT plays FROM solitaire_games")" = "[]"
+
+# Play the game out one invocation at a time: the turned card always goes into pile 11 and
+# straight back out. Each invocation resumes exactly where the last one left.
+result=""
+for play in $(seq 1 28); do
+  turned=$(printf 'q\n' | "$CROWNS" solitaire | sed -n 's/^Turned: \([^ ]*\) .*/\1/p')
+  [ -n "$turned" ] || break
+  out=$(printf '11 %s\nq\n' "$turned" | "$CROWNS" solitaire 2>&1)
+  count=$(sqlite3 "$CROWNS_DB" "SELECT json_array_length(plays) FROM solitaire_games")
+  [ "$count" = "$play" ] || { check "play $play recorded" false; break; }
+  if grep -q '^Lost: ' <<<"$out"; then result=lost; break; fi
+done
+check "game lost when fewer plays than open piles are left" test "$result" = lost
+check "lost after 18 plays" test "$play" = 18
+check "stored as lost" test "$(sqlite3 "$CROWNS_DB" 'SELECT status, finished_at IS NOT NULL FROM solitaire_games')" = "lost|1"
+check "history lists it" grep -q 'seed 7 .*lost' <<<"$("$CROWNS" solitaire --history)"
+stats=$("$CROWNS" stats Ann --json)
+check "stats counts it" test "$(json_get "$stats" '$.solitaire')" = '{"played":1,"won":0,"best_piles_closed":0,"games_with_hints":1}'
+check "no game left to resume" grep -q 'play 1 of 28' <<<"$(printf 'q\n' | "$CROWNS" solitaire --seed 8)"
+
+# --batch streams: each answer arrives before the next request is written.
+request=$(sqlite3 "$CROWNS_DB" "SELECT json_object('id', 1, 'piles', json_extract(deal, '$.piles'),
+  'card', json_extract(deal, '$.stock[0]'), 'stock', 27, 'dead', json_array(),
+  'closed', json_array()) FROM solitaire_games WHERE seed = 8")
+coproc BATCH { "$CROWNS" solitaire --batch; }
+batch_pid=$BATCH_PID
+answers=0
+for id in 1 2 3; do
+  printf '%s\n' "${request/'{"id":1,'/"{\"id\":$id,"}" >&"${BATCH[1]}"
+  if IFS= read -r -t 10 answer <&"${BATCH[0]}" &&
+    [[ $answer =~ ^\{\"id\":$id,\"pile\":[0-9]+,\"discard\":\" ]]; then
+    answers=$((answers + 1))
+  fi
+done
+exec {BATCH[1]}>&-
+wait "$batch_pid"
+check "batch answered each line at once" test "$answers" = 3
+
+# --simulate: the same figures for a seed with one job or two.
+one=$("$CROWNS" solitaire --simulate 4 --seed 11 --jobs 1 --json)
+two=$("$CROWNS" solitaire --simulate 4 --seed 11 --jobs 2 --json)
+check "simulate reproducible across jobs" test "$one" = "$two"
+check "simulate counts games" test "$(json_get "$one" '$.games')" = 4
+other=$("$CROWNS" solitaire --simulate 4 --seed 12 --jobs 2 --json)
+check "another seed, other deals" test "$one" != "$other"
+finish

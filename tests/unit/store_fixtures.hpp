@@ -1,0 +1,35 @@
+#pragma once
+// Games for store tests: started and played in their own committed transactions, failing the
+// test (REQUIRE) if the store refuses.
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "store/games.hpp"
+#include "store/rounds.hpp"
+
+namespace crowns::test {
+
+/// A game of `names` on 2026-01-15, players added as needed, the first seat dealing.
+inline store::Game new_game(store::Database& db, std::vector<std::string> names) {
+  store::Transaction tx(db);
+  auto game =
+      store::create_game(db, {std::move(names), std::nullopt, 1, "2026-01-15", std::nullopt, true});
+  REQUIRE(game.ok());
+  tx.commit();
+  return *game;
+}
+
+/// Records the next round and returns the game after it.
+inline store::Game play_round(store::Database& db, const store::Game& game,
+                              const std::vector<store::SeatScore>& scores) {
+  store::Transaction tx(db);
+  auto change = store::record_round(db, game, scores);
+  REQUIRE(change.ok());
+  tx.commit();
+  return *change->game;
+}
+
+}  // namespace crowns::test

@@ -1,0 +1,160 @@
+// The advisor: forced answers (taking goes out, a discard that goes out, the exact minimum on
+// the last turn) and the checks that refuse a situation that cannot happen.
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "crowns/advice.hpp"
+#include "crowns/deck.hpp"
+#include "crowns/rules.hpp"
+#include "crowns/solver.hpp"
+
+using namespace crowns;
+
+namespace {
+
+std::vector<Card> cards(const char* text) {
+  return *parse_cards(text);
+}
+
+Card card(const char* text) {
+  return *parse_card(text);
+}
+
+Situation situation(int round, const char* hand) {
+  Situation s;
+  s.round = round;
+  s.hand = cards(hand);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("taking the top discard that goes out is advised", "[advise]") {
+  auto s = situation(1, "7h 8h Kd");
+  s.top = card("9h");
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen.ok());
+  const auto a = advise_draw(s, *unseen);
+  CHECK(a.take);
+  CHECK(a.goes_out);
+  REQUIRE(a.discard);
+  CHECK(*a.discard == card("Kd"));
+}
+
+TEST_CASE("a discard that goes out is advised first", "[advise]") {
+  auto s = situation(4, "5c 5d 5s Jh Qh Kh 9d");
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen.ok());
+  const auto a = advise_discard(s, *unseen);
+  CHECK(a.options.front().discard == card("9d"));
+  CHECK(a.options.front().goes_out);
+  CHECK(a.options.size() == 7);
+  CHECK(std::none_of(a.options.begin() + 1, a.options.end(),
+                     [](const DiscardOption& o) { return o.goes_out; }));
+}
+
+TEST_CASE("the advisor keeps a wild and throws the card that leads nowhere", "[advise]") {
+  // Round 2 (4s wild), drawn hand: the joker makes 7h 8h jk a run; Kc goes.
+  auto s = situation(2, "7h 8h jk Kc 3s");
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen.ok());
+  const auto a = advise_discard(s, *unseen);
+  CHECK(!(a.options.front().discard == card("jk")));
+}
+
+TEST_CASE("on the last turn the advice is the exact minimum", "[advise]") {
+  std::mt19937_64 rng(11);
+  for (int round = 1; round <= kRounds; ++round) {
+    for (int trial = 0; trial < 5; ++trial) {
+      auto deck = full_deck(1);
+      std::shuffle(deck.begin(), deck.end(), rng);
+      const int n = cards_in_round(round);
+      const int wild_rank = wild_rank_of_round(round);
+      Situation s;
+      s.round = round;
+      s.last = true;
+      s.hand.assign(deck.begin(), deck.begin() + n + 1);
+      auto unseen = check_situation(s);
+      REQUIRE(unseen.ok());
+      const auto discard = advise_discard(s, *unseen);
+      CHECK(discard.options.front().score_now == min_score(s.hand, wild_rank, HandMode::Drawn));
+
+      // Before drawing: take exactly when the top card scores no more than the exact mean of
+      // a deck draw over every unseen copy.
+      s.hand.pop_back();
+      s.top = deck[static_cast<std::size_t>(n)];
+      unseen = check_situation(s);
+      REQUIRE(unseen.ok());
+      std::vector<Card> with = s.hand;
+      with.push_back(*s.top);
+      const int take_score = min_score(with, wild_rank, HandMode::Drawn);
+      double sum = 0;
+      for (auto it = deck.begin() + n + 1; it != deck.end(); ++it) {
+        with.back() = *it;
+        sum += min_score(with, wild_rank, HandMode::Drawn);
+      }
+      const double draw_mean = sum / static_cast<double>(deck.size() - n - 1);
+      const auto draw = advise_draw(s, *unseen);
+      INFO("round " << round << " trial " << trial);
+      CHECK(draw.take_ev == take_score);
+      CHECK(draw.draw_ev == Approx(draw_mean).epsilon(1e-12));
+      CHECK(draw.take == (take_score <= draw_mean));
+    }
+  }
+}
+
+TEST_CASE("the card just taken from the pile is not thrown back", "[advise]") {
+  auto s = situation(1, "7h 8h Kd Qc");
+  s.must_keep = card("Qc");
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen.ok());
+  const auto a = advise_discard(s, *unseen);
+  for (const auto& o : a.options) CHECK(!(o.discard == card("Qc")));
+}
+
+TEST_CASE("impossible situations are refused with one clear line", "[advise]") {
+  SECTION("wrong card count for the round") {
+    auto s = situation(3, "7h 8h 9h");
+    s.top = card("Kd");
+    const auto r = check_situation(s);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error() ==
+          "round 3 needs 5 cards before drawing (with --top) or 6 after drawing, but the hand "
+          "has 3");
+  }
+  SECTION("a card in the hand and in --seen more often than the box holds it") {
+    auto s = situation(1, "7h 7h 9h");
+    s.top = card("Kd");
+    s.seen = cards("7h");
+    const auto r = check_situation(s);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error() ==
+          "7h is given 3 times (hand 2, --seen 1) but one box holds each card twice (use "
+          "--boxes 2 for a combined game)");
+    s.boxes = 2;
+    CHECK(check_situation(s).ok());
+  }
+  SECTION("more jokers than two boxes hold") {
+    auto s = situation(11, "jk jk jk jk jk jk jk jk jk jk jk jk jk");
+    s.top = card("jk");
+    s.boxes = 2;
+    const auto r = check_situation(s);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error() == "jk is given 14 times (hand 13, --top 1) but two boxes hold 12 jokers");
+  }
+  SECTION("--top in a discard decision") {
+    auto s = situation(1, "7h 8h 9h Kd");
+    s.top = card("Qs");
+    const auto r = check_situation(s);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error() ==
+          "a hand of 4 cards has drawn already: --top is only for a draw decision of 3 cards");
+  }
+  SECTION("a draw decision without --top") {
+    const auto r = check_situation(situation(1, "7h 8h 9h"));
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().find("--top") != std::string::npos);
+  }
+}

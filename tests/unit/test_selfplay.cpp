@@ -1,0 +1,95 @@
+// The self-play engine: deals by the rules, seeded games that replay exactly, and the duplicate
+// format that finds two equal strategies even.
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+#include "crowns/deck.hpp"
+#include "crowns/rules.hpp"
+#include "crowns/selfplay.hpp"
+
+using namespace crowns;
+
+TEST_CASE("a round deals the whole box: round+2 cards each, one discard, the rest stock",
+          "[selfplay]") {
+  for (int boxes = 1; boxes <= 2; ++boxes) {
+    for (int players : {2, 4, 7}) {
+      for (int round = 1; round <= kRounds; ++round) {
+        const RoundDeal deal = deal_round(99, round, players, boxes);
+        std::vector<Card> all;
+        REQUIRE(static_cast<int>(deal.hands.size()) == players);
+        for (const auto& hand : deal.hands) {
+          CHECK(static_cast<int>(hand.size()) == cards_in_round(round));
+          all.insert(all.end(), hand.begin(), hand.end());
+        }
+        CHECK(deal.discard.size() == 1);
+        all.insert(all.end(), deal.discard.begin(), deal.discard.end());
+        all.insert(all.end(), deal.stock.begin(), deal.stock.end());
+        CHECK(all.size() == static_cast<std::size_t>(116 * boxes));
+        auto box = full_deck(boxes);
+        std::sort(all.begin(), all.end());
+        std::sort(box.begin(), box.end());
+        CHECK(all == box);
+      }
+    }
+  }
+}
+
+TEST_CASE("each round is scored with its own wild rank", "[selfplay]") {
+  GameSetup setup;
+  setup.seed = 5;
+  setup.seats = {Strategy::Greedy, Strategy::Greedy, Strategy::Greedy};
+  const auto game = play_game(setup);
+  REQUIRE(game.round_scores.size() == static_cast<std::size_t>(kRounds));
+  for (int round = 1; round <= kRounds; ++round) {
+    const auto& scores = game.round_scores[static_cast<std::size_t>(round - 1)];
+    // Exactly the player who went out scores 0 unless another also melded on the last turn,
+    // and nobody can hold more than the round's hand size allows with its wilds.
+    CHECK(std::count(scores.begin(), scores.end(), 0) >= 1);
+    for (int s : scores) {
+      CHECK(s <= max_round_points(cards_in_round(round)));
+    }
+  }
+}
+
+TEST_CASE("a seeded game replays exactly", "[selfplay]") {
+  GameSetup setup;
+  setup.seed = 42;
+  setup.seats = {Strategy::Advisor, Strategy::Greedy};
+  const auto a = play_game(setup);
+  const auto b = play_game(setup);
+  CHECK(a.totals == b.totals);
+  CHECK(a.round_scores == b.round_scores);
+  CHECK(a.turns == b.turns);
+  setup.seed = 43;
+  const auto c = play_game(setup);
+  CHECK((c.round_scores != a.round_scores || c.turns != a.turns));
+}
+
+TEST_CASE("greedy against greedy is even within its interval", "[selfplay]") {
+  for (int players : {2, 3}) {
+    std::vector<DuplicateDeal> deals;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed)
+      deals.push_back(play_duplicate(seed, players, Strategy::Greedy, Strategy::Greedy, 1));
+    const auto m = summarize(deals);
+    CHECK(m.deals == 6);
+    CHECK(std::abs(m.difference) <= m.margin + 1e-9);
+    CHECK(m.a_mean == Approx(m.b_mean));
+    CHECK(m.a_win_share == Approx(1.0 / players));
+  }
+}
+
+TEST_CASE("the summary's interval comes from the spread of the per-deal differences",
+          "[selfplay]") {
+  std::vector<DuplicateDeal> deals(4);
+  const int a[] = {10, 20, 30, 40};
+  for (int i = 0; i < 4; ++i) {
+    deals[static_cast<std::size_t>(i)] = DuplicateDeal{{a[i]}, {50.0}, {1.0}};
+  }
+  const auto m = summarize(deals);
+  CHECK(m.difference == Approx(25.0));  // 40, 30, 20, 10
+  // sd of {40,30,20,10} = 12.9099; 1.96 * 12.9099 / 2 = 12.6517.
+  CHECK(m.margin == Approx(12.6517).epsilon(1e-4));
+  CHECK(m.a_mean == Approx(25.0));
+  CHECK(m.b_mean == Approx(50.0));
+}

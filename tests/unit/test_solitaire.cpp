@@ -1,0 +1,277 @@
+// Solitaire: the deal, closing, legal plays, the end of a game, cards_to_close against a
+// brute-force reference, the greedy baseline, and reproducible simulations.
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "crowns/deck.hpp"
+#include "crowns/rules.hpp"
+#include "crowns/solitaire.hpp"
+#include "crowns/solitaire_advisor.hpp"
+#include "crowns/solver.hpp"
+
+using namespace crowns;
+using namespace crowns::solitaire;
+
+namespace {
+
+std::vector<Card> cards(std::string_view text) {
+  auto parsed = parse_cards(text);
+  REQUIRE(parsed);
+  return *parsed;
+}
+
+std::vector<Card> sorted(std::vector<Card> cs) {
+  std::sort(cs.begin(), cs.end());
+  return cs;
+}
+
+// A deal whose piles are all taken from one fresh box, with the given cards as pile 1.
+Piles piles_with_first(std::string_view first) {
+  std::vector<Card> box = full_deck(1);
+  std::vector<Card> pile1 = cards(first);
+  for (const Card c : pile1) box.erase(std::find(box.begin(), box.end(), c));
+  shuffle_cards(box, 7);
+  Piles piles;
+  piles[0] = pile1;
+  auto next = box.begin();
+  for (int p = 2; p <= kPiles; ++p) {
+    piles[p - 1].assign(next, next + pile_size(p));
+    next += pile_size(p);
+  }
+  return piles;
+}
+
+// The fewest cards of the pile that, replaced by jokers, make it all meld: every subset tried.
+int brute_force_to_close(const std::vector<Card>& pile, int wild_rank) {
+  const int n = static_cast<int>(pile.size());
+  int best = n;
+  for (unsigned mask = 0; mask < (1U << static_cast<unsigned>(n)); ++mask) {
+    const int replaced = std::popcount(mask);
+    if (replaced >= best) continue;
+    std::vector<Card> hand = pile;
+    for (int i = 0; i < n; ++i)
+      if ((mask >> static_cast<unsigned>(i)) & 1U)
+        hand[static_cast<std::size_t>(i)] = Card::joker();
+    if (all_meld(hand, wild_rank)) best = replaced;
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("a deal is one box: piles of 3..13 cards and a stock of 28", "[solitaire]") {
+  for (std::uint64_t seed : {0ULL, 1ULL, 42ULL, 123456789ULL}) {
+    const Deal deal = deal_from_seed(seed);
+    std::vector<Card> all = deal.stock;
+    CHECK(deal.stock.size() == 28);
+    for (int p = 1; p <= kPiles; ++p) {
+      CHECK(static_cast<int>(deal.piles[p - 1].size()) == p + 2);
+      all.insert(all.end(), deal.piles[p - 1].begin(), deal.piles[p - 1].end());
+    }
+    CHECK(all.size() == 116);
+    CHECK(sorted(all) == sorted(full_deck(1)));
+    CHECK(check_piles(deal.piles));
+  }
+}
+
+TEST_CASE("the same seed deals the same cards; another seed deals others", "[solitaire]") {
+  const Deal a = deal_from_seed(99);
+  const Deal b = deal_from_seed(99);
+  const Deal c = deal_from_seed(100);
+  CHECK(a.piles == b.piles);
+  CHECK(a.stock == b.stock);
+  CHECK((a.piles != c.piles || a.stock != c.stock));
+}
+
+TEST_CASE("a pile closes exactly when all its cards meld with its own wild rank", "[solitaire]") {
+  CHECK(all_meld(cards("3h 3s jk"), pile_wild(1)));         // all wild
+  CHECK(all_meld(cards("jk jk jk"), pile_wild(1)));         // jokers alone
+  CHECK(all_meld(cards("4h 4s 4c 4d"), pile_wild(2)));      // 4s wild in pile 2
+  CHECK(all_meld(cards("7h 8h 5c 10h Jh"), pile_wild(3)));  // the 5 fills the 9 of the run
+  CHECK_FALSE(all_meld(cards("7h 8h 5c 10h Qh"), pile_wild(3)));
+  CHECK(all_meld(cards("9s 9d 9h 6c Ks Kd"), pile_wild(4)));  // two books, a 6 as a K
+  CHECK_FALSE(all_meld(cards("9s 9d 9h Ks Kd"), pile_wild(3)));
+  CHECK_FALSE(all_meld(cards("7h 8h Kd"), pile_wild(1)));
+  CHECK(all_meld(cards("Jh Qh 3s"), pile_wild(1)));  // 3 wild: J Q + 3 as K
+  CHECK_FALSE(all_meld(cards("Jh Qh 4s"), pile_wild(1)));
+  // K is wild in pile 11: 13 cards of two runs and a book.
+  CHECK(all_meld(cards("3s 4s 5s 6s 7h 8h Kc 10h 9c 9d 9h Ks jk"), pile_wild(11)));
+}
+
+TEST_CASE("cards_to_close agrees with replacing cards by jokers, tried every way", "[solitaire]") {
+  std::mt19937_64 rng(2026);
+  for (int trial = 0; trial < 400; ++trial) {
+    const int pile = 1 + static_cast<int>(rng() % 7);  // up to 9 cards: 512 subsets each
+    std::vector<Card> box = full_deck(1);
+    std::shuffle(box.begin(), box.end(), rng);
+    if (trial % 3 == 0) {  // runs and books are rare in random piles: favour one suit
+      std::stable_partition(box.begin(), box.end(),
+                            [](Card c) { return c.suit == Suit::Hearts && !c.is_joker(); });
+      std::shuffle(box.begin(), box.begin() + 10, rng);
+    }
+    const std::vector<Card> cs(box.begin(), box.begin() + pile_size(pile));
+    INFO("pile " << pile << ": " << trial);
+    const int expected = brute_force_to_close(cs, pile_wild(pile));
+    CHECK(cards_to_close(cs, pile_size(pile), pile_wild(pile)) == expected);
+    CHECK((expected == 0) == all_meld(cs, pile_wild(pile)));
+    // With one card more, the answer is the best over every discard.
+    std::vector<Card> with = cs;
+    with.push_back(box[static_cast<std::size_t>(pile_size(pile))]);
+    int best_discard = pile_size(pile);
+    for (std::size_t i = 0; i < with.size(); ++i) {
+      std::vector<Card> kept = with;
+      kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
+      best_discard = std::min(best_discard, brute_force_to_close(kept, pile_wild(pile)));
+    }
+    CHECK(cards_to_close(with, pile_size(pile), pile_wild(pile)) == best_discard);
+  }
+}
+
+TEST_CASE("a play closes a pile, a closed pile takes no card, bad plays are refused",
+          "[solitaire]") {
+  State state(piles_with_first("7h 8h Kd"));
+  const Card nine = Card::natural(9, Suit::Hearts);
+  CHECK_FALSE(check_move(state, nine, Move{0, nine}));
+  CHECK(check_move(state, nine, Move{0, nine}).error() == "pile 0 does not exist (piles are 1-11)");
+  CHECK_FALSE(check_move(state, nine, Move{12, nine}));
+  const auto missing = check_move(state, nine, Move{1, Card::natural(5, Suit::Clubs)});
+  REQUIRE_FALSE(missing);
+  CHECK(missing.error() == "'5c' is not in pile 1 and is not the turned card 9h");
+  REQUIRE(check_move(state, nine, Move{1, Card::natural(13, Suit::Diamonds)}));
+  CHECK(apply_move(state, nine, Move{1, Card::natural(13, Suit::Diamonds)}));
+  CHECK(state.closed[0]);
+  CHECK(state.plays == 1);
+  CHECK(state.dead == cards("Kd"));
+  CHECK(state.piles[0] == cards("7h 8h 9h"));
+  const auto closed = check_move(state, nine, Move{1, nine});
+  REQUIRE_FALSE(closed);
+  CHECK(closed.error() == "pile 1 is closed; play into an open pile");
+}
+
+TEST_CASE("a pile dealt already melded closes only when played into", "[solitaire]") {
+  State state(piles_with_first("7h 8h 9h"));
+  CHECK_FALSE(state.closed[0]);
+  const Card king = Card::natural(13, Suit::Spades);
+  CHECK(apply_move(state, king, Move{1, king}));  // the turned card goes straight back out
+  CHECK(state.closed[0]);
+  CHECK(state.piles[0] == cards("7h 8h 9h"));
+}
+
+TEST_CASE("the game is won when the last pile closes and lost when plays run short",
+          "[solitaire]") {
+  State state(deal_from_seed(3).piles);
+  CHECK(state.outcome() == Outcome::Playing);
+  for (int p = 1; p < kPiles; ++p) state.closed[p - 1] = true;
+  state.plays = kStockSize - 1;  // one play left, one pile open: still on
+  CHECK(state.outcome() == Outcome::Playing);
+  state.closed[kPiles - 1] = true;
+  CHECK(state.outcome() == Outcome::Won);
+  state.closed[kPiles - 1] = false;
+  state.closed[0] = false;  // two open piles, one play left: lost already
+  CHECK(state.outcome() == Outcome::Lost);
+  CHECK_FALSE(check_move(state, Card::joker(), Move{1, Card::joker()}));
+}
+
+TEST_CASE("the unseen cards are exactly the rest of the stock", "[solitaire]") {
+  const Deal deal = deal_from_seed(11);
+  State state(deal.piles);
+  for (int i = 0; i < 5; ++i) {
+    const auto advice = advise(state, deal.stock[i], unseen_cards(state, deal.stock[i]));
+    REQUIRE(check_move(state, deal.stock[i], advice.move));
+    apply_move(state, deal.stock[i], advice.move);
+  }
+  const std::vector<Card> rest(deal.stock.begin() + 6, deal.stock.end());
+  CHECK(unseen_cards(state, deal.stock[5]) == sorted(rest));
+}
+
+TEST_CASE("greedy closes the largest pile it can, else lowers a score most", "[solitaire]") {
+  int closing_cases = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const Deal deal = deal_from_seed(seed);
+    const State state(deal.piles);
+    const Card turned = deal.stock[0];
+    // The reference: every pile and every discard tried with the plain solver.
+    int closing = 0;
+    int best_pile = 0;
+    int best_gain = -1000;
+    int best_left = 0;
+    for (int p = 1; p <= kPiles; ++p) {
+      const int before = min_score(state.piles[p - 1], pile_wild(p), HandMode::Dealt);
+      std::vector<Card> with = state.piles[p - 1];
+      with.push_back(turned);
+      int lowest = 100000;
+      for (std::size_t i = 0; i < with.size(); ++i) {
+        std::vector<Card> kept = with;
+        kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
+        lowest = std::min(lowest, min_score(kept, pile_wild(p), HandMode::Dealt));
+      }
+      if (lowest == 0) closing = p;
+      if (before - lowest > best_gain) {
+        best_gain = before - lowest;
+        best_pile = p;
+        best_left = lowest;
+      }
+    }
+    const Move move = greedy_move(state, turned);
+    INFO("seed " << seed);
+    std::vector<Card> after = state.piles[move.pile - 1];
+    after.push_back(turned);
+    after.erase(std::find(after.begin(), after.end(), move.discard));
+    if (closing > 0) {
+      ++closing_cases;
+      CHECK(move.pile == closing);
+      CHECK(all_meld(after, pile_wild(closing)));
+    } else {
+      CHECK(move.pile == best_pile);
+      CHECK(min_score(after, pile_wild(best_pile), HandMode::Dealt) == best_left);
+    }
+  }
+  CHECK(closing_cases > 0);
+  CHECK(closing_cases < 40);
+}
+
+TEST_CASE("every advised and greedy play is legal, to the end of the game", "[solitaire]") {
+  for (const Policy policy : {Policy::Advisor, Policy::Greedy}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const Deal deal = deal_from_seed(seed);
+      State state(deal.piles);
+      for (std::size_t i = 0; i < deal.stock.size() && state.outcome() == Outcome::Playing; ++i) {
+        const Move move =
+            choose_move(policy, state, deal.stock[i], unseen_cards(state, deal.stock[i]));
+        REQUIRE(check_move(state, deal.stock[i], move));
+        apply_move(state, deal.stock[i], move);
+      }
+      CHECK(state.outcome() != Outcome::Playing);
+      const GameResult result = play_out(State(deal.piles), deal.stock, policy);
+      CHECK(result.won == (state.outcome() == Outcome::Won));
+      CHECK(result.closed == kPiles - state.open_piles());
+    }
+  }
+}
+
+TEST_CASE("a simulation gives the same figures for a seed, whatever the jobs", "[solitaire]") {
+  const auto one = simulate(6, 5, Policy::Greedy, 1);
+  const auto two = simulate(6, 5, Policy::Greedy, 2);
+  CHECK(one.games == 6);
+  CHECK(one.wins == two.wins);
+  CHECK(one.closed_histogram == two.closed_histogram);
+  int total = 0;
+  for (const int n : one.closed_histogram) total += n;
+  CHECK(total == 6);
+  const auto other = simulate(6, 6, Policy::Greedy, 2);
+  CHECK((other.closed_histogram != one.closed_histogram || other.wins != one.wins));
+}
+
+TEST_CASE("the chance to win is reproducible and within [0, 1]", "[solitaire]") {
+  const Deal deal = deal_from_seed(21);
+  const State state(deal.piles);
+  const auto a = estimate_win(state, deal.stock[0], 4, 9, 1);
+  const auto b = estimate_win(state, deal.stock[0], 4, 9, 2);
+  CHECK(a.p_win == b.p_win);
+  CHECK(a.samples == 4);
+  CHECK(a.p_win >= 0);
+  CHECK(a.p_win <= 1);
+  CHECK(a.margin95 > 0);
+}
