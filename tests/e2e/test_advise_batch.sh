@@ -14,6 +14,7 @@ ask() {
 }
 
 coproc PROC { "$CROWNS" advise --batch; }
+pid=$PROC_PID  # bash unsets PROC_PID as soon as the process ends
 ask '{"id":1,"round":1,"hand":["7h","8h","Kd"],"top":"9h"}'
 check "draw: take the card that goes out" contains "$answer" '{"id":1,"take":true,"discard":"Kd","goes_out":true'
 ask '{"id":"b","round":4,"hand":["5c","5d","5s","Jh","Qh","Kh","9d"]}'
@@ -27,10 +28,12 @@ check "too many copies" contains "$answer" '{"id":5,"error":"7h is given 3 times
 ask '{"id":6,"round":1,"hand":["7h","8h","9h","Kd"],"last":true}'
 check "still answering after errors" contains "$answer" '{"id":6,"discard":"Kd","goes_out":true'
 exec {PROC[1]}>&-
-wait "$PROC_PID"
-check "exit 1 when a line failed" test $? -eq 1
+status=0
+wait "$pid" || status=$?
+check "exit 1 when a line failed" test "$status" -eq 1
 
 coproc PROC { "$CROWNS" odds --batch; }
+pid=$PROC_PID
 ask '{"id":1,"round":1,"hand":["7h","7s","9h"],"turns":2}'
 # 26 of 113 unseen cards go out (any 7, the 8h, a wild).
 check "odds: exact p1" contains "$answer" '{"id":1,"out_within":[0.230088,'
@@ -40,6 +43,6 @@ check "odds: third draw sampled" contains "$answer" '"exact":[true,true,false]'
 ask '{"id":3,"round":12,"hand":["7h"]}'
 check "odds: bad round" contains "$answer" '{"id":3,"error":"\"round\" is 12, out of range (1-11)"}'
 exec {PROC[1]}>&-
-wait "$PROC_PID"
+wait "$pid" || true
 
 finish
