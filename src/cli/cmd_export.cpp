@@ -8,6 +8,7 @@
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "store/transfer_db.hpp"
+#include "crowns/plural.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -49,9 +50,9 @@ void run_export(const ExportOptions& opts, Context& ctx) {
     return;
   }
   write_output_file(opts.out, text, store::Overwrite::Yes);
-  ctx.out << "Exported " << games << (games == 1 ? " game, " : " games, ") << players
-          << (players == 1 ? " player and " : " players and ") << seasons
-          << (seasons == 1 ? " season" : " seasons") << " to " << sanitize(opts.out) << '\n';
+  ctx.out << "Exported " << counted(static_cast<long long>(games), "game") << ", "
+          << counted(static_cast<long long>(players), "player") << " and "
+          << counted(static_cast<long long>(seasons), "season") << " to " << sanitize(opts.out) << '\n';
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "cli/report.hpp"
 #include "cli/session.hpp"
 #include "crowns/profile.hpp"
+#include "crowns/plural.hpp"
 #include "store/players.hpp"
 
 namespace crowns::cli {
@@ -59,7 +60,7 @@ void run_h2h(const H2hOptions& opts, Context& ctx) {
             << (period.from || period.to ? " (--all covers every game)" : "") << '\n';
     return;
   }
-  ctx.out << "  " << v.games << (v.games == 1 ? " game" : " games") << " together, the latest on "
+  ctx.out << "  " << counted(v.games, "game") << " together, the latest on "
           << v.last << '\n';
   Table table;
   table.column("");

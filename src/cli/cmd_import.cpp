@@ -8,6 +8,7 @@
 #include "cli/files.hpp"
 #include "cli/session.hpp"
 #include "store/transfer_db.hpp"
+#include "crowns/plural.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -36,13 +37,10 @@ std::size_t value_count(const std::vector<store::UnusualGame>& games) {
   return n;
 }
 
-std::string count(std::size_t n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 std::string counts(std::size_t players, std::size_t seasons, std::size_t games) {
-  return count(players, "player", "players") + ", " + count(seasons, "season", "seasons") +
-         " and " + count(games, "game", "games");
+  return counted(static_cast<long long>(players), "player") + ", " +
+         counted(static_cast<long long>(seasons), "season") + " and " +
+         counted(static_cast<long long>(games), "game");
 }
 
 void print_summary(const ImportOptions& opts, const store::ExportData& data,

@@ -11,6 +11,7 @@
 #include "cli/score_args.hpp"
 #include "cli/scorecard.hpp"
 #include "cli/session.hpp"
+#include "crowns/rules.hpp"
 #include "store/rounds.hpp"
 
 namespace crowns::cli {
@@ -24,7 +25,8 @@ struct PlayOptions {
 
 constexpr std::string_view kHelp =
     "  type the points (12), 0* or out for who went out, or the cards left (Ks Qh jk);\n"
-    "  < goes back one player, q leaves (crowns play resumes here)\n";
+    "  < goes back one player, and from the first player to the round before;\n"
+    "  q leaves (crowns play resumes here)\n";
 
 constexpr std::string_view kSaveHelp =
     "  Enter or y saves the round; n or < goes back to the last player; q leaves\n";
@@ -60,8 +62,8 @@ class PlaySession {
   }
 
  private:
-  // A draft round number past round 11 marks tie-break answers.
-  static constexpr int kTiebreakDraft = 12;
+  // A draft round number past the last round marks tie-break answers.
+  static constexpr int kTiebreakDraft = kRounds + 1;
 
   // Prompts each seat of `seats` in turn, then saves the round (or the tie-break).
   Step enter(const RoundSpec& spec, int round, const std::vector<int>& seats) {
@@ -81,8 +83,11 @@ class PlaySession {
       const auto reply = ask(ctx_, sanitize(name) + ": ");
       if (!reply || is_quit(*reply)) return Step::Left;
       if (*reply == "<") {
-        if (i == 0) ctx_.out << "  (already at the first player)\n";
-        i = i == 0 ? 0 : i - 1;
+        if (i > 0) {
+          --i;
+        } else if (revisit(round - 1) == Step::Left) {
+          return Step::Left;
+        }
         continue;
       }
       if (reply->empty() || *reply == "?" || *reply == "help") {
@@ -95,6 +100,95 @@ class PlaySession {
       store::Transaction tx(db_);
       store::save_draft_value(db_, game_.id, round, seats[i], *reply);
       tx.commit();
+      ++i;
+    }
+  }
+
+  // "<" at the first player: walks the saved round `round` again, each player's saved value
+  // offered (Enter keeps it), and saves a change as an edit (logged, undone by crowns undo).
+  // From its first player "<" goes one round further back. Nothing is saved on q.
+  Step revisit(int round) {
+    if (round < 1) {
+      ctx_.out << "  (already at the first player)\n";
+      return Step::Saved;
+    }
+    if (!game_.next_round()) {  // the tie-break: round 11 decided who is tied
+      ctx_.out << "  (round 11 is saved: crowns edit 11 corrects it)\n";
+      return Step::Saved;
+    }
+    const RoundSpec spec = round_spec(round, game_.boxes);
+    const std::vector<int> seats = every_seat(game_);
+    std::vector<std::optional<store::SeatScore>> scores(seats.size());
+    std::vector<std::string> saved(seats.size());
+    std::string line;
+    for (std::size_t k = 0; k < seats.size(); ++k) {
+      const auto seat = static_cast<std::size_t>(seats[k]);
+      const store::ScoreCell& cell = game_.rounds[static_cast<std::size_t>(round - 1)].scores[seat];
+      saved[k] = cell.hand ? *cell.hand
+                           : std::to_string(cell.points) + (cell.went_out ? "*" : "");
+      // Saved once already, so read back without the checks.
+      const auto input = parse_score(saved[k], game_.seats[seat].name);
+      if (input) {
+        if (auto entry = score_input(*input, spec, "", Checks::Force)) {
+          scores[k] = store::SeatScore{seats[k], std::move(entry).value()};
+        }
+      }
+      line += (line.empty() ? "" : ", ") + game_.seats[seat].name + " " +
+              std::to_string(cell.points) + (cell.went_out ? "*" : "");
+    }
+    const auto header = [&] {
+      ctx_.out << "Back to " << spec.label << " (saved: " << sanitize(line)
+               << "); Enter keeps a value\n";
+    };
+    header();
+    bool changed = false;
+    std::size_t i = 0;
+    for (;;) {
+      if (i == seats.size()) {
+        if (!changed) {
+          ctx_.out << "  " << spec.label << " unchanged\n";
+          return Step::Saved;
+        }
+        const auto answer = confirm_round(spec, round, seats, scores);
+        if (!answer) {
+          ctx_.out << "  " << spec.label << " unchanged\n";
+          return Step::Left;
+        }
+        if (*answer) return Step::Saved;
+        i = seats.size() - 1;
+        continue;
+      }
+      const std::string& name = game_.seats[static_cast<std::size_t>(seats[i])].name;
+      const auto reply = ask(ctx_, sanitize(name) + " [" + sanitize(saved[i]) + "]: ");
+      if (!reply || is_quit(*reply)) {
+        ctx_.out << "  " << spec.label << " unchanged\n";
+        return Step::Left;
+      }
+      if (*reply == "<") {
+        if (i > 0) {
+          --i;
+        } else if (round == 1) {
+          ctx_.out << "  (already at the first player)\n";
+        } else if (revisit(round - 1) == Step::Left) {
+          return Step::Left;
+        } else {
+          header();
+        }
+        continue;
+      }
+      if (*reply == "?" || *reply == "help") {
+        ctx_.out << "  Enter keeps " << sanitize(saved[i]) << "; otherwise as in any round:\n"
+                 << kHelp;
+        continue;
+      }
+      if (!reply->empty() && *reply != saved[i]) {
+        auto score = score_one(*reply, spec, round, seats[i]);
+        if (!score) continue;
+        scores[i] = std::move(score);
+        changed = true;
+      } else if (!scores[i]) {
+        continue;  // unreadable saved value: a new one is needed
+      }
       ++i;
     }
   }
@@ -145,15 +239,15 @@ class PlaySession {
     }
     if (entry->solution) {
       HandReport report{
-          entry->hand,     spec.wild_rank,   round <= 11 ? std::optional<int>(round) : std::nullopt,
+          entry->hand,     spec.wild_rank,   round <= kRounds ? std::optional<int>(round) : std::nullopt,
           HandMode::Dealt, *entry->solution, spec.cards};
       print_hand(ctx_.out, ctx_.style, report, "  ");
     }
     return store::SeatScore{seat, std::move(entry).value()};
   }
 
-  // Shows the round and saves it on "y" (or Enter). Returns true when saved, false to go
-  // back, none to leave.
+  // Shows the round and saves it on "y" (or Enter): a new round, a saved round changed (an
+  // edit) or the tie-break. Returns true when saved, false to go back, none to leave.
   std::optional<bool> confirm_round(const RoundSpec& spec, int round, const std::vector<int>& seats,
                                     const std::vector<std::optional<store::SeatScore>>& scores) {
     std::vector<store::SeatScore> all;
@@ -164,13 +258,16 @@ class PlaySession {
               " " + std::to_string(scores[k]->entry.points) +
               (scores[k]->entry.went_out ? "*" : "");
     }
+    const bool edit = round <= kRounds && round < game_.next_round().value_or(kTiebreakDraft);
     if (auto strict = check_scores(game_, all, std::nullopt, spec, Checks::Strict); !strict) {
       ctx_.out << "  " << sanitize(strict.error()) << '\n';
       if (!check_scores(game_, all, std::nullopt, spec, Checks::Force)) return false;
       if (!confirm(ctx_, "  Save it anyway?")) return false;
     }
+    // Anything but yes, no, back or leave (a stray score, "?") shows what the answers are.
     auto reply = ask(ctx_, "Save " + spec.label + ": " + sanitize(line) + "? [Y/n, < back] ");
-    while (reply && (*reply == "?" || *reply == "help")) {
+    while (reply && !reply->empty() && !is_yes(*reply) && !is_no(*reply) && *reply != "<" &&
+           !is_quit(*reply)) {
       ctx_.out << kSaveHelp;
       reply = ask(ctx_, "Save " + spec.label + ": " + sanitize(line) + "? [Y/n, < back] ");
     }
@@ -179,15 +276,17 @@ class PlaySession {
     store::Transaction tx(db_);
     // Another terminal may have changed the game while we were asking.
     const store::Game now = need(store::require_game(db_, game_.id, store::Pick::Latest));
-    if (round <= 11 && now.next_round() != std::optional<int>(round)) {
+    if (round <= kRounds && now.next_round() != game_.next_round()) {
       fail("game " + std::to_string(game_.id) +
            " changed in another terminal; run crowns play again");
     }
-    game_ = *(round <= 11 ? need(store::record_round(db_, now, all))
-                          : need(store::record_tiebreak(db_, now, all)))
-                 .game;
+    store::Change change = edit                ? need(store::edit_round(db_, now, round, all))
+                           : round <= kRounds ? need(store::record_round(db_, now, all))
+                                              : need(store::record_tiebreak(db_, now, all));
     tx.commit();
-    if (round <= 11) {
+    game_ = *change.game;
+    if (edit) ctx_.out << sanitize(change.entry.summary) << '\n';
+    if (round <= kRounds) {
       print_scorecard(ctx_.out, ctx_.style, game_);
     } else {
       print_outlook(ctx_.out, ctx_.style, game_);

@@ -7,6 +7,7 @@
 #include "cli/report.hpp"
 #include "cli/session.hpp"
 #include "crowns/profile.hpp"
+#include "crowns/plural.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -80,8 +81,8 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
     ctx.out << dump_json(j) << '\n';
     return;
   }
-  ctx.out << ctx.style.bold("Records") << ": " << sanitize(period.label) << " (" << rec.games
-          << (rec.games == 1 ? " game" : " games") << ")\n";
+  ctx.out << ctx.style.bold("Records") << ": " << sanitize(period.label) << " ("
+          << counted(rec.games, "game") << ")\n";
   if (rec.games == 0) {
     ctx.out << "  No finished games in this period"
             << (period.from || period.to ? " (--all covers every game)" : "") << '\n';

@@ -11,6 +11,7 @@
 #include "cli/session.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
+#include "crowns/plural.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -64,9 +65,8 @@ void run_report(const ReportOptions& opts, Context& ctx) {
     ReportSummary summary;
     html = period_report_html(db, period, summary);
     path = "crowns-report-" + file_slug(period.label) + ".html";
-    what = sanitize(period.label) + ": " + std::to_string(summary.games) +
-           (summary.games == 1 ? " game, " : " games, ") + std::to_string(summary.players) +
-           (summary.players == 1 ? " player" : " players");
+    what = sanitize(period.label) + ": " + counted(summary.games, "game") + ", " +
+           counted(summary.players, "player");
   }
   if (opts.html && *opts.html == "-") {
     ctx.out << html;

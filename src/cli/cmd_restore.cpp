@@ -11,6 +11,7 @@
 #include "cli/session.hpp"
 #include "store/backup.hpp"
 #include "store/db.hpp"
+#include "crowns/plural.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -37,9 +38,7 @@ void run_restore(const RestoreOptions& opts, Context& ctx) {
     }
     const std::string question =
         "Replace " + sanitize(db_path) + " with " + sanitize(opts.file) + " (" +
-        std::to_string(info.games) + (info.games == 1 ? " game, " : " games, ") +
-        std::to_string(info.players) + (info.players == 1 ? " player" : " players") +
-        ")? The current database is kept aside.";
+        counted(info.games, "game") + ", " + counted(info.players, "player") + ")? The current database is kept aside.";
     if (!confirm(ctx, question)) {
       ctx.out << "Nothing was changed.\n";
       return;
@@ -57,8 +56,7 @@ void run_restore(const RestoreOptions& opts, Context& ctx) {
     return;
   }
   ctx.out << "Restored " << sanitize(db_path) << " from " << sanitize(opts.file) << " ("
-          << info.games << (info.games == 1 ? " game, " : " games, ") << info.players
-          << (info.players == 1 ? " player)\n" : " players)\n");
+          << counted(info.games, "game") << ", " << counted(info.players, "player") << ")\n";
   if (!aside.empty()) ctx.out << "The previous database is kept as " << sanitize(aside) << '\n';
 }
 

@@ -8,6 +8,7 @@
 #include "cli/session.hpp"
 #include "cli/solitaire_view.hpp"
 #include "crowns/profile.hpp"
+#include "crowns/plural.hpp"
 #include "store/players.hpp"
 
 namespace crowns::cli {
@@ -95,9 +96,9 @@ void print_profile(Context& ctx, const Profile& p, const Period& period, const N
   line("Worst game", mark_text(p.worst));
   line("Streaks", "longest win streak " + std::to_string(p.longest_win_streak) +
                       ", longest without a win " + std::to_string(p.longest_losing_streak));
-  line("Went out", std::to_string(p.outs) + " of " + std::to_string(p.rounds) + " rounds (" +
+  line("Went out", std::to_string(p.outs) + " of " + counted(p.rounds, "round") + " (" +
                        percent(p.outs, p.rounds) + ")");
-  line("Highest total", std::to_string(p.highest) + " of " + std::to_string(p.games) + " games (" +
+  line("Highest total", std::to_string(p.highest) + " of " + counted(p.games, "game") + " (" +
                             percent(p.highest, p.games) + ")");
   line("Rating", fixed(p.rating.ordinal(), 2) + " (mu " + fixed(p.rating.mu, 2) + ", sigma " +
                      fixed(p.rating.sigma, 2) + ")");

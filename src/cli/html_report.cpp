@@ -11,6 +11,7 @@
 #include "crowns/leaderboard.hpp"
 #include "crowns/profile.hpp"
 #include "crowns/rules.hpp"
+#include "crowns/plural.hpp"
 #include "store/history.hpp"
 
 namespace crowns::cli {
@@ -241,9 +242,9 @@ std::string period_report_html(const store::Database& db, const Period& period,
   open_document(html, title);
   html << "<header>\n<h1>" << html_escape(title) << "</h1>\n<p class=\"meta\">"
        << html_escape(period.from ? *period.from : "the first game") << " to "
-       << html_escape(period.to ? *period.to : "today") << " · " << listed.size()
-       << (listed.size() == 1 ? " game" : " games") << " · " << rows.size()
-       << (rows.size() == 1 ? " player" : " players") << "</p>\n</header>\n";
+       << html_escape(period.to ? *period.to : "today") << " · "
+       << counted(static_cast<long long>(listed.size()), "game") << " · "
+       << counted(static_cast<long long>(rows.size()), "player") << "</p>\n</header>\n";
   standings_html(html, rows, results, replay, period, names);
   ChartData ratings = rating_chart(db, period, {}, 8);
   if (!ratings.x_labels.empty()) {

@@ -4,6 +4,7 @@
 
 #include "cli/hand_view.hpp"
 #include "crowns/names.hpp"
+#include "crowns/plural.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -63,7 +64,7 @@ Expected<std::vector<std::pair<int, std::string>>> match_values(
   std::vector<std::pair<int, std::string>> values;
   if (pairs == 0) {
     if (tokens.size() != seats.size()) {
-      return Failure{std::to_string(tokens.size()) + " value" + (tokens.size() == 1 ? "" : "s") +
+      return Failure{counted(static_cast<long long>(tokens.size()), "value") +
                      " for " + std::to_string(seats.size()) + " players: " + forms};
     }
     for (std::size_t i = 0; i < seats.size(); ++i) values.emplace_back(seats[i], tokens[i]);

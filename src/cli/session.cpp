@@ -54,6 +54,11 @@ bool is_yes(std::string_view reply) {
   return word == "y" || word == "yes";
 }
 
+bool is_no(std::string_view reply) {
+  const std::string word = ascii_lower(reply);
+  return word == "n" || word == "no";
+}
+
 bool stdin_is_terminal() {
   return isatty(STDIN_FILENO) != 0;
 }

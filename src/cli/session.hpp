@@ -44,6 +44,8 @@ std::optional<std::string> ask(Context& ctx, const std::string& prompt);
 bool confirm(Context& ctx, const std::string& question);
 /// Whether a reply to a question says yes: "y" or "yes", in any case.
 bool is_yes(std::string_view reply);
+/// "n" or "no", in any case.
+bool is_no(std::string_view reply);
 
 /// Whether standard input is a terminal (someone can answer a question).
 bool stdin_is_terminal();

@@ -6,6 +6,7 @@
 #include "cli/session.hpp"
 #include "cli/solitaire_view.hpp"
 #include "crowns/names.hpp"
+#include "crowns/plural.hpp"
 #include "store/db.hpp"
 
 namespace crowns::cli {
@@ -30,8 +31,8 @@ void print_position(Context& ctx, const store::SolitaireGame& game, const State&
           << ctx.style.bold("Solitaire") << " game " << game.id << ", "
           << (game.seed ? "seed " + std::to_string(*game.seed) : std::string("real cards"));
   if (state.outcome() == Outcome::Playing) {
-    ctx.out << ": play " << state.plays + 1 << " of " << kStockSize << ", " << open
-            << (open == 1 ? " pile" : " piles") << " open\n";
+    ctx.out << ": play " << state.plays + 1 << " of " << kStockSize << ", "
+            << counted(open, "pile") << " open\n";
   } else {
     ctx.out << ": after " << state.plays << " plays\n";
   }

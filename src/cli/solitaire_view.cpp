@@ -3,6 +3,7 @@
 #include "cli/hand_view.hpp"
 #include "cli/report.hpp"
 #include "crowns/rules.hpp"
+#include "crowns/plural.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -23,10 +24,6 @@ std::string status_text(store::SolitaireStatus status) {
     case store::SolitaireStatus::Lost: return "lost";
   }
   return "active";
-}
-
-std::string cards_needed(int n) {
-  return n == 1 ? "1 card" : std::to_string(n) + " cards";
 }
 
 }  // namespace
@@ -55,7 +52,7 @@ std::string advice_text(const Style& style, const solitaire::Advice& advice, Car
                      style.card(advice.move.discard);
   if (advice.closes) return text + ": pile " + std::to_string(advice.move.pile) + " closes";
   text += ": pile " + std::to_string(advice.move.pile) + " then needs " +
-          cards_needed(advice.needed_after) + " (" + std::to_string(advice.needed_before) +
+          counted(advice.needed_after, "card") + " (" + std::to_string(advice.needed_before) +
           " before), with " + std::to_string(advice.outs_after) + " unseen cards that help";
   return text + "; the open piles need " + std::to_string(advice.needed_total) + " plays in all";
 }

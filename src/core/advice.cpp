@@ -8,6 +8,8 @@
 
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
+#include "crowns/hand_round.hpp"
+#include "crowns/plural.hpp"
 
 namespace crowns {
 namespace {
@@ -157,10 +159,6 @@ double last_turn_draw(std::vector<Card> cards, const Unseen& unseen, int wild_ra
   return static_cast<double>(sum) / std::max(1, unseen.total);
 }
 
-std::string count_text(int n) {
-  return std::to_string(n) + (n == 1 ? " card" : " cards");
-}
-
 }  // namespace
 
 Decision decision_of(const Situation& s) {
@@ -170,28 +168,28 @@ Decision decision_of(const Situation& s) {
 
 Expected<Unseen> check_situation(const Situation& s) {
   if (!is_valid_round(s.round)) {
-    return Failure{"round " + std::to_string(s.round) + " is out of range (rounds are 1-11)"};
+    return Failure{round_out_of_range(s.round)};
   }
   if (s.boxes != 1 && s.boxes != 2) return Failure{"boxes must be 1 or 2"};
-  if (s.players < 2 || s.players > 7 * s.boxes) {
-    return Failure{"players must be 2-" + std::to_string(7 * s.boxes) +
+  if (s.players < kMinPlayers || s.players > max_players(s.boxes)) {
+    return Failure{"players must be 2-" + std::to_string(max_players(s.boxes)) +
                    (s.boxes == 1 ? " with one box (use --boxes 2 for up to 14)" : "")};
   }
   const int n = cards_in_round(s.round);
   const int size = static_cast<int>(s.hand.size());
   if (size != n && size != n + 1) {
-    return Failure{"round " + std::to_string(s.round) + " needs " + count_text(n) +
+    return Failure{"round " + std::to_string(s.round) + " needs " + counted(n, "card") +
                    " before drawing (with --top) or " + std::to_string(n + 1) +
                    " after drawing, but the hand has " + std::to_string(size)};
   }
   if (size == n && !s.top) {
-    return Failure{"a hand of " + count_text(n) +
+    return Failure{"a hand of " + counted(n, "card") +
                    " is a draw decision: give the top discard with --top CARD (or add the drawn "
                    "card to decide the discard)"};
   }
   if (size == n + 1 && s.top) {
-    return Failure{"a hand of " + count_text(n + 1) +
-                   " has drawn already: --top is only for a draw decision of " + count_text(n)};
+    return Failure{"a hand of " + counted(n + 1, "card") +
+                   " has drawn already: --top is only for a draw decision of " + counted(n, "card")};
   }
   if (s.stock && *s.stock < 0) return Failure{"stock must be 0 or more"};
   std::vector<Card> top;

@@ -4,16 +4,9 @@
 
 #include "crowns/card.hpp"
 #include "crowns/rules.hpp"
+#include "crowns/plural.hpp"
 
 namespace crowns {
-namespace {
-
-// "1 card", "5 cards".
-std::string cards_count(int n) {
-  return std::to_string(n) + (n == 1 ? " card" : " cards");
-}
-
-}  // namespace
 
 std::string round_out_of_range(long long round) {
   return "round " + std::to_string(round) + " is out of range (rounds are 1-11)";
@@ -44,7 +37,7 @@ Expected<HandRound> infer_hand_round(int cards, HandMode mode, std::optional<int
   }
   if (wild_rank) {
     if (n < 1 || n > cards_in_round(kRounds)) {
-      return Failure{"a hand of " + cards_count(cards) + " is too " + (n < 1 ? "small" : "large") +
+      return Failure{"a hand of " + counted(cards, "card") + " is too " + (n < 1 ? "small" : "large") +
                      " (1 to 13 cards" +
                      (drawn ? " plus the drawn card)" : ", one more with --drawn)")};
     }
@@ -55,10 +48,10 @@ Expected<HandRound> infer_hand_round(int cards, HandMode mode, std::optional<int
     return Failure{
         "--drawn needs 4 to 14 cards (a round's 3 to 13 plus the drawn card), but "
         "the hand has " +
-        cards_count(cards)};
+        counted(cards, "card")};
   }
   if (n < cards_in_round(1) || n > cards_in_round(kRounds)) {
-    return Failure{"a hand of " + cards_count(cards) +
+    return Failure{"a hand of " + counted(cards, "card") +
                    " does not fit any round (3 to 13 cards, one more with --drawn; "
                    "give --wild RANK for another size)"};
   }

@@ -4,6 +4,7 @@
 
 #include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
+#include "crowns/plural.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
 
@@ -182,8 +183,8 @@ Expected<Change> merge_players(Database& db, const std::string& from, const std:
                                   std::nullopt,
                                   "player.merge",
                                   "Player " + source->name + " merged into " + target->name + " (" +
-                                      std::to_string(games.size()) +
-                                      (games.size() == 1 ? " game" : " games") + " moved)",
+                                      counted(static_cast<long long>(games.size()), "game") +
+                                      " moved)",
                                   dump(Json{{"player", player_json(*source)}, {"games", games}}),
                                   dump(Json{{"into", player_json(*target)}})})};
 }

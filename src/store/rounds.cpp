@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "crowns/rules.hpp"
+#include "crowns/plural.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
 #include "store/game_log.hpp"
@@ -216,8 +217,7 @@ Expected<Change> abandon_game(Database& db, const Game& game) {
                       {},
                       game.id,
                       "abandon",
-                      "Game " + id + " abandoned after " + std::to_string(game.rounds_played()) +
-                          (game.rounds_played() == 1 ? " round" : " rounds"),
+                      "Game " + id + " abandoned after " + counted(game.rounds_played(), "round"),
                       log::dump(Json{{"status", "active"}}),
                       log::dump(Json{{"status", "abandoned"}})});
 }
@@ -232,8 +232,7 @@ Expected<Change> reopen_game(Database& db, const Game& game) {
   Game after = log::refresh(db, game.id);
   const std::string status(status_name(after.status));
   const std::string summary =
-      "Game " + id + " reopened after " + std::to_string(game.rounds_played()) +
-      (game.rounds_played() == 1 ? " round" : " rounds") + " (it is " + status + " again)";
+      "Game " + id + " reopened after " + counted(game.rounds_played(), "round") + " (it is " + status + " again)";
   AuditEntry entry{0,
                    {},
                    game.id,

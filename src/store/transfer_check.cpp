@@ -11,6 +11,7 @@
 #include "crowns/rules.hpp"
 #include "crowns/scoring.hpp"
 #include "crowns/solver.hpp"
+#include "crowns/plural.hpp"
 #include "store/transfer_internal.hpp"
 
 namespace crowns::store::detail {
@@ -152,8 +153,7 @@ void check_game(const ExportGame& game, std::size_t g, const Namer& at,
   const auto most = static_cast<std::size_t>(max_players(game.boxes));
   if (seats < static_cast<std::size_t>(kMinPlayers) || seats > most) {
     bad(at.game(g, "seats"),
-        std::to_string(seats) + " players; a game with " + std::to_string(game.boxes) +
-            (game.boxes == 1 ? " box" : " boxes") + " seats 2 to " + std::to_string(most));
+        std::to_string(seats) + " players; a game with " + counted(game.boxes, "box", "boxes") + " seats 2 to " + std::to_string(most));
   }
   if (game.first_dealer < 0 || static_cast<std::size_t>(game.first_dealer) >= seats) {
     bad(at.game(g, "first_dealer"), std::to_string(game.first_dealer) + " is not a seat (0 to " +
