@@ -19,7 +19,7 @@ using namespace crowns::solitaire;
 constexpr int kHintSamples = 30;
 constexpr std::uint64_t kOddsSeed = 1;
 
-void save(const store::Database& db, store::SolitaireGame& game) {
+void save(store::Database& db, store::SolitaireGame& game) {
   store::Transaction tx(db);
   store::save_solitaire(db, game);
   tx.commit();
@@ -63,7 +63,7 @@ Expected<Move> parse_play(const std::string& answer) {
   return Move{pile, *card};
 }
 
-void finish(Context& ctx, const store::Database& db, store::SolitaireGame& game,
+void finish(Context& ctx, store::Database& db, store::SolitaireGame& game,
             const State& state) {
   game.status =
       state.outcome() == Outcome::Won ? store::SolitaireStatus::Won : store::SolitaireStatus::Lost;
@@ -89,7 +89,7 @@ void leave(Context& ctx, const store::SolitaireGame& game, const State& state) {
 }
 
 // Applies and saves one play.
-void record(const store::Database& db, store::SolitaireGame& game, State& state, Card turned,
+void record(store::Database& db, store::SolitaireGame& game, State& state, Card turned,
             const Move& move) {
   apply_move(state, turned, move);
   game.plays.push_back({turned, move});
@@ -130,7 +130,7 @@ std::optional<Card> next_stock_card(const store::SolitaireGame& game) {
   return (*game.stock)[game.plays.size()];
 }
 
-void play_solitaire(Context& ctx, const store::Database& db, store::SolitaireGame& game) {
+void play_solitaire(Context& ctx, store::Database& db, store::SolitaireGame& game) {
   State state = replay(game);
   if (game.id == 0) save(db, game);
   while (state.outcome() == Outcome::Playing) {

@@ -15,6 +15,6 @@ solitaire::State replay(const store::SolitaireGame& game);
 std::optional<Card> next_stock_card(const store::SolitaireGame& game);
 
 /// Plays `game` (new, id 0, or resumed) until it ends or the player leaves.
-void play_solitaire(Context& ctx, const store::Database& db, store::SolitaireGame& game);
+void play_solitaire(Context& ctx, store::Database& db, store::SolitaireGame& game);
 
 }  // namespace crowns::cli

@@ -6,7 +6,7 @@
 
 namespace crowns::store {
 
-AuditEntry append_audit(const Database& db, AuditEntry entry) {
+AuditEntry append_audit(Database& db, AuditEntry entry) {
   entry.at = now_timestamp();
   db.prepare(
         "INSERT INTO audit (at, game_id, action, summary, old_value, new_value) "

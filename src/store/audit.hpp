@@ -22,7 +22,7 @@ struct AuditEntry {
 
 /// Appends an entry and returns it with its id and time filled in. Call inside the change's
 /// transaction.
-AuditEntry append_audit(const Database& db, AuditEntry entry);
+AuditEntry append_audit(Database& db, AuditEntry entry);
 
 /// The entry of the current row of a statement that selects
 /// "id, at, game_id, action, summary, old_value, new_value" in that order.

@@ -87,7 +87,7 @@ bool same_file(const std::string& a, const std::string& b) {
 // The database copied to `dest` (a new file) as a standalone rollback-journal database.
 std::int64_t copy_to_new_file(const std::string& db_path, const std::string& dest,
                               const std::string& shown) {
-  const Database source = Database::open(db_path, kBusyTimeoutMs);
+  Database source = Database::open(db_path, kBusyTimeoutMs);
   // A read transaction pins one snapshot (WAL), so that writers in other processes neither
   // wait for the backup nor make it start over; the copy is the database as of this moment.
   Transaction snapshot(source, Transaction::Kind::Deferred);

@@ -97,11 +97,11 @@ int user_version(const Database& db) {
 // table's key by rebuilding it, and dropping the old table with foreign keys on would cascade
 // into every seat and score. Each migration proves the keys still hold before it commits.
 // The switch cannot happen inside a transaction, so it wraps the loop.
-void migrate(const Database& db) {
+void migrate(Database& db) {
   if (user_version(db) >= latest_schema_version()) return;
   db.exec("PRAGMA foreign_keys = OFF");
   struct KeysBackOn {
-    const Database& db;
+    Database& db;
     ~KeysBackOn() {
       try {
         db.exec("PRAGMA foreign_keys = ON");

@@ -87,7 +87,7 @@ ScoreCell cell_from_json(const Json& item) {
   return cell;
 }
 
-void write_cells(const Database& db, std::int64_t game_id, int round,
+void write_cells(Database& db, std::int64_t game_id, int round,
                  const std::vector<std::pair<int, ScoreCell>>& cells) {
   auto stmt = db.prepare(
       "INSERT INTO scores (game_id, round, seat, points, went_out, hand) VALUES (?, ?, ?, ?, ?, ?) "
@@ -120,7 +120,7 @@ Game refresh(const Database& db, std::int64_t id) {
   return game;
 }
 
-Change logged(const Database& db, Game after, AuditEntry entry) {
+Change logged(Database& db, Game after, AuditEntry entry) {
   return Change{std::move(after), append_audit(db, std::move(entry))};
 }
 

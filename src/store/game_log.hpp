@@ -33,7 +33,7 @@ std::string cell_text(const ScoreCell& cell);
 ScoreCell cell_from_json(const Json& item);
 
 /// Writes cells (insert or replace) of `round`, by seat.
-void write_cells(const Database& db, std::int64_t game_id, int round,
+void write_cells(Database& db, std::int64_t game_id, int round,
                  const std::vector<std::pair<int, ScoreCell>>& cells);
 
 /// Rewrites what is derived from the scores (status, totals, winners, "touched") and
@@ -41,7 +41,7 @@ void write_cells(const Database& db, std::int64_t game_id, int round,
 Game refresh(const Database& db, std::int64_t id);
 
 /// Appends `entry` and returns the change: the game after it (refreshed) and the entry.
-Change logged(const Database& db, Game after, AuditEntry entry);
+Change logged(Database& db, Game after, AuditEntry entry);
 
 /// The message for a change to an abandoned game.
 Expected<void> require_open(const Game& game);

@@ -171,7 +171,7 @@ std::vector<GameSummary> list_games(const Database& db) {
   return games;
 }
 
-Expected<Game> create_game(const Database& db, const NewGame& spec) {
+Expected<Game> create_game(Database& db, const NewGame& spec) {
   const auto count = static_cast<int>(spec.players.size());
   if (!is_valid_boxes(spec.boxes)) return Failure{"--boxes must be 1 or 2"};
   if (count < kMinPlayers) {

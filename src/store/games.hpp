@@ -101,6 +101,6 @@ struct NewGame {
 };
 
 /// Seats a new game (inside the caller's transaction) and logs it.
-Expected<Game> create_game(const Database& db, const NewGame& spec);
+Expected<Game> create_game(Database& db, const NewGame& spec);
 
 }  // namespace crowns::store

@@ -89,7 +89,7 @@ Expected<Player> require_player(const Database& db, const std::string& name) {
   return Failure{message};
 }
 
-Expected<Player> add_player(const Database& db, const std::string& name) {
+Expected<Player> add_player(Database& db, const std::string& name) {
   auto normalized = normalize_player_name(name);
   if (!normalized) return Failure{quote_token(name) + ": " + normalized.error()};
   if (auto existing = find_player(db, *normalized)) {

@@ -39,7 +39,7 @@ Expected<Player> require_player(const Database& db, const std::string& name);
 
 /// Adds a player (name normalized and checked). A retired player of that name comes back.
 /// Fails if the name is invalid or taken.
-Expected<Player> add_player(const Database& db, const std::string& name);
+Expected<Player> add_player(Database& db, const std::string& name);
 
 /// Renames a player. The change has no game; its entry says what was done.
 Expected<Change> rename_player(Database& db, const std::string& old_name,

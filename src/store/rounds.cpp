@@ -266,7 +266,7 @@ Draft load_draft(const Database& db, std::int64_t game_id) {
   return draft;
 }
 
-void save_draft_value(const Database& db, std::int64_t game_id, int round, int seat,
+void save_draft_value(Database& db, std::int64_t game_id, int round, int seat,
                       const std::string& value) {
   db.prepare(
         "INSERT INTO drafts (game_id, round, seat, value) VALUES (?, ?, ?, ?) "
@@ -275,7 +275,7 @@ void save_draft_value(const Database& db, std::int64_t game_id, int round, int s
       .run();
 }
 
-void clear_draft(const Database& db, std::int64_t game_id, std::optional<int> from_seat) {
+void clear_draft(Database& db, std::int64_t game_id, std::optional<int> from_seat) {
   db.prepare("DELETE FROM drafts WHERE game_id = ? AND seat >= ?")
       .bind_all(game_id, from_seat.value_or(0))
       .run();

@@ -63,9 +63,9 @@ struct Draft {
   std::vector<std::pair<int, std::string>> values;  ///< (seat, value as typed)
 };
 Draft load_draft(const Database& db, std::int64_t game_id);
-void save_draft_value(const Database& db, std::int64_t game_id, int round, int seat,
+void save_draft_value(Database& db, std::int64_t game_id, int round, int seat,
                       const std::string& value);
-void clear_draft(const Database& db, std::int64_t game_id,
+void clear_draft(Database& db, std::int64_t game_id,
                  std::optional<int> from_seat = std::nullopt);
 
 }  // namespace crowns::store

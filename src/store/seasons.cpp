@@ -113,7 +113,7 @@ std::optional<Season> season_on(const Database& db, const std::string& date) {
   return std::nullopt;
 }
 
-Expected<Season> add_season(const Database& db, const std::string& name, const std::string& from,
+Expected<Season> add_season(Database& db, const std::string& name, const std::string& from,
                             const std::optional<std::string>& to) {
   auto normalized = normalize_season_name(name);
   if (!normalized) return Failure{normalized.error()};
@@ -133,7 +133,7 @@ Expected<Season> add_season(const Database& db, const std::string& name, const s
   return s;
 }
 
-Expected<Season> edit_season(const Database& db, const std::string& name, const SeasonEdit& edit) {
+Expected<Season> edit_season(Database& db, const std::string& name, const SeasonEdit& edit) {
   auto old = require_season(db, name);
   if (!old) return Failure{old.error()};
   Season s = *old;
@@ -159,7 +159,7 @@ Expected<Season> edit_season(const Database& db, const std::string& name, const 
   return s;
 }
 
-Expected<Season> remove_season(const Database& db, const std::string& name) {
+Expected<Season> remove_season(Database& db, const std::string& name) {
   auto s = require_season(db, name);
   if (!s) return Failure{s.error()};
   db.prepare("DELETE FROM seasons WHERE id = ?").bind_all(s->id).run();

@@ -31,7 +31,7 @@ std::optional<Season> season_on(const Database& db, const std::string& date);
 
 /// Adds a season. Fails on a bad name or date, an end before the start, a name in use,
 /// or an overlap with another season (naming it).
-Expected<Season> add_season(const Database& db, const std::string& name, const std::string& from,
+Expected<Season> add_season(Database& db, const std::string& name, const std::string& from,
                             const std::optional<std::string>& to);
 
 /// What `season edit` changes; unset fields stay. `open_end` removes the end date.
@@ -41,9 +41,9 @@ struct SeasonEdit {
   std::optional<std::string> to;
   bool open_end = false;
 };
-Expected<Season> edit_season(const Database& db, const std::string& name, const SeasonEdit& edit);
+Expected<Season> edit_season(Database& db, const std::string& name, const SeasonEdit& edit);
 
 /// Removes a season (its games stay, of course).
-Expected<Season> remove_season(const Database& db, const std::string& name);
+Expected<Season> remove_season(Database& db, const std::string& name);
 
 }  // namespace crowns::store

@@ -92,7 +92,7 @@ SolitaireGame read_game(const Statement& row) {
 
 }  // namespace
 
-void save_solitaire(const Database& db, SolitaireGame& game) {
+void save_solitaire(Database& db, SolitaireGame& game) {
   if (game.id == 0) {
     db.prepare(
           "INSERT INTO solitaire_games (player_id, seed, deal, plays, status, piles_closed, "

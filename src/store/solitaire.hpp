@@ -37,7 +37,7 @@ struct SolitaireGame {
 };
 
 /// Inserts the game (id 0; sets it) or updates its plays, status, counts and finish time.
-void save_solitaire(const Database& db, SolitaireGame& game);
+void save_solitaire(Database& db, SolitaireGame& game);
 
 /// The most recently started game still being played (of one player, if given).
 std::optional<SolitaireGame> latest_active_solitaire(const Database& db,

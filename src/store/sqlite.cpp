@@ -208,7 +208,7 @@ std::int64_t Database::last_insert_id() const {
   return sqlite3_last_insert_rowid(db_.get());
 }
 
-Transaction::Transaction(const Database& db, Kind kind) : db_(db) {
+Transaction::Transaction(Database& db, Kind kind) : db_(db) {
   db_.exec(kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN");
 }
 

@@ -125,14 +125,14 @@ class Database {
 class Transaction {
  public:
   enum class Kind { Deferred, Immediate };
-  explicit Transaction(const Database& db, Kind kind = Kind::Immediate);
+  explicit Transaction(Database& db, Kind kind = Kind::Immediate);
   Transaction(const Transaction&) = delete;
   Transaction& operator=(const Transaction&) = delete;
   ~Transaction();
   void commit();
 
  private:
-  const Database& db_;
+  Database& db_;
   bool done_ = false;
 };
 

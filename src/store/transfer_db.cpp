@@ -124,7 +124,7 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
   return plan;
 }
 
-void apply_import(const Database& db, const ExportData& data, const ImportPlan& plan,
+void apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
                   const std::string& source) {
   const std::string now = now_timestamp();
   auto add_player = db.prepare("INSERT INTO players (name, retired, created_at) VALUES (?, ?, ?)");

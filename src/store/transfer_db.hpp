@@ -34,7 +34,7 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data);
 
 /// Writes what the plan adds, with cached totals and winners, and one audit entry naming
 /// `source`. Run it inside the caller's transaction, after plan_import on the same data.
-void apply_import(const Database& db, const ExportData& data, const ImportPlan& plan,
+void apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
                   const std::string& source);
 
 }  // namespace crowns::store

@@ -47,7 +47,7 @@ TEST_CASE("opening creates the file and its folders, migrated, WAL, foreign keys
   TempDir dir;
   const std::string path = dir.file("a/b/crowns.db");
   {
-    const Database db = open_database(path);
+    Database db = open_database(path);
     CHECK(pragma_int(db, "user_version") == latest_schema_version());
     CHECK(pragma_text(db, "journal_mode") == "wal");
     CHECK(pragma_int(db, "foreign_keys") == 1);
@@ -74,7 +74,7 @@ TEST_CASE("an empty file is migrated", "[store]") {
   TempDir dir;
   const std::string path = dir.file("empty.db");
   test::write_bytes(path, "");
-  const Database db = open_database(path);
+  Database db = open_database(path);
   CHECK(pragma_int(db, "user_version") == latest_schema_version());
 }
 
@@ -88,7 +88,7 @@ TEST_CASE("a database at schema 1 is brought up to the latest, one migration at 
     raw.exec("PRAGMA user_version = 1");
     raw.exec("INSERT INTO meta (key, value) VALUES ('kept', 'yes')");
   }
-  const Database db = open_database(path);
+  Database db = open_database(path);
   CHECK(pragma_int(db, "user_version") == latest_schema_version());
   CHECK(has_table(db, "players"));
   auto kept = db.prepare("SELECT value FROM meta WHERE key = 'kept'");
@@ -145,7 +145,7 @@ TEST_CASE("a folder given as the database is refused", "[store]") {
 
 TEST_CASE("a transaction rolls back unless committed", "[store]") {
   TempDir dir;
-  const Database db = open_database(dir.file("tx.db"));
+  Database db = open_database(dir.file("tx.db"));
   auto count = [&] {
     auto stmt = db.prepare("SELECT count(*) FROM meta");
     REQUIRE(stmt.step());
@@ -167,7 +167,7 @@ TEST_CASE("a transaction rolls back unless committed", "[store]") {
 
 TEST_CASE("bound text is stored as it is, quotes and all", "[store]") {
   TempDir dir;
-  const Database db = open_database(dir.file("bind.db"));
+  Database db = open_database(dir.file("bind.db"));
   const std::string sly = "x'); DROP TABLE meta; --";
   db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)")
       .bind_all(sly, std::string("v\0w", 3))
@@ -181,7 +181,7 @@ TEST_CASE("bound text is stored as it is, quotes and all", "[store]") {
 
 TEST_CASE("errors carry SQLite's extended result code", "[store]") {
   TempDir dir;
-  const Database db = open_database(dir.file("err.db"));
+  Database db = open_database(dir.file("err.db"));
   db.prepare("INSERT INTO meta (key, value) VALUES ('k', 'v')").run();
   try {
     db.prepare("INSERT INTO meta (key, value) VALUES ('k', 'v')").run();

@@ -25,7 +25,7 @@ SolitaireGame seeded_game(std::optional<std::int64_t> player, std::int64_t seed)
   return game;
 }
 
-void save(const Database& db, SolitaireGame& game) {
+void save(Database& db, SolitaireGame& game) {
   Transaction tx(db);
   save_solitaire(db, game);
   tx.commit();
@@ -44,7 +44,7 @@ void play(SolitaireGame& game, int count) {
   game.piles_closed = solitaire::kPiles - state.open_piles();
 }
 
-Player add(const Database& db, const std::string& name) {
+Player add(Database& db, const std::string& name) {
   Transaction tx(db);
   auto p = add_player(db, name);
   REQUIRE(p);
@@ -57,7 +57,7 @@ Player add(const Database& db, const std::string& name) {
 TEST_CASE("a saved solitaire game reads back exactly and resumes as the latest active",
           "[store][solitaire]") {
   TempDir dir;
-  const Database db = open_database(dir.file("s.db"));
+  Database db = open_database(dir.file("s.db"));
   const Player ann = add(db, "Ann");
   CHECK_FALSE(latest_active_solitaire(db, std::nullopt));
   SolitaireGame game = seeded_game(ann.id, 42);
@@ -89,7 +89,7 @@ TEST_CASE("a saved solitaire game reads back exactly and resumes as the latest a
 
 TEST_CASE("finished games are listed newest first and counted per player", "[store][solitaire]") {
   TempDir dir;
-  const Database db = open_database(dir.file("s.db"));
+  Database db = open_database(dir.file("s.db"));
   const Player ann = add(db, "Ann");
   const Player bob = add(db, "Bob");
   for (int seed = 1; seed <= 3; ++seed) {

@@ -68,7 +68,7 @@ TEST_CASE("names compare with Unicode case folding, whatever the normal form", "
 
 TEST_CASE("the store finds and refuses players by the Unicode key", "[names][store]") {
   TempDir dir;
-  const auto db = store::open_database(dir.file("crowns.db"));
+  auto db = store::open_database(dir.file("crowns.db"));
   REQUIRE(store::add_player(db, kZoeNfd).ok());
   REQUIRE(store::add_player(db, "\xc3\x89va").ok());  // Éva
   const auto zoe = store::require_player(db, "ZO\xc3\x8b");
@@ -84,7 +84,7 @@ TEST_CASE("the store finds and refuses players by the Unicode key", "[names][sto
 
 TEST_CASE("a name stored before normalisation (NFD, other case) is still found", "[names][store]") {
   TempDir dir;
-  const auto db = store::open_database(dir.file("crowns.db"));
+  auto db = store::open_database(dir.file("crowns.db"));
   db.prepare("INSERT INTO players (name, created_at) VALUES (?, '2026-01-01 00:00:00')")
       .bind_all(kZoeNfd)
       .run();
