@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "crowns/game_status.hpp"
 #include "store/rounds.hpp"
 
 namespace crowns::cli {
@@ -19,7 +20,7 @@ std::string describe(const store::Game& game) {
   std::string players;
   for (const auto& s : game.seats) players += (players.empty() ? "" : ", ") + s.name;
   return "game " + std::to_string(game.id) + " (" + game.date + ": " + players + "; " +
-         std::to_string(game.rounds_played()) + " of 11 rounds)";
+         rounds_progress(game.rounds_played()) + ")";
 }
 
 void run_abandon(const AbandonOptions& opts, Context& ctx) {
@@ -42,9 +43,8 @@ void run_abandon(const AbandonOptions& opts, Context& ctx) {
   const store::Game game = need(store::require_game(db, asked.id, store::Pick::Latest));
   need(store::abandon_game(db, game));
   tx.commit();
-  ctx.out << "Game " << game.id << " abandoned after " << game.rounds_played()
-          << " of 11 rounds: kept, with no result (crowns reopen --game " << game.id
-          << " takes it up again)\n";
+  ctx.out << "Game " << game.id << " abandoned after " << rounds_progress(game.rounds_played())
+          << ": kept, with no result (crowns reopen --game " << game.id << " takes it up again)\n";
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "crowns/names.hpp"
+#include "crowns/game_status.hpp"
 #include "store/rounds.hpp"
 
 namespace crowns::cli {
@@ -23,14 +23,14 @@ void run_delete(const DeleteOptions& opts, Context& ctx) {
   for (const auto& s : game.seats) players += (players.empty() ? "" : ", ") + s.name;
   const std::string what = "game " + std::to_string(game.id) + " (" + game.date + ", " + players +
                            ", " + std::string(store::status_name(game.status)) + ", " +
-                           std::to_string(game.rounds_played()) + " of 11 rounds)";
+                           rounds_progress(game.rounds_played()) + ")";
   // Ask before taking the write lock: another terminal may record meanwhile, so the
   // game is read again inside the transaction.
   if (!opts.yes) {
     // "n" is an answer, not a failure; no answer at all (a script without --yes) is.
     const auto reply = ask(ctx, "Delete " + sanitize(what) + "? [y/N] ");
     if (!reply) fail("not deleted (answer y to delete, or pass --yes)");
-    if (fold_case(*reply) != "y" && fold_case(*reply) != "yes") {
+    if (!is_yes(*reply)) {
       ctx.out << "Not deleted: game " << game.id << " is kept\n";
       return;
     }

@@ -7,8 +7,8 @@
 #include "cli/files.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "store/transfer_db.hpp"
 #include "crowns/plural.hpp"
+#include "store/transfer_db.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -52,7 +52,8 @@ void run_export(const ExportOptions& opts, Context& ctx) {
   write_output_file(opts.out, text, store::Overwrite::Yes);
   ctx.out << "Exported " << counted(static_cast<long long>(games), "game") << ", "
           << counted(static_cast<long long>(players), "player") << " and "
-          << counted(static_cast<long long>(seasons), "season") << " to " << sanitize(opts.out) << '\n';
+          << counted(static_cast<long long>(seasons), "season") << " to " << sanitize(opts.out)
+          << '\n';
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "crowns/rules.hpp"
 #include "store/games.hpp"
 
 namespace crowns::cli {
@@ -54,8 +55,8 @@ void run_games(const GamesOptions& opts, Context& ctx) {
   table.column("Players");
   for (const auto& g : games) {
     table.row({std::to_string(g.id), g.date, std::string(store::status_name(g.status)),
-               std::to_string(g.rounds_played) + "/11", g.winners.empty() ? "-" : join(g.winners),
-               join(g.players)});
+               std::to_string(g.rounds_played) + "/" + std::to_string(kRounds),
+               g.winners.empty() ? "-" : join(g.winners), join(g.players)});
   }
   table.print(ctx.out, ctx.style);
 }

@@ -8,8 +8,8 @@
 #include "cli/period.hpp"
 #include "cli/report.hpp"
 #include "cli/session.hpp"
-#include "crowns/profile.hpp"
 #include "crowns/plural.hpp"
+#include "crowns/profile.hpp"
 #include "store/players.hpp"
 
 namespace crowns::cli {
@@ -60,8 +60,7 @@ void run_h2h(const H2hOptions& opts, Context& ctx) {
             << (period.from || period.to ? " (--all covers every game)" : "") << '\n';
     return;
   }
-  ctx.out << "  " << counted(v.games, "game") << " together, the latest on "
-          << v.last << '\n';
+  ctx.out << "  " << counted(v.games, "game") << " together, the latest on " << v.last << '\n';
   Table table;
   table.column("");
   table.column(na, Table::Align::Right);

@@ -7,8 +7,8 @@
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
 #include "cli/session.hpp"
-#include "store/transfer_db.hpp"
 #include "crowns/plural.hpp"
+#include "store/transfer_db.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -3,7 +3,6 @@
 // running `crowns play` again resumes at exactly the same player.
 
 #include <CLI/CLI.hpp>
-#include <cctype>
 
 #include "cli/commands.hpp"
 #include "cli/hand_view.hpp"
@@ -11,6 +10,7 @@
 #include "cli/score_args.hpp"
 #include "cli/scorecard.hpp"
 #include "cli/session.hpp"
+#include "crowns/ascii.hpp"
 #include "crowns/rules.hpp"
 #include "store/rounds.hpp"
 
@@ -33,8 +33,7 @@ constexpr std::string_view kSaveHelp =
 
 // Whether an answer means leave: q, quit or exit, in any case.
 bool is_quit(std::string_view reply) {
-  std::string low(reply);
-  for (char& c : low) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string low = ascii_lower(reply);
   return low == "q" || low == "quit" || low == "exit";
 }
 
@@ -124,8 +123,7 @@ class PlaySession {
     for (std::size_t k = 0; k < seats.size(); ++k) {
       const auto seat = static_cast<std::size_t>(seats[k]);
       const store::ScoreCell& cell = game_.rounds[static_cast<std::size_t>(round - 1)].scores[seat];
-      saved[k] = cell.hand ? *cell.hand
-                           : std::to_string(cell.points) + (cell.went_out ? "*" : "");
+      saved[k] = cell.hand ? *cell.hand : std::to_string(cell.points) + (cell.went_out ? "*" : "");
       // Saved once already, so read back without the checks.
       const auto input = parse_score(saved[k], game_.seats[seat].name);
       if (input) {
@@ -238,9 +236,12 @@ class PlaySession {
       entry = std::move(forced);
     }
     if (entry->solution) {
-      HandReport report{
-          entry->hand,     spec.wild_rank,   round <= kRounds ? std::optional<int>(round) : std::nullopt,
-          HandMode::Dealt, *entry->solution, spec.cards};
+      HandReport report{entry->hand,
+                        spec.wild_rank,
+                        round <= kRounds ? std::optional<int>(round) : std::nullopt,
+                        HandMode::Dealt,
+                        *entry->solution,
+                        spec.cards};
       print_hand(ctx_.out, ctx_.style, report, "  ");
     }
     return store::SeatScore{seat, std::move(entry).value()};
@@ -280,7 +281,7 @@ class PlaySession {
       fail("game " + std::to_string(game_.id) +
            " changed in another terminal; run crowns play again");
     }
-    store::Change change = edit                ? need(store::edit_round(db_, now, round, all))
+    store::Change change = edit               ? need(store::edit_round(db_, now, round, all))
                            : round <= kRounds ? need(store::record_round(db_, now, all))
                                               : need(store::record_tiebreak(db_, now, all));
     tx.commit();

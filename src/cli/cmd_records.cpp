@@ -6,8 +6,8 @@
 #include "cli/period.hpp"
 #include "cli/report.hpp"
 #include "cli/session.hpp"
-#include "crowns/profile.hpp"
 #include "crowns/plural.hpp"
+#include "crowns/profile.hpp"
 
 namespace crowns::cli {
 namespace {

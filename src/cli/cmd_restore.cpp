@@ -9,9 +9,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "crowns/plural.hpp"
 #include "store/backup.hpp"
 #include "store/db.hpp"
-#include "crowns/plural.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -36,9 +36,10 @@ void run_restore(const RestoreOptions& opts, Context& ctx) {
           "terminal)",
           ExitCode::Usage);
     }
-    const std::string question =
-        "Replace " + sanitize(db_path) + " with " + sanitize(opts.file) + " (" +
-        counted(info.games, "game") + ", " + counted(info.players, "player") + ")? The current database is kept aside.";
+    const std::string question = "Replace " + sanitize(db_path) + " with " + sanitize(opts.file) +
+                                 " (" + counted(info.games, "game") + ", " +
+                                 counted(info.players, "player") +
+                                 ")? The current database is kept aside.";
     if (!confirm(ctx, question)) {
       ctx.out << "Nothing was changed.\n";
       return;

@@ -7,8 +7,8 @@
 #include "cli/report.hpp"
 #include "cli/session.hpp"
 #include "cli/solitaire_view.hpp"
-#include "crowns/profile.hpp"
 #include "crowns/plural.hpp"
+#include "crowns/profile.hpp"
 #include "store/players.hpp"
 
 namespace crowns::cli {

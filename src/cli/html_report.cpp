@@ -8,10 +8,11 @@
 #include "cli/chart_data.hpp"
 #include "cli/report.hpp"
 #include "cli/scorecard.hpp"
+#include "crowns/game_status.hpp"
 #include "crowns/leaderboard.hpp"
+#include "crowns/plural.hpp"
 #include "crowns/profile.hpp"
 #include "crowns/rules.hpp"
-#include "crowns/plural.hpp"
 #include "store/history.hpp"
 
 namespace crowns::cli {
@@ -97,7 +98,7 @@ void scorecard_html(std::ostringstream& html, const store::Game& game, int headi
                       heading, game.id, html_escape(game.date))
        << (game.boxes == 2 ? " · two boxes" : "") << "</h" << heading << ">\n";
   html << "<p class=\"meta\">" << game.players() << " players · " << store::status_name(game.status)
-       << ", " << game.rounds_played() << " of 11 rounds</p>\n";
+       << ", " << rounds_progress(game.rounds_played()) << "</p>\n";
   if (game.note) html << "<p>Note: " << html_escape(*game.note) << "</p>\n";
   html << "<div class=\"scroll\"><table class=\"card\">\n<thead><tr><th>Rd</th><th>Wild</th>"
        << "<th class=\"name\">Dealer</th>";

@@ -64,8 +64,8 @@ Expected<std::vector<std::pair<int, std::string>>> match_values(
   std::vector<std::pair<int, std::string>> values;
   if (pairs == 0) {
     if (tokens.size() != seats.size()) {
-      return Failure{counted(static_cast<long long>(tokens.size()), "value") +
-                     " for " + std::to_string(seats.size()) + " players: " + forms};
+      return Failure{counted(static_cast<long long>(tokens.size()), "value") + " for " +
+                     std::to_string(seats.size()) + " players: " + forms};
     }
     for (std::size_t i = 0; i < seats.size(); ++i) values.emplace_back(seats[i], tokens[i]);
     return values;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "cli/hand_view.hpp"
+#include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 
@@ -141,7 +142,7 @@ void print_outlook(std::ostream& out, const Style& style, const store::Game& gam
   const Standings st = game.standings();
   const std::string id = std::to_string(game.id);
   if (game.status == store::GameStatus::Abandoned) {
-    out << "Abandoned after " << game.rounds_played() << " of 11 rounds: no result.\n";
+    out << "Abandoned after " << rounds_progress(game.rounds_played()) << ": no result.\n";
     return;
   }
   if (game.status == store::GameStatus::Active) {
@@ -187,8 +188,8 @@ void print_scorecard(std::ostream& out, const Style& style, const store::Game& g
   std::vector<std::string> players;
   for (const auto& s : game.seats) players.push_back(sanitize(s.name));
   const std::string progress =
-      fmt::format("{}, {} of 11 rounds{}", store::status_name(game.status), game.rounds_played(),
-                  game.boxes == 2 ? " · two boxes" : "");
+      fmt::format("{}, {}{}", store::status_name(game.status),
+                  rounds_progress(game.rounds_played()), game.boxes == 2 ? " · two boxes" : "");
   std::string title =
       fmt::format("Game {} · {} · {} · {}", game.id, game.date, join(players, ", "), progress);
   // Many long names: the column headers already say who plays.

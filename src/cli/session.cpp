@@ -8,6 +8,7 @@
 #include "cli/files.hpp"
 #include "cli/options.hpp"
 #include "crowns/ascii.hpp"
+#include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
 #include "store/db.hpp"
 #include "store/rounds.hpp"
@@ -70,7 +71,7 @@ std::string describe_game(const store::Game& game) {
   for (const auto& s : game.seats) players += (players.empty() ? "" : ", ") + s.name;
   const std::string progress = game.status == store::GameStatus::Finished
                                    ? "tie-break to play"
-                                   : std::to_string(game.rounds_played()) + " of 11 rounds";
+                                   : rounds_progress(game.rounds_played());
   return "game " + std::to_string(game.id) + " (" + game.date + ": " + players + "; " + progress +
          ")";
 }

@@ -31,8 +31,8 @@ void print_position(Context& ctx, const store::SolitaireGame& game, const State&
           << ctx.style.bold("Solitaire") << " game " << game.id << ", "
           << (game.seed ? "seed " + std::to_string(*game.seed) : std::string("real cards"));
   if (state.outcome() == Outcome::Playing) {
-    ctx.out << ": play " << state.plays + 1 << " of " << kStockSize << ", "
-            << counted(open, "pile") << " open\n";
+    ctx.out << ": play " << state.plays + 1 << " of " << kStockSize << ", " << counted(open, "pile")
+            << " open\n";
   } else {
     ctx.out << ": after " << state.plays << " plays\n";
   }
@@ -63,8 +63,7 @@ Expected<Move> parse_play(const std::string& answer) {
   return Move{pile, *card};
 }
 
-void finish(Context& ctx, store::Database& db, store::SolitaireGame& game,
-            const State& state) {
+void finish(Context& ctx, store::Database& db, store::SolitaireGame& game, const State& state) {
   game.status =
       state.outcome() == Outcome::Won ? store::SolitaireStatus::Won : store::SolitaireStatus::Lost;
   game.finished_at = store::now_timestamp();

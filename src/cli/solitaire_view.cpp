@@ -2,8 +2,8 @@
 
 #include "cli/hand_view.hpp"
 #include "cli/report.hpp"
-#include "crowns/rules.hpp"
 #include "crowns/plural.hpp"
+#include "crowns/rules.hpp"
 
 namespace crowns::cli {
 namespace {

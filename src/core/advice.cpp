@@ -6,10 +6,10 @@
 #include <string>
 #include <unordered_map>
 
-#include "crowns/rules.hpp"
-#include "crowns/solver.hpp"
 #include "crowns/hand_round.hpp"
 #include "crowns/plural.hpp"
+#include "crowns/rules.hpp"
+#include "crowns/solver.hpp"
 
 namespace crowns {
 namespace {
@@ -189,7 +189,8 @@ Expected<Unseen> check_situation(const Situation& s) {
   }
   if (size == n + 1 && s.top) {
     return Failure{"a hand of " + counted(n + 1, "card") +
-                   " has drawn already: --top is only for a draw decision of " + counted(n, "card")};
+                   " has drawn already: --top is only for a draw decision of " +
+                   counted(n, "card")};
   }
   if (s.stock && *s.stock < 0) return Failure{"stock must be 0 or more"};
   std::vector<Card> top;

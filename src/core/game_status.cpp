@@ -1,5 +1,7 @@
 #include "crowns/game_status.hpp"
 
+#include "crowns/rules.hpp"
+
 namespace crowns {
 
 std::string_view status_name(GameStatus status) {
@@ -16,6 +18,10 @@ std::optional<GameStatus> parse_game_status(std::string_view word) {
     if (word == status_name(status)) return status;
   }
   return std::nullopt;
+}
+
+std::string rounds_progress(int played) {
+  return std::to_string(played) + " of " + std::to_string(kRounds) + " rounds";
 }
 
 }  // namespace crowns

@@ -3,8 +3,8 @@
 #include <string>
 
 #include "crowns/card.hpp"
-#include "crowns/rules.hpp"
 #include "crowns/plural.hpp"
+#include "crowns/rules.hpp"
 
 namespace crowns {
 
@@ -37,8 +37,8 @@ Expected<HandRound> infer_hand_round(int cards, HandMode mode, std::optional<int
   }
   if (wild_rank) {
     if (n < 1 || n > cards_in_round(kRounds)) {
-      return Failure{"a hand of " + counted(cards, "card") + " is too " + (n < 1 ? "small" : "large") +
-                     " (1 to 13 cards" +
+      return Failure{"a hand of " + counted(cards, "card") + " is too " +
+                     (n < 1 ? "small" : "large") + " (1 to 13 cards" +
                      (drawn ? " plus the drawn card)" : ", one more with --drawn)")};
     }
     // The hand of the round whose wild rank was named, or of no round at all.

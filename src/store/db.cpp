@@ -17,6 +17,7 @@
 #include <system_error>
 #include <utility>
 
+#include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
 #include "store/migrations.hpp"
 
@@ -200,10 +201,6 @@ std::vector<std::string> schema_tables(int version) {
   // after "DROP TABLE [IF EXISTS] name", and renamed by "ALTER TABLE old RENAME TO new" (how a
   // migration rebuilds a table). Table names are kept lower-case, as the migrations write them.
   std::vector<std::string> tables;
-  auto lower = [](std::string name) {
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return name;
-  };
   for (const auto& m : migrations()) {
     if (m.version > version) break;
     const std::vector<std::string> w = sql_words(m.sql);
@@ -212,14 +209,14 @@ std::vector<std::string> schema_tables(int version) {
       std::size_t at = i + 2;
       if (w[i] == "ALTER") {
         if (at + 3 < w.size() && w[at + 1] == "RENAME" && w[at + 2] == "TO") {
-          std::replace(tables.begin(), tables.end(), lower(w[at]), lower(w[at + 3]));
+          std::replace(tables.begin(), tables.end(), ascii_lower(w[at]), ascii_lower(w[at + 3]));
         }
         continue;
       }
       if (w[i] != "CREATE" && w[i] != "DROP") continue;
       while (at < w.size() && (w[at] == "IF" || w[at] == "NOT" || w[at] == "EXISTS")) ++at;
       if (at >= w.size()) continue;
-      const std::string name = lower(w[at]);
+      const std::string name = ascii_lower(w[at]);
       const auto found = std::find(tables.begin(), tables.end(), name);
       if (w[i] == "CREATE" && found == tables.end()) tables.push_back(name);
       if (w[i] == "DROP" && found != tables.end()) tables.erase(found);

@@ -177,16 +177,16 @@ Expected<Change> merge_players(Database& db, const std::string& from, const std:
       .bind_all(target->id, source->id)
       .run();
   db.prepare("DELETE FROM players WHERE id = ?").bind_all(source->id).run();
-  return Change{std::nullopt,
-                append_audit(db, {0,
-                                  {},
-                                  std::nullopt,
-                                  "player.merge",
-                                  "Player " + source->name + " merged into " + target->name + " (" +
-                                      counted(static_cast<long long>(games.size()), "game") +
-                                      " moved)",
-                                  dump(Json{{"player", player_json(*source)}, {"games", games}}),
-                                  dump(Json{{"into", player_json(*target)}})})};
+  return Change{
+      std::nullopt,
+      append_audit(db, {0,
+                        {},
+                        std::nullopt,
+                        "player.merge",
+                        "Player " + source->name + " merged into " + target->name + " (" +
+                            counted(static_cast<long long>(games.size()), "game") + " moved)",
+                        dump(Json{{"player", player_json(*source)}, {"games", games}}),
+                        dump(Json{{"into", player_json(*target)}})})};
 }
 
 Expected<Change> retire_player(Database& db, const std::string& name) {

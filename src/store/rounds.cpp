@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "crowns/rules.hpp"
 #include "crowns/plural.hpp"
+#include "crowns/rules.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
 #include "store/game_log.hpp"
@@ -231,8 +231,9 @@ Expected<Change> reopen_game(Database& db, const Game& game) {
   db.prepare("UPDATE games SET status = 'active' WHERE id = ?").bind_all(game.id).run();
   Game after = log::refresh(db, game.id);
   const std::string status(status_name(after.status));
-  const std::string summary =
-      "Game " + id + " reopened after " + counted(game.rounds_played(), "round") + " (it is " + status + " again)";
+  const std::string summary = "Game " + id + " reopened after " +
+                              counted(game.rounds_played(), "round") + " (it is " + status +
+                              " again)";
   AuditEntry entry{0,
                    {},
                    game.id,

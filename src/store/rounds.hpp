@@ -65,7 +65,6 @@ struct Draft {
 Draft load_draft(const Database& db, std::int64_t game_id);
 void save_draft_value(Database& db, std::int64_t game_id, int round, int seat,
                       const std::string& value);
-void clear_draft(Database& db, std::int64_t game_id,
-                 std::optional<int> from_seat = std::nullopt);
+void clear_draft(Database& db, std::int64_t game_id, std::optional<int> from_seat = std::nullopt);
 
 }  // namespace crowns::store

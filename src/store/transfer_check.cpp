@@ -8,10 +8,10 @@
 #include "crowns/date.hpp"
 #include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
+#include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/scoring.hpp"
 #include "crowns/solver.hpp"
-#include "crowns/plural.hpp"
 #include "store/transfer_internal.hpp"
 
 namespace crowns::store::detail {
@@ -152,8 +152,9 @@ void check_game(const ExportGame& game, std::size_t g, const Namer& at,
   const auto seats = game.seats.size();
   const auto most = static_cast<std::size_t>(max_players(game.boxes));
   if (seats < static_cast<std::size_t>(kMinPlayers) || seats > most) {
-    bad(at.game(g, "seats"),
-        std::to_string(seats) + " players; a game with " + counted(game.boxes, "box", "boxes") + " seats 2 to " + std::to_string(most));
+    bad(at.game(g, "seats"), std::to_string(seats) + " players; a game with " +
+                                 counted(game.boxes, "box", "boxes") + " seats 2 to " +
+                                 std::to_string(most));
   }
   if (game.first_dealer < 0 || static_cast<std::size_t>(game.first_dealer) >= seats) {
     bad(at.game(g, "first_dealer"), std::to_string(game.first_dealer) + " is not a seat (0 to " +
