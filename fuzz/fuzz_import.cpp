@@ -51,7 +51,7 @@ crowns::store::Database& database() {
         R"({"name":"Zoë","retired":true}],"seasons":[{"name":"2026","starts_on":"2026-01-01"}],)"
         R"("games":[{"date":"2026-01-10","status":"active","boxes":1,"first_dealer":1,"note":"x",)"
         R"("seats":[{"player":"Al"},{"player":"Bob"}],"rounds":[[{"points":0,"went_out":true},)"
-        R"({"points":12,"hand":"Ks jk"}]]}]})");
+        R"({"points":12,"hand":"4s 8h"}]]}]})");
     if (!seed) {
       std::fprintf(stderr, "fuzz_import: bad seed: %s\n", seed.error().c_str());
       std::abort();

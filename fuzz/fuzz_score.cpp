@@ -60,7 +60,11 @@ void check_reparse(const crowns::ScoreInput& in, std::string_view input) {
   switch (in.kind) {
     case Kind::Points: text = std::to_string(in.points); break;
     case Kind::Out: text = "0*"; break;
-    case Kind::Hand: text = hand_text(in.cards); break;
+    case Kind::Hand:
+      text = hand_text(in.cards);
+      // A lone star card ("5*") is a starred score; a scorekeeper types "5*," (as entry_text).
+      if (in.cards.size() == 1 && text.ends_with('*')) text += ',';
+      break;
   }
   const auto back = crowns::parse_score(text, "Al");
   if (!back) fail("'" + text + "' does not parse back: " + back.error(), input);

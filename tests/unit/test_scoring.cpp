@@ -59,6 +59,12 @@ TEST_CASE("score checks: impossible values refused, unusual ones need --force", 
   CHECK(score("Ks Qh 3c")->points == 45);  // the 3 is wild: 13 + 12 + 20
   CHECK(score("Ks Ks Kh")->points == 0);   // a book
   CHECK(score("Ks Qh 3c 4c").error().find("has 4 cards, but round 1 deals 3") != std::string::npos);
+  // Two jokers typed alone score 100, but with the third card of the deal they meld.
+  CHECK(score("jk jk").error() ==
+        "Bob's hand scores 100, more than 3 cards can be left with in round 1 (at most 75): give "
+        "every card held; add --force to record it anyway");
+  CHECK(score("jk jk", Checks::Force)->points == 100);
+  CHECK(score("jk Ks")->points == 63);
   CHECK(score("Ks Ks Ks", Checks::Force).error().find("more than 2 copies of Ks") !=
         std::string::npos);
 }
