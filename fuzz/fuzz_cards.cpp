@@ -2,10 +2,10 @@
 //
 // Any bytes go to parse_cards / parse_card / parse_rank: none may crash, every error message
 // must be short and non-empty (it quotes at most the first characters of the bad token; the
-// terminal escaping is done once, where the CLI prints it), every parsed card must print canonically and
-// read back as itself. A hand of at most 14 cards is then solved in both modes with a wild rank
-// taken from the input: solve() and min_score() must agree, the arrangement must be legal
-// (tests/unit/reference_solver's checker), and on small hands the score must equal the
+// terminal escaping is done once, where the CLI prints it), every parsed card must print
+// canonically and read back as itself. A hand of at most 14 cards is then solved in both modes with
+// a wild rank taken from the input: solve() and min_score() must agree, the arrangement must be
+// legal (tests/unit/reference_solver's checker), and on small hands the score must equal the
 // brute-force reference. Hands may hold more copies than a box has (solve() takes any
 // legal-looking card), but see kMaxCopies.
 
@@ -49,7 +49,9 @@ bool within_copy_limit(std::span<const crowns::Card> hand) {
 // An error message quotes a bounded part of the token (quote_token), whatever its length.
 constexpr std::size_t kMaxMessage = 512;
 
-bool bad_message(std::string_view text) { return text.empty() || text.size() > kMaxMessage; }
+bool bad_message(std::string_view text) {
+  return text.empty() || text.size() > kMaxMessage;
+}
 
 void check_solution(std::span<const crowns::Card> hand, int wild, crowns::HandMode mode,
                     std::string_view input) {

@@ -16,6 +16,7 @@ namespace {
 struct ExportOptions {
   std::optional<store::ExportFormat> format;
   std::string out;
+  bool force = false;
 };
 
 void run_export(const ExportOptions& opts, Context& ctx) {
@@ -49,7 +50,7 @@ void run_export(const ExportOptions& opts, Context& ctx) {
     }
     return;
   }
-  write_output_file(opts.out, text, store::Overwrite::Yes);
+  write_output_file(opts.out, text, opts.force ? store::Overwrite::Yes : store::Overwrite::No);
   ctx.out << "Exported " << counted(static_cast<long long>(games), "game") << ", "
           << counted(static_cast<long long>(players), "player") << " and "
           << counted(static_cast<long long>(seasons), "season") << " to " << sanitize(opts.out)
@@ -65,6 +66,7 @@ void setup_export(CLI::App& app, Context& ctx) {
       ->transform(one_of<store::ExportFormat>(
           {{"json", store::ExportFormat::Json}, {"csv", store::ExportFormat::Csv}}));
   sub->add_option("-o,--out", opts->out, "Write to FILE (atomically) instead of standard output");
+  sub->add_flag("--force", opts->force, "Replace FILE if it exists");
   sub->callback([opts, &ctx] { run_export(*opts, ctx); });
 }
 

@@ -2,7 +2,6 @@
 // game with --game) as one self-contained HTML page to print or share.
 
 #include <CLI/CLI.hpp>
-#include <filesystem>
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
@@ -38,18 +37,6 @@ std::string file_slug(std::string_view label) {
   return slug.empty() ? "period" : slug;
 }
 
-// The report file is written only where nothing stands, or over a regular file with --force:
-// never through a symlink, into a FIFO or onto a device.
-void check_target(const std::string& path, bool force) {
-  std::error_code ec;
-  const auto status = std::filesystem::symlink_status(path, ec);
-  if (ec || !std::filesystem::exists(status)) return;
-  if (!std::filesystem::is_regular_file(status))
-    fail(quote_token(path) + " exists and is not a regular file; choose another --html FILE");
-  if (!force)
-    fail(quote_token(path) + " already exists; add --force to replace it, or choose --html FILE");
-}
-
 void run_report(const ReportOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   std::string html;
@@ -73,8 +60,7 @@ void run_report(const ReportOptions& opts, Context& ctx) {
     return;
   }
   if (opts.html) path = *opts.html;
-  check_target(path, opts.force);
-  write_output_file(path, html, store::Overwrite::Yes);  // check_target refused the rest
+  write_output_file(path, html, opts.force ? store::Overwrite::Yes : store::Overwrite::No);
   ctx.out << "Wrote " << sanitize(path) << " (" << what << ")\n";
 }
 

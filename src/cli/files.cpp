@@ -139,6 +139,11 @@ void write_output_file(const std::string& path, std::string_view bytes,
   const std::string target = output_target(path, overwrite);
   struct stat info {};
   const bool exists = ::lstat(target.c_str(), &info) == 0;
+  // An export, a chart or a report over a database (`export --out crowns.db`) would lose every
+  // game it holds, --force or not: backup is the command that writes databases.
+  if (exists && store::read_sqlite_header(target) == store::SqliteHeader::Sqlite) {
+    fail_file(path, "is an SQLite database; choose another name (nothing was written)");
+  }
   const std::string tmp = temporary_sibling(target);
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) fail_file(path, std::string("cannot be written: ") + std::strerror(errno));

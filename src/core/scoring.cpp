@@ -115,10 +115,10 @@ Expected<ScoreEntry> score_input(const ScoreInput& input, const RoundSpec& spec,
       // A few cards typed alone can score more than a whole hand can be left with ("jk jk" is
       // 100 points, but with any other card the two jokers meld): some cards are missing.
       if (const int most = max_round_points(spec.cards); strict && entry.points > most) {
-        return Failure{name + "'s hand scores " + std::to_string(entry.points) +
-                       ", more than " + std::to_string(spec.cards) + " cards can be left with in " +
-                       spec.label + " (at most " + std::to_string(most) +
-                       "): give every card held" + std::string(kForceHint)};
+        return Failure{name + "'s hand scores " + std::to_string(entry.points) + ", more than " +
+                       std::to_string(spec.cards) + " cards can be left with in " + spec.label +
+                       " (at most " + std::to_string(most) + "): give every card held" +
+                       std::string(kForceHint)};
       }
       return entry;
     }

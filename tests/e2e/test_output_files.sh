@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Files crowns writes and reads that are not plain files. Output files (export --out, chart
 # --svg, backup) are written through a symbolic link to the file it names, never replace a
-# link, FIFO or device, and chart --svg needs --force to replace a file, like backup. A FIFO
+# link, FIFO or device, export --out and chart --svg need --force to replace a file, like
+# backup, and only backup writes over an SQLite database, even with --force. A FIFO
 # or device as the database, a restore FILE or an import FILE is refused at once, without
 # blocking. A failed write to standard output is exit 1 with one line; a closed pipe ends
 # crowns quietly by SIGPIPE (as any filter), or, with SIGPIPE ignored, exit 1 with one line.
@@ -29,7 +30,7 @@ ln -s missing.svg dangling.svg
 ln -s fifo fifolink
 ln -s loop1 loop2 && ln -s loop2 loop1
 
-for cmd in "export --out" "chart --force --svg" "backup --force"; do
+for cmd in "export --force --out" "chart --force --svg" "backup --force"; do
   # shellcheck disable=SC2086
   {
     fails "$cmd fifo" 1 "is a named pipe (FIFO), not a regular file" -- $cmd fifo
@@ -44,7 +45,9 @@ done
 check "/dev/null still a device" test -c /dev/null
 
 # Through a link: the file it names is written, the link stays.
-check "export through a link" quiet "$CROWNS" export --out link.txt
+fails "export over a file" 1 "link.txt: already exists; choose another name, or add --force" -- export --out link.txt
+check "real.txt untouched by the refusal" test "$(cat real.txt)" = old
+check "export through a link" quiet "$CROWNS" export --out link.txt --force
 check "link.txt still a link" test -L link.txt
 check "real.txt holds the export" grep -q '"format"' real.txt
 check "export through a dangling link" quiet "$CROWNS" export --out dangling.svg
@@ -64,6 +67,15 @@ fails "backup through link" 1 "already exists" -- backup link.txt
 check "backup through link --force" quiet "$CROWNS" backup link.txt --force
 check "link.txt still a link after backup" test -L link.txt
 check "real.txt is now a database" grep -q 'SQLite format 3' real.txt
+
+# An export, chart or report over a database would lose its games: refused even with --force.
+sha=$(sha256sum "$CROWNS_DB")
+fails "export over the database" 1 "is an SQLite database; choose another name" -- export --out "$CROWNS_DB" --force
+fails "export over a database via a link" 1 "is an SQLite database" -- export --out link.txt --force
+fails "chart over the database" 1 "is an SQLite database" -- chart --svg "$CROWNS_DB" --force
+fails "report over the database" 1 "is an SQLite database" -- report --html "$CROWNS_DB" --force
+check "database unchanged by the refusals" test "$(sha256sum "$CROWNS_DB")" = "$sha"
+check "real.txt still the backup" grep -q 'SQLite format 3' real.txt
 
 # A FIFO (or device) as the database, the file to restore or the file to import: refused at
 # once (timeout would make it exit 124).

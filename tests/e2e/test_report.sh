@@ -32,7 +32,7 @@ check "print styles" grep -q '@media print' "$html"
 sha=$(sha256sum "$html")
 "$CROWNS" report 2>err
 check "an existing file is refused (exit 1)" [ $? = 1 ]
-check "the refusal names the file and --force" grep -q "'crowns-report-2026.html' already exists; add --force" err
+check "the refusal names the file and --force" grep -q "crowns-report-2026.html: already exists; choose another name, or add --force" err
 check "the refused file is unchanged" [ "$(sha256sum "$html")" = "$sha" ]
 "$CROWNS" report --force >/dev/null
 check "--force replaces it" [ $? = 0 ]
