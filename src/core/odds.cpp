@@ -26,11 +26,14 @@ class OutMasks {
     for (Card c : cards) key += static_cast<char>(kind_of(c));
     if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
     OutMask mask;
+    std::vector<Card> drawn = cards;
+    drawn.push_back(Card::joker());
     if (min_score(cards, wild_rank_, HandMode::Dealt) == 0) {
       mask.set();
-    } else {
-      std::vector<Card> drawn = cards;
-      drawn.push_back(Card::joker());
+    } else if (min_score(drawn, wild_rank_, HandMode::Drawn) == 0) {
+      // Only then can some card go out: a joker stands for any card (melds may be all wild)
+      // or is the discard itself, so one solver call settles, exactly, every hand that no
+      // draw takes out.
       for (int k = 0; k < kCardKinds; ++k) {
         if (unseen_.count[static_cast<std::size_t>(k)] == 0) continue;
         if (!could_join_melds(cards, card_of_kind(k), wild_rank_)) continue;
