@@ -13,10 +13,14 @@ namespace crowns {
 
 /// Everything a player knows at one decision.
 struct Situation {
-  int round = 1;                  ///< 1..11: sets the hand size and the wild rank.
-  std::vector<Card> hand;         ///< round+2 cards before drawing, round+3 after.
-  std::optional<Card> top;        ///< The top discard: given exactly at a draw decision.
-  std::vector<Card> seen;         ///< Cards out of play: dead discards, cards others took.
+  int round = 1;            ///< 1..11: sets the hand size and the wild rank.
+  std::vector<Card> hand;   ///< round+2 cards before drawing, round+3 after.
+  std::optional<Card> top;  ///< The top discard: given exactly at a draw decision.
+  std::vector<Card> seen;   ///< Cards out of play: dead discards, cards others took.
+  /// Cards the next player is known to hold (taken from the discard pile, not thrown back).
+  /// Out of play like `seen` (do not list them twice); a discard that could meld with them
+  /// feeds that player and costs kFeedCharge in the advisor's value.
+  std::vector<Card> next_holds;
   int players = 2;                ///< 2..14.
   std::optional<int> stock;       ///< Cards left in the draw pile, if known.
   bool last = false;              ///< Someone has gone out: this is the final turn.
@@ -32,6 +36,10 @@ Expected<Unseen> check_situation(const Situation& s);
 /// Draw when the hand holds round+2 cards, Discard when it holds round+3.
 Decision decision_of(const Situation& s);
 
+/// What the advisor charges a discard that could meld with the cards the next player is known
+/// to hold (Situation::next_holds), in points of its value (tuned in self-play: docs/ADVICE.md).
+inline constexpr double kFeedCharge = 6.0;
+
 /// One way to discard, with what it is worth.
 struct DiscardOption {
   Card discard;
@@ -41,7 +49,8 @@ struct DiscardOption {
   /// What the advisor minimises: `ev` minus the points the others are expected to hold when
   /// this hand goes out (going out first also costs them). Equals `ev` on the last turn.
   double value = 0;
-  double p_out = 0;  ///< Chance the next deck draw goes out with the kept cards.
+  double p_out = 0;    ///< Chance the next deck draw goes out with the kept cards.
+  bool feeds = false;  ///< Could meld with the cards the next player is known to hold.
 };
 
 struct DiscardAdvice {

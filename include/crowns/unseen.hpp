@@ -45,6 +45,7 @@ struct KnownCards {
   std::span<const Card> hand;
   std::span<const Card> top;  ///< Zero or one card.
   std::span<const Card> seen;
+  std::span<const Card> next_holds = {};  ///< What the next player is known to hold.
 };
 Expected<Unseen> unseen_cards(const KnownCards& known, int boxes);
 

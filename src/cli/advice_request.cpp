@@ -30,14 +30,16 @@ Expected<std::vector<Card>> cards_field(const nlohmann::json& request, const cha
   if (f == nullptr) return cards;
   if (f->is_string()) {
     if (f->get<std::string>().find_first_not_of(" ,\t") == std::string::npos) return cards;
-    return parse_cards(f->get<std::string>());
+    auto parsed = parse_cards(f->get<std::string>());
+    if (!parsed) return Failure{quoted(name) + ": " + parsed.error()};
+    return parsed;
   }
   if (!f->is_array())
     return Failure{quoted(name) + " must be an array of cards like [\"7h\", \"jk\"]"};
   for (const auto& c : *f) {
     if (!c.is_string()) return Failure{quoted(name) + " must hold strings like \"7h\""};
     auto card = parse_card(c.get<std::string>());
-    if (!card) return Failure{card.error()};
+    if (!card) return Failure{quoted(name) + ": " + card.error()};
     cards.push_back(*card);
   }
   return cards;

@@ -21,6 +21,7 @@ struct AdviseOptions {
   std::optional<std::string> top;
   std::optional<int> round;
   std::vector<std::string> seen;
+  std::vector<std::string> next_holds;
   int players = 2;
   std::optional<int> stock;
   bool last = false;
@@ -55,6 +56,7 @@ void print_header(std::ostream& out, const Style& style, const Situation& s) {
       << (s.last ? " · last turn" : "") << '\n';
   out << "hand     " << style.cards(hand) << '\n';
   if (s.top) out << "top      " << style.card(*s.top) << '\n';
+  if (!s.next_holds.empty()) out << "next has " << style.cards(s.next_holds) << '\n';
 }
 
 void print_draw(std::ostream& out, const Style& style, const Situation& s, const DrawAdvice& a) {
@@ -88,15 +90,25 @@ void print_discard(std::ostream& out, const Style& style, const Situation& s,
   table.column("now", Table::Align::Right);
   table.column("points", Table::Align::Right);
   table.column("out next", Table::Align::Right);
+  const bool feeding = !s.next_holds.empty() && !s.last;
+  if (feeding) table.column("feeds next");
   for (const auto& o : a.options) {
-    table.row({style.card(o.discard), std::to_string(o.score_now), points(o.ev),
-               o.goes_out ? "out" : percent(o.p_out)});
+    std::vector<std::string> row = {style.card(o.discard), std::to_string(o.score_now),
+                                    points(o.ev), o.goes_out ? "out" : percent(o.p_out)};
+    if (feeding) row.emplace_back(o.feeds ? "yes" : "no");
+    table.row(row);
   }
   table.print(out, style);
   out << style.dim(s.last ? "now = points = this hand's final score"
                           : "now: points kept after the lay-down; points: expected at the end "
                             "of the round; out next: the next draw goes out")
       << '\n';
+  if (feeding) {
+    out << style.dim(
+               "feeds next: could meld with what the next player holds (counted against "
+               "it)")
+        << '\n';
+  }
 }
 
 nlohmann::ordered_json draw_json(const DrawAdvice& a) {
@@ -124,7 +136,8 @@ nlohmann::ordered_json discard_json(const DiscardAdvice& a) {
                        {"goes_out", o.goes_out},
                        {"score", o.score_now},
                        {"ev", json_rounded(o.ev, 3)},
-                       {"p_out", json_rounded(o.p_out)}});
+                       {"p_out", json_rounded(o.p_out)},
+                       {"feeds", o.feeds}});
   }
   j["options"] = std::move(options);
   return j;
@@ -151,6 +164,9 @@ Expected<nlohmann::ordered_json> answer_request(const nlohmann::json& request) {
   auto seen = cards_field(request, "seen");
   if (!seen) return Failure{seen.error()};
   s.seen = std::move(seen).value();
+  auto next_holds = cards_field(request, "next_holds");
+  if (!next_holds) return Failure{next_holds.error()};
+  s.next_holds = std::move(next_holds).value();
   auto boxes = int_field(request, "boxes", 1, 2);
   if (!boxes) return Failure{boxes.error()};
   s.boxes = boxes->value_or(1);
@@ -183,6 +199,7 @@ void run_advise(const AdviseOptions& opts, Context& ctx) {
   s.hand = need(parse_cards(opts.cards));
   if (opts.top) s.top = need(parse_card(*opts.top));
   if (!opts.seen.empty()) s.seen = need(parse_cards(opts.seen));
+  if (!opts.next_holds.empty()) s.next_holds = need(parse_cards(opts.next_holds));
   s.round = opts.round ? *opts.round
                        : need(implied_round(static_cast<int>(s.hand.size()), s.top.has_value()));
   s.players = opts.players;
@@ -212,6 +229,9 @@ void setup_advise(CLI::App& app, Context& ctx) {
       ->check(CLI::Range(1, kRounds));
   sub->add_option("-s,--seen", opts->seen,
                   "Cards out of play: the discard pile, cards others took from it");
+  sub->add_option("--next-holds", opts->next_holds,
+                  "Cards the next player took from the discard pile and still holds (not in "
+                  "--seen)");
   sub->add_option("-p,--players", opts->players, "Players at the table (default 2)")
       ->check(CLI::Range(2, 14));
   sub->add_option("--stock", opts->stock, "Cards left in the draw pile")->check(CLI::Range(0, 232));

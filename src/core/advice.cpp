@@ -14,6 +14,10 @@
 namespace crowns {
 namespace {
 
+// How many of the cards the top discard would replace are tried as the discard after a deck
+// draw (besides the drawn card itself).
+constexpr std::size_t kDrawnDiscardCandidates = 3;
+
 // The worth of keeping a hand of n cards (before the next draw), memoized by its multiset.
 class Evaluator {
  public:
@@ -94,9 +98,17 @@ void rank_options(std::vector<DiscardOption>& options, int wild_rank) {
                    });
 }
 
-// Every different discard of `cards` (n+1 of them) but `keep`, valued by the evaluator.
+// Whether throwing `card` could hand the next player a meld card: it could sit in a meld with
+// a card they are known to hold (a wild always could).
+bool feeds(const std::vector<Card>& next_holds, Card card, int wild_rank) {
+  return !next_holds.empty() && could_join_melds(next_holds, card, wild_rank);
+}
+
+// Every different discard of `cards` (n+1 of them) but `keep`, valued by the evaluator; a
+// discard that does not go out and feeds the next player's known cards costs kFeedCharge.
 std::vector<DiscardOption> discard_options(const std::vector<Card>& cards, std::optional<Card> keep,
-                                           int wild_rank, Evaluator& eval) {
+                                           int wild_rank, Evaluator& eval,
+                                           const std::vector<Card>& next_holds) {
   std::vector<Card> distinct = cards;
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
@@ -113,6 +125,8 @@ std::vector<DiscardOption> discard_options(const std::vector<Card>& cards, std::
       o.ev = v.ev;
       o.value = v.value;
       o.p_out = v.p_out;
+      o.feeds = feeds(next_holds, d, wild_rank);
+      if (o.feeds) o.value += kFeedCharge;
     } else {
       o.p_out = 1;
       o.value = -eval.gain();
@@ -195,7 +209,7 @@ Expected<Unseen> check_situation(const Situation& s) {
   if (s.stock && *s.stock < 0) return Failure{"stock must be 0 or more"};
   std::vector<Card> top;
   if (s.top) top.push_back(*s.top);
-  return unseen_cards(KnownCards{s.hand, top, s.seen}, s.boxes);
+  return unseen_cards(KnownCards{s.hand, top, s.seen, s.next_holds}, s.boxes);
 }
 
 double opponent_out_chance(const Situation& s) {
@@ -230,7 +244,7 @@ DiscardAdvice advise_discard(const Situation& s, const Unseen& unseen) {
     return advice;
   }
   Evaluator eval(wild_rank, unseen, opponent_out_chance(s), opponent_points(s));
-  advice.options = discard_options(s.hand, s.must_keep, wild_rank, eval);
+  advice.options = discard_options(s.hand, s.must_keep, wild_rank, eval, s.next_holds);
   return advice;
 }
 
@@ -254,7 +268,7 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen) {
     return advice;
   }
   Evaluator eval(wild_rank, unseen, opponent_out_chance(s), opponent_points(s));
-  const auto take_options = discard_options(with_top, top, wild_rank, eval);
+  const auto take_options = discard_options(with_top, top, wild_rank, eval, s.next_holds);
   const DiscardOption& best_take = take_options.front();
   advice.take_ev = best_take.ev;
   advice.take_value = best_take.value;
@@ -262,11 +276,12 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen) {
   advice.goes_out = best_take.goes_out;
   advice.take_p_out = best_take.p_out;
 
-  // After a deck draw the best discard is the drawn card or one of the two cards the top
-  // discard would have replaced: looking at every discard is 5x the work for little gain.
+  // After a deck draw the best discard is the drawn card or one of the few cards the top
+  // discard would have replaced: 2 of them measured +39.40 points a game, 4 +39.65, every
+  // discard +39.63 at 3.6 times the time (600 deals of seed 11).
   std::vector<Card> candidates;
   for (const auto& o : take_options) {
-    if (candidates.size() == 2) break;
+    if (candidates.size() == kDrawnDiscardCandidates) break;
     if (!(o.discard == top)) candidates.push_back(o.discard);
   }
   const Evaluator::Value keep_hand = eval.kept(s.hand);
@@ -285,8 +300,10 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen) {
       continue;
     }
     Evaluator::Value best = keep_hand;  // throw the drawn card away
+    if (feeds(s.next_holds, drawn.back(), wild_rank)) best.value += kFeedCharge;
     for (Card d : candidates) {
-      const auto v = eval.kept(without(drawn, d));
+      auto v = eval.kept(without(drawn, d));
+      if (feeds(s.next_holds, d, wild_rank)) v.value += kFeedCharge;
       if (v.value < best.value) best = v;
     }
     ev_sum += copies * best.ev;

@@ -36,16 +36,18 @@ Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen)
   return advise_discard(s, unseen).options.front().discard;
 }
 
-// The cards seat `me` knows are out of play: the discard pile under its top card, and what the
-// others took from the pile and still hold.
-std::vector<Card> seen_by(int me, const std::vector<Card>& discard,
-                          const std::vector<std::vector<Card>>& picked) {
-  std::vector<Card> seen;
-  if (!discard.empty()) seen.assign(discard.begin(), discard.end() - 1);
+// What seat `me` knows is out of play: the discard pile under its top card and what the others
+// took from the pile and still hold (`seen`), except the next seat's pickups (`next_holds`).
+void set_known(Situation& s, int me, const std::vector<Card>& discard,
+               const std::vector<std::vector<Card>>& picked) {
+  const auto next = static_cast<std::size_t>((me + 1) % static_cast<int>(picked.size()));
+  s.seen.clear();
+  if (!discard.empty()) s.seen.assign(discard.begin(), discard.end() - 1);
   for (std::size_t p = 0; p < picked.size(); ++p) {
-    if (static_cast<int>(p) != me) seen.insert(seen.end(), picked[p].begin(), picked[p].end());
+    if (static_cast<int>(p) != me && p != next)
+      s.seen.insert(s.seen.end(), picked[p].begin(), picked[p].end());
   }
-  return seen;
+  s.next_holds = picked[next];
 }
 
 // Plays one round; returns each seat's points and adds the turns played to `turns`.
@@ -67,7 +69,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     Situation s;
     s.round = round;
     s.hand = hand;
-    s.seen = seen_by(seat, deal.discard, picked);
+    set_known(s, seat, deal.discard, picked);
     s.players = players;
     s.stock = static_cast<int>(deal.stock.size());
     s.last = out >= 0;
@@ -98,7 +100,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     }
     s.hand = hand;
     s.top.reset();
-    s.seen = seen_by(seat, deal.discard, picked);
+    set_known(s, seat, deal.discard, picked);
     s.stock = static_cast<int>(deal.stock.size());
     const auto unseen = check_situation(s);
     const Card discard = choose_discard(strategy, s, *unseen);

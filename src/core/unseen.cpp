@@ -39,20 +39,23 @@ std::string times(int n) {
 
 Expected<Unseen> unseen_cards(const KnownCards& known, int boxes) {
   Unseen u = full_box_counts(boxes);
-  std::array<std::array<int, 3>, kCardKinds> where{};
-  const std::array<std::span<const Card>, 3> groups = {known.hand, known.top, known.seen};
+  constexpr std::size_t kGroups = 4;
+  std::array<std::array<int, kGroups>, kCardKinds> where{};
+  const std::array<std::span<const Card>, kGroups> groups = {known.hand, known.top, known.seen,
+                                                             known.next_holds};
   for (std::size_t g = 0; g < groups.size(); ++g) {
     for (Card c : groups[g]) ++where[static_cast<std::size_t>(kind_of(c))][g];
   }
   for (int k = 0; k < kCardKinds; ++k) {
     const auto& w = where[static_cast<std::size_t>(k)];
-    const int given = w[0] + w[1] + w[2];
+    const int given = w[0] + w[1] + w[2] + w[3];
     const int limit = u.count[static_cast<std::size_t>(k)];
     if (given > limit) {
       const bool joker = k == kJokerKind;
       std::string parts;
-      const std::array<const char*, 3> names = {"hand ", "--top ", "--seen "};
-      for (std::size_t g = 0; g < 3; ++g) {
+      const std::array<const char*, kGroups> names = {"hand ", "--top ", "--seen ",
+                                                      "--next-holds "};
+      for (std::size_t g = 0; g < kGroups; ++g) {
         if (w[g] == 0) continue;
         if (!parts.empty()) parts += ", ";
         parts += names[g] + std::to_string(w[g]);

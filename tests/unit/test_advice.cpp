@@ -114,6 +114,35 @@ TEST_CASE("the card just taken from the pile is not thrown back", "[advise]") {
   for (const auto& o : a.options) CHECK(!(o.discard == card("Qc")));
 }
 
+TEST_CASE("a discard that feeds the next player's known cards ranks below its twin", "[advise]") {
+  // Round 3 (5s wild), after drawing: a run of clubs, a 4 and two kings. Throwing either king
+  // is worth the same, until the next player is known to hold the Qh: then Kh could join it.
+  auto s = situation(3, "9c 10c Jc 4s Kd Kh");
+  auto rank_of = [](const DiscardAdvice& a, const char* text) {
+    const auto it = std::find_if(a.options.begin(), a.options.end(),
+                                 [&](const DiscardOption& o) { return o.discard == card(text); });
+    REQUIRE(it != a.options.end());
+    return it - a.options.begin();
+  };
+  s.seen = cards("Qh");
+  const auto blind = advise_discard(s, *check_situation(s));
+  const auto& kd = blind.options[static_cast<std::size_t>(rank_of(blind, "Kd"))];
+  const auto& kh = blind.options[static_cast<std::size_t>(rank_of(blind, "Kh"))];
+  CHECK(kd.value == Approx(kh.value));
+  CHECK_FALSE(kh.feeds);
+
+  s.seen.clear();
+  s.next_holds = cards("Qh");  // the same card, now known to be in the next player's hand
+  const auto known = advise_discard(s, *check_situation(s));
+  CHECK(rank_of(known, "Kd") < rank_of(known, "Kh"));
+  const auto& kh2 = known.options[static_cast<std::size_t>(rank_of(known, "Kh"))];
+  const auto& kd2 = known.options[static_cast<std::size_t>(rank_of(known, "Kd"))];
+  CHECK(kh2.feeds);
+  CHECK_FALSE(kd2.feeds);
+  CHECK(kh2.value == Approx(kd2.value + kFeedCharge));
+  CHECK(kh2.ev == Approx(kd2.ev));  // the charge is in the ranking, not in the points
+}
+
 TEST_CASE("impossible situations are refused with one clear line", "[advise]") {
   SECTION("wrong card count for the round") {
     auto s = situation(3, "7h 8h 9h");
@@ -135,6 +164,17 @@ TEST_CASE("impossible situations are refused with one clear line", "[advise]") {
           "--boxes 2 for a combined game)");
     s.boxes = 2;
     CHECK(check_situation(s).ok());
+  }
+  SECTION("the next player's known cards count against the box too") {
+    auto s = situation(1, "7h 8h 9h");
+    s.top = card("Kd");
+    s.seen = cards("Ks");
+    s.next_holds = cards("Ks Ks");
+    const auto r = check_situation(s);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error() ==
+          "Ks is given 3 times (--seen 1, --next-holds 2) but one box holds each card twice (use "
+          "--boxes 2 for a combined game)");
   }
   SECTION("more jokers than two boxes hold") {
     auto s = situation(11, "jk jk jk jk jk jk jk jk jk jk jk jk jk");
