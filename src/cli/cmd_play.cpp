@@ -219,11 +219,14 @@ class PlaySession {
     if (!line.empty()) ctx_.out << "Resuming " << spec.label << ": " << sanitize(line) << '\n';
   }
 
-  // Scores one answer; says what is wrong (or asks to keep an unusual value).
+  // Scores one answer; says what is wrong (or asks to keep an unusual value). A hand typed in
+  // quotes, as on the command line ("Ks jk"), reads as the hand.
   std::optional<store::SeatScore> score_one(const std::string& reply, const RoundSpec& spec,
                                             int round, int seat) {
     const std::string& name = game_.seats[static_cast<std::size_t>(seat)].name;
-    auto input = parse_score(reply, name);
+    const bool quoted = reply.size() >= 2 && (reply.front() == '"' || reply.front() == '\'') &&
+                        reply.back() == reply.front();
+    auto input = parse_score(quoted ? reply.substr(1, reply.size() - 2) : reply, name);
     if (!input) {
       ctx_.out << "  " << sanitize(input.error()) << '\n';
       return std::nullopt;
