@@ -1,12 +1,15 @@
 // Self-play harness: the advisor against the greedy baseline (or any two strategies) in the
 // duplicate format. Usage in docs/ADVICE.md:
 //   bench_selfplay [--a advisor] [--b greedy] [--players 2] [--deals 2000] [--seed 1]
-//                  [--jobs 2] [--boxes 1]
+//                  [--jobs 2] [--boxes 1] [--rounds 11] [--csv]
+// --rounds N plays rounds 1..N of each game only (quick tuning runs); --csv prints one line per
+// deal on stdout (and the summary on stderr).
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <span>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -24,13 +27,15 @@ struct Options {
   std::uint64_t seed = 1;
   int jobs = 2;
   int boxes = 1;
+  int rounds = crowns::kRounds;
+  bool csv = false;
 };
 
 [[noreturn]] void usage(const std::string& message) {
   std::fprintf(stderr, "bench_selfplay: %s\n", message.c_str());
   std::fprintf(stderr,
                "usage: bench_selfplay [--a advisor|greedy] [--b advisor|greedy] [--players N] "
-               "[--deals N] [--seed N] [--jobs N] [--boxes 1|2]\n");
+               "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n");
   std::exit(2);
 }
 
@@ -38,6 +43,10 @@ Options parse(int argc, char** argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
+    if (arg == "--csv") {
+      o.csv = true;
+      continue;
+    }
     if (i + 1 >= argc) usage("missing value after " + std::string(arg));
     const std::string value = argv[++i];
     if (arg == "--a" || arg == "--b") {
@@ -54,11 +63,14 @@ Options parse(int argc, char** argv) {
       o.jobs = std::max(1, std::stoi(value));
     } else if (arg == "--boxes") {
       o.boxes = std::stoi(value);
+    } else if (arg == "--rounds") {
+      o.rounds = std::stoi(value);
     } else {
       usage("unknown option " + std::string(arg));
     }
   }
   if (o.players < 2 || o.players > 7 * o.boxes) usage("--players out of range");
+  if (o.rounds < 1 || o.rounds > crowns::kRounds) usage("--rounds out of range (1-11)");
   return o;
 }
 
@@ -67,13 +79,15 @@ Options parse(int argc, char** argv) {
 int main(int argc, char** argv) try {
   const Options o = parse(argc, argv);
   std::vector<crowns::DuplicateDeal> deals(static_cast<std::size_t>(o.deals));
+  std::vector<std::uint64_t> seeds(static_cast<std::size_t>(o.deals));
   std::atomic<int> next{0};
   const auto start = std::chrono::steady_clock::now();
   auto worker = [&] {
     for (int i = next++; i < o.deals; i = next++) {
       crowns::SplitMix mix(o.seed + static_cast<std::uint64_t>(i) * 7919);
-      deals[static_cast<std::size_t>(i)] =
-          crowns::play_duplicate(mix.next(), o.players, o.a, o.b, o.boxes);
+      const auto slot = static_cast<std::size_t>(i);
+      seeds[slot] = mix.next();
+      deals[slot] = crowns::play_duplicate(seeds[slot], o.players, o.a, o.b, o.boxes, o.rounds);
     }
   };
   std::vector<std::thread> threads;
@@ -85,16 +99,31 @@ int main(int argc, char** argv) try {
   const auto m = crowns::summarize(deals);
   const auto a = crowns::strategy_name(o.a);
   const auto b = crowns::strategy_name(o.b);
-  std::printf("%d players, %d deals x %d seatings (duplicate), seed %llu, %d box(es)\n", o.players,
-              m.deals, o.players, static_cast<unsigned long long>(o.seed), o.boxes);
-  std::printf("mean game score  %-8.*s %7.2f\n", static_cast<int>(a.size()), a.data(), m.a_mean);
-  std::printf("mean game score  %-8.*s %7.2f\n", static_cast<int>(b.size()), b.data(), m.b_mean);
-  std::printf("%.*s - %.*s: %+.2f points a game, 95%% CI [%+.2f, %+.2f]\n",
-              static_cast<int>(b.size()), b.data(), static_cast<int>(a.size()), a.data(),
-              m.difference, m.difference - m.margin, m.difference + m.margin);
-  std::printf("%.*s win share %.1f%% (ties shared; an even share is %.1f%%)\n",
-              static_cast<int>(a.size()), a.data(), 100 * m.a_win_share, 100.0 / o.players);
-  std::printf("%.1f s wall, %d jobs\n", seconds, o.jobs);
+  if (o.csv) {
+    // One line per deal: its seed, both sides' mean game score over the seatings, B - A, and
+    // A's win share.
+    std::printf("deal,seed,a_mean,b_mean,difference,a_win_share\n");
+    for (std::size_t i = 0; i < deals.size(); ++i) {
+      const auto one = crowns::summarize(std::span(&deals[i], 1));
+      std::printf("%zu,%llu,%.3f,%.3f,%.3f,%.3f\n", i, static_cast<unsigned long long>(seeds[i]),
+                  one.a_mean, one.b_mean, one.difference, one.a_win_share);
+    }
+  }
+  FILE* summary = o.csv ? stderr : stdout;
+  std::fprintf(summary, "%d players, %d deals x %d seatings (duplicate), seed %llu, %d box(es)",
+               o.players, m.deals, o.players, static_cast<unsigned long long>(o.seed), o.boxes);
+  if (o.rounds < crowns::kRounds) std::fprintf(summary, ", rounds 1-%d only", o.rounds);
+  std::fprintf(summary, "\n");
+  std::fprintf(summary, "mean game score  %-8.*s %7.2f\n", static_cast<int>(a.size()), a.data(),
+               m.a_mean);
+  std::fprintf(summary, "mean game score  %-8.*s %7.2f\n", static_cast<int>(b.size()), b.data(),
+               m.b_mean);
+  std::fprintf(summary, "%.*s - %.*s: %+.2f points a game, 95%% CI [%+.2f, %+.2f]\n",
+               static_cast<int>(b.size()), b.data(), static_cast<int>(a.size()), a.data(),
+               m.difference, m.difference - m.margin, m.difference + m.margin);
+  std::fprintf(summary, "%.*s win share %.1f%% (ties shared; an even share is %.1f%%)\n",
+               static_cast<int>(a.size()), a.data(), 100 * m.a_win_share, 100.0 / o.players);
+  std::fprintf(summary, "%.1f s wall, %d jobs\n", seconds, o.jobs);
   return 0;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "bench_selfplay: %s\n", e.what());

@@ -11,6 +11,7 @@
 #include "crowns/advice.hpp"
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/rules.hpp"
 
 namespace crowns {
 
@@ -51,9 +52,10 @@ struct GameSetup {
   std::uint64_t seed = 1;       ///< The deal: the same seed deals the same cards.
   std::vector<Strategy> seats;  ///< One strategy per seat (2..14 seats).
   int boxes = 1;
+  int rounds = kRounds;  ///< Play rounds 1..rounds only (fewer for quick tuning runs).
 };
 struct GameResult {
-  std::vector<int> totals;                     ///< Per seat, over the 11 rounds.
+  std::vector<int> totals;                     ///< Per seat, over the rounds played.
   std::vector<std::vector<int>> round_scores;  ///< [round-1][seat].
   int turns = 0;                               ///< Turns played in all.
   std::vector<int> round_turns;                ///< Turns played in each round.
@@ -61,13 +63,15 @@ struct GameResult {
 GameResult play_game(const GameSetup& setup);
 
 /// One deal in the duplicate format: the game is played once per seat with side A in that
-/// seat and side B in all the others. `a_totals[r]`/`b_mean[r]` are rotation r's results.
+/// seat and side B in all the others (rounds 1..`rounds`). `a_totals[r]`/`b_mean[r]` are
+/// rotation r's results.
 struct DuplicateDeal {
   std::vector<int> a_totals;
   std::vector<double> b_mean;
   std::vector<double> a_win;  ///< 1 if A had the lowest total, 1/k if k tied for it, else 0.
 };
-DuplicateDeal play_duplicate(std::uint64_t seed, int players, Strategy a, Strategy b, int boxes);
+DuplicateDeal play_duplicate(std::uint64_t seed, int players, Strategy a, Strategy b, int boxes,
+                             int rounds = kRounds);
 
 /// Means over deals, and the 95% interval of B's mean minus A's (a positive difference means
 /// A scored fewer points: A played better).

@@ -214,7 +214,7 @@ RoundDeal deal_round(std::uint64_t seed, int round, int players, int boxes) {
 GameResult play_game(const GameSetup& setup) {
   GameResult result;
   result.totals.assign(setup.seats.size(), 0);
-  for (int round = 1; round <= kRounds; ++round) {
+  for (int round = 1; round <= setup.rounds; ++round) {
     const int before = result.turns;
     auto scores = play_round(setup, round, &result.turns);
     result.round_turns.push_back(result.turns - before);
@@ -224,12 +224,14 @@ GameResult play_game(const GameSetup& setup) {
   return result;
 }
 
-DuplicateDeal play_duplicate(std::uint64_t seed, int players, Strategy a, Strategy b, int boxes) {
+DuplicateDeal play_duplicate(std::uint64_t seed, int players, Strategy a, Strategy b, int boxes,
+                             int rounds) {
   DuplicateDeal deal;
   for (int r = 0; r < players; ++r) {
     GameSetup setup;
     setup.seed = seed;
     setup.boxes = boxes;
+    setup.rounds = rounds;
     setup.seats.assign(static_cast<std::size_t>(players), b);
     setup.seats[static_cast<std::size_t>(r)] = a;
     const auto game = play_game(setup);

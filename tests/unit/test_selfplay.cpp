@@ -93,3 +93,16 @@ TEST_CASE("the summary's interval comes from the spread of the per-deal differen
   CHECK(m.a_mean == Approx(25.0));
   CHECK(m.b_mean == Approx(50.0));
 }
+
+TEST_CASE("a game can stop after its first rounds, dealt as in the whole game", "[selfplay]") {
+  GameSetup setup;
+  setup.seed = 8;
+  setup.seats = {Strategy::Greedy, Strategy::Greedy};
+  const auto whole = play_game(setup);
+  setup.rounds = 3;
+  const auto first = play_game(setup);
+  REQUIRE(first.round_scores.size() == 3);
+  for (std::size_t r = 0; r < 3; ++r) CHECK(first.round_scores[r] == whole.round_scores[r]);
+  CHECK(first.totals[0] ==
+        first.round_scores[0][0] + first.round_scores[1][0] + first.round_scores[2][0]);
+}
