@@ -36,6 +36,10 @@ class OutMasks {
       // draw takes out.
       for (int k = 0; k < kCardKinds; ++k) {
         if (unseen_.count[static_cast<std::size_t>(k)] == 0) continue;
+        if (k == kJokerKind) {
+          mask.set(static_cast<std::size_t>(k));
+          continue;
+        }
         if (!could_join_melds(cards, card_of_kind(k), wild_rank_)) continue;
         drawn.back() = card_of_kind(k);
         if (min_score(drawn, wild_rank_, HandMode::Drawn) == 0)
