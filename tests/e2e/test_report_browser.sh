@@ -112,7 +112,9 @@ check "the PDF front page has the standings" grep -q "Standings" \
 long=()
 for i in $(seq 1 14); do long+=("Player-with-a-long-name-$i"); done
 "$CROWNS" new "${long[@]}" --boxes 2 --add --date 2025-06-01 >/dev/null
-for _ in $(seq 1 11); do "$CROWNS" round 0* 10 20 30 40 50 60 70 80 90 11 12 13 14 >/dev/null; done
+# (every value fits round 1's 3 cards, at most 75 points, so all 11 rounds are recorded)
+for _ in $(seq 1 11); do "$CROWNS" round 0* 10 20 30 40 50 60 70 75 65 11 12 13 14 >/dev/null; done
+check "the 14-player game has all 11 rounds" bash -c '"$0" games | grep -Eq "^ *4 .* 11/11 "' "$CROWNS"
 "$CROWNS" report --game 4 --force --html "$out/game.html" >/dev/null
 read -r scroll inner _ <<<"$(measure game.html 360)"
 check "a 14-player card does not widen the page at 360 px (scrollWidth ${scroll:-none})" \
