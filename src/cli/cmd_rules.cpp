@@ -45,7 +45,9 @@ Json rules_json() {
                               {"wild", kWildPoints},
                               {"joker", kJokerPoints}}},
               {"rounds", rounds},
-              {"players", Json{{"one_box", "2-7"}, {"two_boxes", "8-14"}}},
+              {"players", Json{{"one_box", fmt::format("{}-{}", kMinPlayers, max_players(1))},
+                               {"two_boxes", fmt::format("{}-{}", kMinPlayers, max_players(2))},
+                               {"reshuffle_from", max_players(1)}}},
               {"tiebreak", Json{{"cards", kTieBreakCards}, {"wild", "6"}}}};
 }
 
@@ -70,9 +72,15 @@ void run_rules(const RulesOptions& opts, Context& ctx) {
     out << fmt::format("{:>5} {:>5}  {}", r, cards_in_round(r), wild_label(r)) << '\n';
   }
   out << '\n';
-  section(out, style, "Players",
-          {"2 to 7 on one box; 8 to 14 with two boxes (crowns new --boxes 2)",
-           "the deal moves one seat left each round; left of the dealer starts"});
+  const std::string one_box =
+      fmt::format("{} to {} on one box (with {} the discard pile is reshuffled into a new",
+                  kMinPlayers, max_players(1), max_players(1));
+  const std::string two_boxes =
+      fmt::format("draw pile when it runs out); {} to {} with two boxes (crowns new --boxes 2)",
+                  max_players(1) + 1, max_players(2));
+  section(
+      out, style, "Players",
+      {one_box, two_boxes, "the deal moves one seat left each round; left of the dealer starts"});
   section(out, style, "Turn",
           {"draw one (the draw pile, or the top discard), then discard one",
            "only the next player may take a discard, before drawing"});

@@ -31,6 +31,9 @@ check "rules: the round table" grep -qE '^ +11 +13 +Ks$' rules.txt
 check "rules: values" grep -q "joker 50" rules.txt
 check "rules: tie-break" grep -q "6-card tie-break" rules.txt
 check "rules: solitaire" grep -q "^Solitaire" rules.txt
+check "rules: 8 players on one box, as crowns new allows" grep -q "^Players *2 to 8 on one box" rules.txt
+check "rules: two boxes for 9 to 14" grep -q "9 to 14 with two boxes" rules.txt
+check "rules --json: players" grep -q '"players":{"one_box":"2-8","two_boxes":"2-14","reshuffle_from":8}' <("$CROWNS" rules --json)
 check "rules --ascii is ASCII" bash -c '! LC_ALL=C grep -q "[^ -~]" <("$0" --ascii rules)' "$CROWNS"
 check "rules --json" grep -q '"rounds":\[{"round":1,"cards":3,"wild":"3"}' <("$CROWNS" rules --json)
 
