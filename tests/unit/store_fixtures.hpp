@@ -12,6 +12,15 @@
 
 namespace crowns::test {
 
+/// A seat's plain score: `points`, not gone out.
+inline store::SeatScore pts(int seat, int points) {
+  return {seat, ScoreEntry{points, false, {}, std::nullopt}};
+}
+/// The seat that went out (0 points).
+inline store::SeatScore out(int seat) {
+  return {seat, ScoreEntry{0, true, {}, std::nullopt}};
+}
+
 /// A game of `names` on 2026-01-15, players added as needed, the first seat dealing.
 inline store::Game new_game(store::Database& db, std::vector<std::string> names) {
   store::Transaction tx(db);

@@ -18,17 +18,12 @@
 using namespace crowns;
 using namespace crowns::store;
 using crowns::test::new_game;
+using crowns::test::out;
 using crowns::test::play_round;
+using crowns::test::pts;
 using crowns::test::TempDir;
 
 namespace {
-
-SeatScore pts(int seat, int points) {
-  return {seat, ScoreEntry{points, false, {}, std::nullopt}};
-}
-SeatScore out(int seat) {
-  return {seat, ScoreEntry{0, true, {}, std::nullopt}};
-}
 
 std::int64_t scalar(const Database& db, const std::string& sql) {
   auto stmt = db.prepare(sql);
