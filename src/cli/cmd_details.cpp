@@ -42,11 +42,10 @@ void run_details(const DetailsOptions& opts, Context& ctx) {
         "[--dealer NAME] [--seats NAME,NAME,...]",
         ExitCode::Usage);
   }
-  auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-  const store::Change done = need(store::change_details(db, game, change));
-  tx.commit();
+  const store::Change done = write_store(ctx, [&](store::Database& db) {
+    const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
+    return need(store::change_details(db, game, change));
+  });
   ctx.out << sanitize(done.entry.summary) << '\n';
   print_scorecard(ctx.out, ctx.style, *done.game);
 }

@@ -19,10 +19,9 @@ struct NewOptions {
 };
 
 void run_new(const NewOptions& opts, Context& ctx) {
-  auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  const store::Game game = need(store::create_game(db, new_game_spec(opts.players, opts.flags)));
-  tx.commit();
+  const store::Game game = write_store(ctx, [&](store::Database& db) {
+    return need(store::create_game(db, new_game_spec(opts.players, opts.flags)));
+  });
   print_scorecard(ctx.out, ctx.style, game);
 }
 

@@ -19,11 +19,11 @@ struct PlayerOptions {
 };
 
 void run_add(const PlayerOptions& opts, Context& ctx) {
-  auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  std::vector<store::Player> added;
-  for (const auto& name : opts.names) added.push_back(need(store::add_player(db, name)));
-  tx.commit();
+  const auto added = write_store(ctx, [&](store::Database& db) {
+    std::vector<store::Player> players;
+    for (const auto& name : opts.names) players.push_back(need(store::add_player(db, name)));
+    return players;
+  });
   for (const auto& p : added) ctx.out << "Added " << sanitize(p.name) << '\n';
 }
 
@@ -62,26 +62,21 @@ void run_list(const PlayerOptions& opts, Context& ctx) {
 }
 
 void run_rename(const PlayerOptions& opts, Context& ctx) {
-  auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  const store::Change change = need(store::rename_player(db, opts.from, opts.to));
-  tx.commit();
+  const store::Change change = write_store(
+      ctx, [&](store::Database& db) { return need(store::rename_player(db, opts.from, opts.to)); });
   ctx.out << sanitize(change.entry.summary) << '\n';
 }
 
 void run_merge(const PlayerOptions& opts, Context& ctx) {
-  auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  const store::Change change = need(store::merge_players(db, opts.from, opts.to));
-  tx.commit();
+  const store::Change change = write_store(
+      ctx, [&](store::Database& db) { return need(store::merge_players(db, opts.from, opts.to)); });
   ctx.out << sanitize(change.entry.summary) << '\n';
 }
 
 void run_retire(const PlayerOptions& opts, Context& ctx) {
-  auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  for (const auto& name : opts.names) (void)need(store::retire_player(db, name));
-  tx.commit();
+  write_store(ctx, [&](store::Database& db) {
+    for (const auto& name : opts.names) (void)need(store::retire_player(db, name));
+  });
   for (const auto& name : opts.names) {
     ctx.out << "Retired " << sanitize(name) << " (hidden from lists and new games; history kept)\n";
   }

@@ -16,11 +16,10 @@ struct ReopenOptions {
 };
 
 void run_reopen(const ReopenOptions& opts, Context& ctx) {
-  auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-  const store::Change change = need(store::reopen_game(db, game));
-  tx.commit();
+  const store::Change change = write_store(ctx, [&](store::Database& db) {
+    const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
+    return need(store::reopen_game(db, game));
+  });
   ctx.out << sanitize(change.entry.summary) << '\n';
   print_scorecard(ctx.out, ctx.style, *change.game);
 }

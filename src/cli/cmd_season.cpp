@@ -37,10 +37,9 @@ int finished_games(const store::Database& db, const store::Season& s) {
 }
 
 void run_add(const SeasonOptions& opts, Context& ctx) {
-  auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  const auto s = need(store::add_season(db, opts.name, opts.from.value_or(""), opts.to));
-  tx.commit();
+  const auto s = write_store(ctx, [&](store::Database& db) {
+    return need(store::add_season(db, opts.name, opts.from.value_or(""), opts.to));
+  });
   ctx.out << "Added season " << sanitize(s.name) << ": " << range(s) << '\n';
 }
 
@@ -84,19 +83,16 @@ void run_edit(const SeasonOptions& opts, Context& ctx) {
   if (!opts.new_name && !opts.from && !opts.to && !opts.open_end) {
     fail("nothing to change: give --name, --from, --to or --open", ExitCode::Usage);
   }
-  auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  const auto s =
-      need(store::edit_season(db, opts.name, {opts.new_name, opts.from, opts.to, opts.open_end}));
-  tx.commit();
+  const auto s = write_store(ctx, [&](store::Database& db) {
+    return need(
+        store::edit_season(db, opts.name, {opts.new_name, opts.from, opts.to, opts.open_end}));
+  });
   ctx.out << "Season " << sanitize(s.name) << ": " << range(s) << '\n';
 }
 
 void run_remove(const SeasonOptions& opts, Context& ctx) {
-  auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  const auto s = need(store::remove_season(db, opts.name));
-  tx.commit();
+  const auto s = write_store(
+      ctx, [&](store::Database& db) { return need(store::remove_season(db, opts.name)); });
   ctx.out << "Removed season " << sanitize(s.name) << " (" << range(s) << "); its games stay\n";
 }
 

@@ -17,10 +17,8 @@ struct UndoOptions {
 };
 
 void run_undo(const UndoOptions& opts, Context& ctx) {
-  auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  const store::Change change = need(store::undo_last_change(db, opts.game));
-  tx.commit();
+  const store::Change change = write_store(
+      ctx, [&](store::Database& db) { return need(store::undo_last_change(db, opts.game)); });
   ctx.out << sanitize(change.entry.summary) << " (the log keeps it: crowns log)\n";
   if (change.game) print_outlook(ctx.out, ctx.style, *change.game);
 }

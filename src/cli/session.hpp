@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include "cli/context.hpp"
 #include "crowns/expected.hpp"
@@ -18,6 +20,23 @@ namespace crowns::cli {
 /// Opens (and migrates) the database chosen by --db / $CROWNS_DB / XDG. A command that
 /// only reads passes store::Access::Read: a missing file is then refused instead of created.
 store::Database open_store(const Context& ctx, store::Access access);
+
+/// Opens the database for writing and runs `write(db)` as one transaction, committed when it
+/// returns; a refusal inside it (fail(), need()) rolls all of it back. Returns what `write`
+/// returns, for the command to print after the commit.
+template <class Write>
+auto write_store(const Context& ctx, Write&& write) {
+  auto db = open_store(ctx, store::Access::Write);
+  store::Transaction tx(db);
+  if constexpr (std::is_void_v<decltype(write(db))>) {
+    std::forward<Write>(write)(db);
+    tx.commit();
+  } else {
+    auto result = std::forward<Write>(write)(db);
+    tx.commit();
+    return result;
+  }
+}
 
 /// Stops the command: throws crowns::Error with `message`. Quote user text in it with
 /// quote_token(); run() escapes the whole message once when it prints it.
