@@ -6,6 +6,7 @@
 
 #include "cli/files.hpp"
 #include "cli/style.hpp"
+#include "crowns/rules.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -65,6 +66,21 @@ Expected<std::optional<int>> int_field(const nlohmann::json& request, const char
     return Failure{quoted(name) + " is " + std::to_string(v) + ", out of range (" + range + ")"};
   }
   return std::optional<int>(static_cast<int>(v));
+}
+
+Expected<int> round_field(const nlohmann::json& request) {
+  auto round = int_field(request, "round", 1, kRounds);
+  if (!round) return Failure{round.error()};
+  if (!*round) return Failure{"missing \"round\" (1-" + std::to_string(kRounds) + ")"};
+  return **round;
+}
+
+Expected<std::vector<Card>> hand_field(const nlohmann::json& request) {
+  auto hand = cards_field(request, "hand");
+  if (hand && hand->empty()) {
+    return Failure{"missing \"hand\": an array of cards like [\"7h\", \"jk\"]"};
+  }
+  return hand;
 }
 
 Expected<std::optional<bool>> bool_field(const nlohmann::json& request, const char* name) {

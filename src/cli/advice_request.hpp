@@ -21,6 +21,10 @@ Expected<std::optional<Card>> card_field(const nlohmann::json& request, const ch
 /// A whole number in [low, high]; absent or null: none.
 Expected<std::optional<int>> int_field(const nlohmann::json& request, const char* name, int low,
                                        int high);
+/// The required "round", 1..11.
+Expected<int> round_field(const nlohmann::json& request);
+/// The required "hand": cards as in cards_field, at least one.
+Expected<std::vector<Card>> hand_field(const nlohmann::json& request);
 /// true or false; absent or null: none.
 Expected<std::optional<bool>> bool_field(const nlohmann::json& request, const char* name);
 

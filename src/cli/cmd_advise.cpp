@@ -150,13 +150,11 @@ nlohmann::ordered_json advice_json(const Situation& s, const Unseen& unseen) {
 
 Expected<nlohmann::ordered_json> answer_request(const nlohmann::json& request) {
   Situation s;
-  auto round = int_field(request, "round", 1, kRounds);
+  auto round = round_field(request);
   if (!round) return Failure{round.error()};
-  if (!*round) return Failure{"missing \"round\" (1-11)"};
-  s.round = **round;
-  auto hand = cards_field(request, "hand");
+  s.round = *round;
+  auto hand = hand_field(request);
   if (!hand) return Failure{hand.error()};
-  if (hand->empty()) return Failure{"missing \"hand\": an array of cards like [\"7h\", \"jk\"]"};
   s.hand = std::move(hand).value();
   auto top = card_field(request, "top");
   if (!top) return Failure{top.error()};

@@ -71,13 +71,11 @@ nlohmann::ordered_json odds_json(const std::vector<OutChance>& odds) {
 
 Expected<nlohmann::ordered_json> answer_request(const nlohmann::json& request) {
   OddsQuery q;
-  auto round = int_field(request, "round", 1, kRounds);
+  auto round = round_field(request);
   if (!round) return Failure{round.error()};
-  if (!*round) return Failure{"missing \"round\" (1-11)"};
-  q.round = **round;
-  auto hand = cards_field(request, "hand");
+  q.round = *round;
+  auto hand = hand_field(request);
   if (!hand) return Failure{hand.error()};
-  if (hand->empty()) return Failure{"missing \"hand\": an array of cards like [\"7h\", \"jk\"]"};
   q.hand = std::move(hand).value();
   auto seen = cards_field(request, "seen");
   if (!seen) return Failure{seen.error()};
