@@ -50,4 +50,11 @@ check "odds: bad round" contains "$answer" '{"id":3,"error":"\"round\" is 12, ou
 exec {PROC[1]}>&-
 wait "$pid" || true
 
+# The required fields, named when missing (the same reader for both commands).
+for command in advise odds; do
+  answers=$(printf '%s\n' '{"id":"r","hand":["7h","8h","Kd"]}' '{"id":"h","round":1}' |
+    "$CROWNS" "$command" --batch || true)
+  check "$command: a missing round is named" contains "$answers" '{"id":"r","error":"missing \"round\" (1-11)"}'
+  check "$command: a missing hand is named" contains "$answers" '{"id":"h","error":"missing \"hand\": an array of cards like [\"7h\", \"jk\"]"}'
+done
 finish
