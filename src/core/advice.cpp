@@ -91,8 +91,8 @@ std::vector<Card> without(std::vector<Card> cards, Card card) {
 
 // Ranks options: lower value first; on a tie a non-wild before a wild, then a card that does
 // not feed the next player before one that does, then the higher-scoring card. The ties that
-// matter are between discards that all go out: the card thrown is then the top discard for
-// everyone's last turn, and throwing the highest-scoring one handed them a joker whenever the
+// matter are between discards that all go out: the card thrown is then the top discard for the
+// others' last turn, and throwing the highest-scoring one handed them a joker whenever the
 // hand went out with a wild to spare (+39.58 -> +40.68 points a game on 600 deals of seed 11,
 // +40.43 -> +41.05 on seed 7).
 void rank_options(std::vector<DiscardOption>& options, int wild_rank) {
