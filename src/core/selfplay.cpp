@@ -36,13 +36,19 @@ Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen)
   return advise_discard(s, unseen).options.front().discard;
 }
 
-// What seat `me` knows is out of play: the discard pile under its top card and what the others
-// took from the pile and still hold (`seen`), except the next seat's pickups (`next_holds`).
+// Where the discard pile's top card goes in a Situation: `top` before drawing, `seen` after.
+enum class PileTop { AsTop, InSeen };
+
+// What seat `me` knows is out of play: the discard pile (under its top card before drawing, all
+// of it after) and what the others took from the pile and still hold (`seen`), except the next
+// seat's pickups (`next_holds`).
 void set_known(Situation& s, int me, const std::vector<Card>& discard,
-               const std::vector<std::vector<Card>>& picked) {
+               const std::vector<std::vector<Card>>& picked, PileTop pile_top) {
   const auto next = static_cast<std::size_t>((me + 1) % static_cast<int>(picked.size()));
   s.seen.clear();
-  if (!discard.empty()) s.seen.assign(discard.begin(), discard.end() - 1);
+  if (!discard.empty()) {
+    s.seen.assign(discard.begin(), discard.end() - (pile_top == PileTop::AsTop ? 1 : 0));
+  }
   for (std::size_t p = 0; p < picked.size(); ++p) {
     if (static_cast<int>(p) != me && p != next)
       s.seen.insert(s.seen.end(), picked[p].begin(), picked[p].end());
@@ -69,7 +75,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     Situation s;
     s.round = round;
     s.hand = hand;
-    set_known(s, seat, deal.discard, picked);
+    set_known(s, seat, deal.discard, picked, PileTop::AsTop);
     s.players = players;
     s.stock = static_cast<int>(deal.stock.size());
     s.last = out >= 0;
@@ -100,7 +106,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     }
     s.hand = hand;
     s.top.reset();
-    set_known(s, seat, deal.discard, picked);
+    set_known(s, seat, deal.discard, picked, PileTop::InSeen);
     s.stock = static_cast<int>(deal.stock.size());
     const auto unseen = check_situation(s);
     const Card discard = choose_discard(strategy, s, *unseen);

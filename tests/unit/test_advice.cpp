@@ -143,6 +143,29 @@ TEST_CASE("a discard that feeds the next player's known cards ranks below its tw
   CHECK(kh2.ev == Approx(kd2.ev));  // the charge is in the ranking, not in the points
 }
 
+TEST_CASE("when every discard goes out, the advisor keeps its wild and what feeds the next player",
+          "[advise]") {
+  // Round 1 (3s wild), after drawing: 7h 8h 9h jk goes out whichever card is thrown. The card
+  // thrown is the top discard for the others' last turn: never the joker.
+  auto s = situation(1, "7h 8h 9h jk");
+  const auto blind = advise_discard(s, *check_situation(s));
+  REQUIRE(blind.options.size() == 4);
+  CHECK(std::all_of(blind.options.begin(), blind.options.end(),
+                    [](const DiscardOption& o) { return o.goes_out; }));
+  CHECK(blind.options.front().discard == card("9h"));  // the highest-scoring natural card
+  CHECK(blind.options.back().discard == card("jk"));
+
+  s.next_holds = cards("9s");  // the 9h could join it: the 8h goes instead
+  const auto known = advise_discard(s, *check_situation(s));
+  CHECK(known.options.front().discard == card("8h"));
+  CHECK_FALSE(known.options.front().feeds);
+  CHECK(known.options.back().discard == card("jk"));
+
+  // The last turn breaks the tie the same way: the players after this one still play theirs.
+  s.last = true;
+  CHECK(advise_discard(s, *check_situation(s)).options.front().discard == card("8h"));
+}
+
 TEST_CASE("impossible situations are refused with one clear line", "[advise]") {
   SECTION("wrong card count for the round") {
     auto s = situation(3, "7h 8h 9h");
