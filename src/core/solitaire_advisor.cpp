@@ -145,7 +145,8 @@ Advice describe(const State& state, Card turned, std::span<const Card> unseen, c
   return advice;
 }
 
-// The best play by the value of the position after it (docs/SOLITAIRE.md).
+// The best play by the value of the position after it (docs/SOLITAIRE.md): the advisor's play
+// when no plan is found.
 Move heuristic_move(const State& state, Card turned, std::span<const Card> unseen) {
   const KindCounts unseen_kinds = count_kinds(unseen);
   const int stock = static_cast<int>(unseen.size());
@@ -158,7 +159,7 @@ Move heuristic_move(const State& state, Card turned, std::span<const Card> unsee
     o.needed = cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p));
     o.outs = count_outs(state.piles[p - 1], p, o.needed, unseen_kinds);
   }
-  Advice best;
+  Move best;
   double best_value = -std::numeric_limits<double>::infinity();
   std::vector<PileOutlook> others;
   for (const int p : open) {
@@ -184,30 +185,21 @@ Move heuristic_move(const State& state, Card turned, std::span<const Card> unsee
       if (needed != fewest) continue;
       std::vector<Card> kept(with);
       kept.erase(std::find(kept.begin(), kept.end(), discard));
-      PileOutlook after{needed, 0};
       double value = 0;
       if (needed == 0) {
         value = position_value(others, stock);
       } else {
-        after.outs = count_outs(kept, p, needed, unseen_kinds);
-        others.push_back(after);
+        others.push_back(PileOutlook{needed, count_outs(kept, p, needed, unseen_kinds)});
         value = position_value(others, stock);
         others.pop_back();
       }
       if (value > best_value) {
         best_value = value;
-        best.move = Move{p, discard};
-        best.closes = needed == 0;
-        best.needed_before = outlook[p - 1].needed;
-        best.needed_after = needed;
-        best.outs_after = after.outs;
-        best.needed_total = 0;
-        for (const auto& o : others) best.needed_total += std::max(o.needed, 1);
-        best.needed_total += needed == 0 ? 0 : needed;
+        best = Move{p, discard};
       }
     }
   }
-  return best.move;
+  return best;
 }
 
 }  // namespace
