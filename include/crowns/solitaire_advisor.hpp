@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "crowns/solitaire.hpp"
+#include "crowns/solitaire_plan.hpp"
 
 namespace crowns::solitaire {
 
@@ -29,8 +30,13 @@ struct Advice {
   int needed_total = 0;   ///< Plays all open piles need after the play (at least 1 each).
 };
 
-/// The advisor's play. `unseen` is every card not on the table (unseen_cards()): for a
-/// seeded game, the rest of the stock. `state` must be still playing.
+/// The advisor's search for an exact plan (find_plan() with the advisor's limits) sharing
+/// `stock` (the turned card and the unseen cards) among the open piles of `state`.
+Plan advisor_plan(const State& state, std::span<const Card> stock);
+
+/// The advisor's play: the exact plan's when one is found, else the heuristic's. `unseen` is every
+/// card not on the table (unseen_cards()): for a seeded game, the rest of the stock. `state` must
+/// be still playing.
 Advice advise(const State& state, Card turned, std::span<const Card> unseen);
 
 Move choose_move(Policy policy, const State& state, Card turned, std::span<const Card> unseen);

@@ -204,14 +204,19 @@ Move heuristic_move(const State& state, Card turned, std::span<const Card> unsee
 
 }  // namespace
 
-Advice advise(const State& state, Card turned, std::span<const Card> unseen) {
-  std::vector<Card> stock(unseen.begin(), unseen.end());
-  stock.push_back(turned);
+Plan advisor_plan(const State& state, std::span<const Card> stock) {
   Plan plan;
   for (const PlanLimits& limits : kPlanPasses) {
     plan = find_plan(state, stock, limits);
     if (plan.status != PlanStatus::GaveUp) break;
   }
+  return plan;
+}
+
+Advice advise(const State& state, Card turned, std::span<const Card> unseen) {
+  std::vector<Card> stock(unseen.begin(), unseen.end());
+  stock.push_back(turned);
+  const Plan plan = advisor_plan(state, stock);
   const Move move = plan.status == PlanStatus::Found ? plan_move(state, turned, plan)
                                                      : heuristic_move(state, turned, unseen);
   return describe(state, turned, unseen, move);
