@@ -69,12 +69,14 @@ SimulationSummary simulate(int games, std::uint64_t seed, Policy policy, int job
 struct WinEstimate {
   double p_win = 0;
   double margin95 = 0;
-  int samples = 0;
+  int samples = 0;     ///< Games played out (0 when exact).
+  bool exact = false;  ///< The plan decided the position: p_win is 1 or 0 whatever the order.
 };
 
-/// The chance to win from `state` (with `turned` the card to play next, if any) under the
-/// advisor's play: `samples` seeded shuffles of the unseen cards as the stock, on `jobs`
-/// threads (0: one per core).
+/// The chance to win from `state` (with `turned` the card to play next, if any). Exact when
+/// advisor_plan() finds a plan (1) or proves there is none (0); else under the advisor's play
+/// on `samples` seeded shuffles of the unseen cards as the stock, on `jobs` threads (0: one
+/// per core).
 WinEstimate estimate_win(const State& state, std::optional<Card> turned, int samples,
                          std::uint64_t seed, int jobs);
 

@@ -43,8 +43,9 @@ struct PlanLimits {
   int nodes = 20000;  ///< Search nodes visited.
 };
 
-/// Searches for a plan sharing `stock` (the turned card and the unseen cards) among the open
-/// piles of `state`. Impossible is only answered when the limits cut nothing off.
+/// Searches for a plan sharing `stock` (the turned card and the unseen cards: exactly the
+/// cards still to be turned, one a play) among the open piles of `state`. Impossible is only
+/// answered when the limits cut nothing off.
 Plan find_plan(const State& state, std::span<const Card> stock, const PlanLimits& limits);
 
 /// The play that follows `plan` (status Found) with the turned card: into the pile that takes

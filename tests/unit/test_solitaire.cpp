@@ -291,7 +291,9 @@ TEST_CASE("a simulation gives the same figures for a seed, whatever the jobs", "
 }
 
 TEST_CASE("the chance to win is reproducible and within [0, 1]", "[solitaire]") {
-  const Deal deal = deal_from_seed(21);
+  // Seed 133's plan search gives up at the first play, so the chance is sampled (decided
+  // positions are exact: see below).
+  const Deal deal = deal_from_seed(133);
   const State state(deal.piles);
   const auto a = estimate_win(state, deal.stock[0], 4, 9, 1);
   const auto b = estimate_win(state, deal.stock[0], 4, 9, 2);
@@ -299,6 +301,7 @@ TEST_CASE("the chance to win is reproducible and within [0, 1]", "[solitaire]") 
   CHECK(a.samples == 4);
   CHECK(a.p_win >= 0);
   CHECK(a.p_win <= 1);
+  CHECK(!a.exact);
   CHECK(a.margin95 > 0);
 }
 
@@ -355,4 +358,24 @@ TEST_CASE("a deal with a plan is won whatever the order of its stock", "[solitai
     }
   }
   CHECK(planned > 0);
+}
+
+TEST_CASE("the chance to win of a position the plan decides is exact", "[solitaire]") {
+  bool seen_won = false;
+  bool seen_lost = false;
+  for (std::uint64_t seed = 1; seed <= 40 && !(seen_won && seen_lost); ++seed) {
+    const Deal deal = deal_from_seed(seed);
+    const State state(deal.piles);
+    const PlanStatus status = advisor_plan(state, deal.stock).status;
+    if (status == PlanStatus::GaveUp) continue;
+    INFO("seed " << seed);
+    const auto odds = estimate_win(state, deal.stock[0], 30, 1, 1);
+    CHECK(odds.exact);
+    CHECK(odds.samples == 0);
+    CHECK(odds.margin95 == 0);
+    CHECK(odds.p_win == (status == PlanStatus::Found ? 1 : 0));
+    (status == PlanStatus::Found ? seen_won : seen_lost) = true;
+  }
+  CHECK(seen_won);
+  CHECK(seen_lost);
 }
