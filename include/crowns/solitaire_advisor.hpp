@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "crowns/solitaire.hpp"
+#include "crowns/solitaire_plan.hpp"
 
 namespace crowns::solitaire {
 
@@ -29,8 +30,13 @@ struct Advice {
   int needed_total = 0;   ///< Plays all open piles need after the play (at least 1 each).
 };
 
-/// The advisor's play. `unseen` is every card not on the table (unseen_cards()): for a
-/// seeded game, the rest of the stock. `state` must be still playing.
+/// The advisor's search for an exact plan (find_plan() with the advisor's limits) sharing
+/// `stock` (the turned card and the unseen cards) among the open piles of `state`.
+Plan advisor_plan(const State& state, std::span<const Card> stock);
+
+/// The advisor's play: the exact plan's when one is found, else the heuristic's. `unseen` is every
+/// card not on the table (unseen_cards()): for a seeded game, the rest of the stock. `state` must
+/// be still playing.
 Advice advise(const State& state, Card turned, std::span<const Card> unseen);
 
 Move choose_move(Policy policy, const State& state, Card turned, std::span<const Card> unseen);
@@ -63,12 +69,14 @@ SimulationSummary simulate(int games, std::uint64_t seed, Policy policy, int job
 struct WinEstimate {
   double p_win = 0;
   double margin95 = 0;
-  int samples = 0;
+  int samples = 0;     ///< Games played out (0 when exact).
+  bool exact = false;  ///< The plan decided the position: p_win is 1 or 0 whatever the order.
 };
 
-/// The chance to win from `state` (with `turned` the card to play next, if any) under the
-/// advisor's play: `samples` seeded shuffles of the unseen cards as the stock, on `jobs`
-/// threads (0: one per core).
+/// The chance to win from `state` (with `turned` the card to play next, if any). Exact when
+/// advisor_plan() finds a plan (1) or proves there is none (0); else under the advisor's play
+/// on `samples` seeded shuffles of the unseen cards as the stock, on `jobs` threads (0: one
+/// per core).
 WinEstimate estimate_win(const State& state, std::optional<Card> turned, int samples,
                          std::uint64_t seed, int jobs);
 

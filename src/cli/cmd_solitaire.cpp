@@ -176,7 +176,8 @@ void run_odds(const SolitaireOptions& opts, Context& ctx) {
   if (opts.json) {
     ctx.out << dump_json(nlohmann::ordered_json{{"p_win", rounded(odds.p_win, 4)},
                                                 {"margin95", rounded(odds.margin95, 4)},
-                                                {"samples", odds.samples}})
+                                                {"samples", odds.samples},
+                                                {"exact", odds.exact}})
             << '\n';
     return;
   }

@@ -58,6 +58,12 @@ std::string advice_text(const Style& style, const solitaire::Advice& advice, Car
 }
 
 std::string odds_text(const solitaire::WinEstimate& estimate) {
+  if (estimate.exact) {
+    return percent_text(estimate.p_win) +
+           (estimate.p_win > 0
+                ? " (exact: the unseen cards can be shared out so that every pile closes)"
+                : " (exact: no way of sharing out the unseen cards closes every pile)");
+  }
   return percent_text(estimate.p_win) + " ± " + percent_text(estimate.margin95) + " (" +
          std::to_string(estimate.samples) + " samples of the unseen cards, advisor's play)";
 }

@@ -5,22 +5,11 @@
 #include <limits>
 
 #include "crowns/rules.hpp"
+#include "crowns/solitaire_plan.hpp"
 #include "crowns/solver.hpp"
 
 namespace crowns::solitaire {
 namespace {
-
-// Card kinds: 55 naturals (rank-major) and the joker.
-constexpr int kKinds = kRankCount * kSuitCount + 1;
-
-int kind_of(Card c) {
-  return c.is_joker() ? kKinds - 1 : (c.rank - kMinRank) * kSuitCount + static_cast<int>(c.suit);
-}
-Card card_of_kind(int kind) {
-  return kind == kKinds - 1
-             ? Card::joker()
-             : Card::natural(kMinRank + kind / kSuitCount, static_cast<Suit>(kind % kSuitCount));
-}
 
 using KindCounts = std::array<int, kKinds>;
 
@@ -125,7 +114,40 @@ Move greedy_move(const State& state, Card turned) {
   return best;
 }
 
-Advice advise(const State& state, Card turned, std::span<const Card> unseen) {
+namespace {
+
+// The exact plan's searches, before the advisor falls back on its heuristic: first with no
+// pile taking more cards than it needs, then (if that was cut short) with one card more per
+// pile. On seeds 20001-20500 the first alone won 447 deals, both 453; on 100 deals the second
+// raised the slowest play from 0.4 s to 0.7 s. 5,000 nodes won as many deals as 20,000 with a
+// p90 of 14 ms instead of 27 ms.
+constexpr std::array kPlanPasses = {PlanLimits{0, 5000}, PlanLimits{1, 5000}};
+
+// The advisor's explanation of `move`.
+Advice describe(const State& state, Card turned, std::span<const Card> unseen, const Move& move) {
+  const KindCounts unseen_kinds = count_kinds(unseen);
+  Advice advice;
+  advice.move = move;
+  const int p = move.pile;
+  advice.needed_before = cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p));
+  std::vector<Card> kept = state.piles[p - 1];
+  kept.push_back(turned);
+  kept.erase(std::find(kept.begin(), kept.end(), move.discard));
+  advice.closes = all_meld(kept, pile_wild(p));
+  advice.needed_after =
+      advice.closes ? 0 : std::max(1, cards_to_close(kept, pile_size(p), pile_wild(p)));
+  advice.outs_after = count_outs(kept, p, advice.needed_after, unseen_kinds);
+  advice.needed_total = advice.needed_after;
+  for (int q = 1; q <= kPiles; ++q)
+    if (q != p && !state.closed[q - 1])
+      advice.needed_total +=
+          std::max(1, cards_to_close(state.piles[q - 1], pile_size(q), pile_wild(q)));
+  return advice;
+}
+
+// The best play by the value of the position after it (docs/SOLITAIRE.md): the advisor's play
+// when no plan is found.
+Move heuristic_move(const State& state, Card turned, std::span<const Card> unseen) {
   const KindCounts unseen_kinds = count_kinds(unseen);
   const int stock = static_cast<int>(unseen.size());
   std::vector<PileOutlook> outlook(kPiles);
@@ -137,7 +159,7 @@ Advice advise(const State& state, Card turned, std::span<const Card> unseen) {
     o.needed = cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p));
     o.outs = count_outs(state.piles[p - 1], p, o.needed, unseen_kinds);
   }
-  Advice best;
+  Move best;
   double best_value = -std::numeric_limits<double>::infinity();
   std::vector<PileOutlook> others;
   for (const int p : open) {
@@ -163,30 +185,41 @@ Advice advise(const State& state, Card turned, std::span<const Card> unseen) {
       if (needed != fewest) continue;
       std::vector<Card> kept(with);
       kept.erase(std::find(kept.begin(), kept.end(), discard));
-      PileOutlook after{needed, 0};
       double value = 0;
       if (needed == 0) {
         value = position_value(others, stock);
       } else {
-        after.outs = count_outs(kept, p, needed, unseen_kinds);
-        others.push_back(after);
+        others.push_back(PileOutlook{needed, count_outs(kept, p, needed, unseen_kinds)});
         value = position_value(others, stock);
         others.pop_back();
       }
       if (value > best_value) {
         best_value = value;
-        best.move = Move{p, discard};
-        best.closes = needed == 0;
-        best.needed_before = outlook[p - 1].needed;
-        best.needed_after = needed;
-        best.outs_after = after.outs;
-        best.needed_total = 0;
-        for (const auto& o : others) best.needed_total += std::max(o.needed, 1);
-        best.needed_total += needed == 0 ? 0 : needed;
+        best = Move{p, discard};
       }
     }
   }
   return best;
+}
+
+}  // namespace
+
+Plan advisor_plan(const State& state, std::span<const Card> stock) {
+  Plan plan;
+  for (const PlanLimits& limits : kPlanPasses) {
+    plan = find_plan(state, stock, limits);
+    if (plan.status != PlanStatus::GaveUp) break;
+  }
+  return plan;
+}
+
+Advice advise(const State& state, Card turned, std::span<const Card> unseen) {
+  std::vector<Card> stock(unseen.begin(), unseen.end());
+  stock.push_back(turned);
+  const Plan plan = advisor_plan(state, stock);
+  const Move move = plan.status == PlanStatus::Found ? plan_move(state, turned, plan)
+                                                     : heuristic_move(state, turned, unseen);
+  return describe(state, turned, unseen, move);
 }
 
 Move choose_move(Policy policy, const State& state, Card turned, std::span<const Card> unseen) {

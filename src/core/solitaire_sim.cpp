@@ -80,6 +80,16 @@ WinEstimate estimate_win(const State& state, std::optional<Card> turned, int sam
     return estimate;
   }
   const std::vector<Card> unseen = unseen_cards(state, turned);
+  // A plan wins whatever the order of the stock and without one nothing does, so a position
+  // the search decides needs no samples (seed 42's 30 samples took 18 s of CPU before).
+  std::vector<Card> stock = unseen;
+  if (turned) stock.push_back(*turned);
+  if (const PlanStatus status = advisor_plan(state, stock).status; status != PlanStatus::GaveUp) {
+    estimate.p_win = status == PlanStatus::Found ? 1 : 0;
+    estimate.samples = 0;
+    estimate.exact = true;
+    return estimate;
+  }
   std::vector<char> won(static_cast<std::size_t>(std::max(samples, 0)));
   run_parallel(samples, jobs, [&](int i) {
     std::vector<Card> shuffled = unseen;
