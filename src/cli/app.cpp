@@ -157,6 +157,10 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
   AsciiFilterBuf err_filter(raw_err.rdbuf());
   std::ostream out(&out_filter);
   std::ostream err(&err_filter);
+  // Like std::cerr: every error line reaches the terminal at once. An interactive command
+  // (solitaire, play) goes on after a refused answer, and its error must show before the
+  // question is asked again, not when the program ends.
+  err.setf(std::ios::unitbuf);
   // No command needs more (14 players, 13 cards, a few options); a bound keeps the "did you
   // mean" and name matching work small whatever a script passes.
   constexpr int kMaxArguments = 1000;

@@ -40,7 +40,8 @@ std::optional<std::string> ask(Context& ctx, const std::string& prompt) {
     ctx.out << '\n';
     return std::nullopt;
   }
-  if (isatty(STDIN_FILENO) == 0) ctx.out << sanitize(answer) << '\n';
+  // Flushed, so that an error about the answer (on stderr, unbuffered) comes after it.
+  if (isatty(STDIN_FILENO) == 0) ctx.out << sanitize(answer) << '\n' << std::flush;
   return answer;
 }
 

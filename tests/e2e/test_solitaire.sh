@@ -59,4 +59,11 @@ check "simulate reproducible across jobs" test "$one" = "$two"
 check "simulate counts games" test "$(json_get "$one" '$.games')" = 4
 other=$("$CROWNS" solitaire --simulate 4 --seed 12 --jobs 2 --json)
 check "another seed, other deals" test "$one" != "$other"
+
+# A refused answer's error shows at once, right after the answer, not when the game ends
+# (stdout and stderr to one pipe keep the order a terminal shows).
+mixed=$(printf '12 Kd\nq\n' | "$CROWNS" --db "$E2E_TMP/order.db" solitaire --seed 42 2>&1)
+after=$(grep -A1 -F 'Your play (PILE CARD to discard, hint, q): 12 Kd' <<<"$mixed" | tail -n 1)
+check "the error comes right after the refused answer (got: $after)" \
+  test "$after" = "crowns: error: pile '12' does not exist (piles are 1-11)"
 finish
