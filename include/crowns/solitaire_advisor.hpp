@@ -50,6 +50,12 @@ struct GameResult {
 /// Plays `state` to the end with `policy`, turning `stock` (top first) one card at a time.
 GameResult play_out(State state, std::span<const Card> stock, Policy policy);
 
+/// Whether the advisor wins `state` turning `stock` (top first): play_out(...).won, but a
+/// rollout for the chance to win stops as soon as the advisor's search decides the position
+/// (a plan wins whatever the order of the rest of the stock; without one nothing does), and a
+/// play the search gave up on is the heuristic's, without a second search.
+bool advisor_wins(State state, std::span<const Card> stock);
+
 /// The deal of game `index` of a simulation from `seed` (deal_from_seed(seed + index)).
 std::uint64_t simulation_deal_seed(std::uint64_t seed, int index);
 

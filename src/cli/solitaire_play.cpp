@@ -152,9 +152,11 @@ void play_solitaire(Context& ctx, store::Database& db, store::SolitaireGame& gam
       if (*answer == "hint") {
         const auto unseen = unseen_cards(state, turned);
         const Advice advice = advise(state, turned, unseen);
+        // The play first, at once: a position the plan search cannot decide is sampled, and
+        // that can take seconds (docs/SOLITAIRE.md).
+        ctx.out << "Hint: " << advice_text(ctx.style, advice, turned) << '\n' << std::flush;
         const auto odds = estimate_win(state, turned, kHintSamples, kOddsSeed, 0);
-        ctx.out << "Hint: " << advice_text(ctx.style, advice, turned) << '\n'
-                << "Chance to win: " << odds_text(odds) << '\n';
+        ctx.out << "Chance to win: " << odds_text(odds) << '\n';
         ++game.hints;
         save(db, game);
         continue;

@@ -226,6 +226,19 @@ Move choose_move(Policy policy, const State& state, Card turned, std::span<const
   return policy == Policy::Greedy ? greedy_move(state, turned) : advise(state, turned, unseen).move;
 }
 
+bool advisor_wins(State state, std::span<const Card> stock) {
+  for (std::size_t i = 0; i < stock.size() && state.outcome() == Outcome::Playing; ++i) {
+    // As advise() builds it: the unseen cards, then the turned card.
+    std::vector<Card> cards(stock.begin() + static_cast<std::ptrdiff_t>(i) + 1, stock.end());
+    cards.push_back(stock[i]);
+    const Plan plan = advisor_plan(state, cards);
+    if (plan.status != PlanStatus::GaveUp) return plan.status == PlanStatus::Found;
+    cards.pop_back();
+    apply_move(state, stock[i], heuristic_move(state, stock[i], cards));
+  }
+  return state.outcome() == Outcome::Won;
+}
+
 GameResult play_out(State state, std::span<const Card> stock, Policy policy) {
   for (std::size_t i = 0; i < stock.size() && state.outcome() == Outcome::Playing; ++i) {
     std::vector<Card> unseen(stock.begin() + static_cast<std::ptrdiff_t>(i) + 1, stock.end());

@@ -99,7 +99,7 @@ WinEstimate estimate_win(const State& state, std::optional<Card> turned, int sam
     drawn.insert(drawn.end(), shuffled.begin(), shuffled.end());
     const std::size_t plays = static_cast<std::size_t>(state.plays_left());
     if (drawn.size() > plays) drawn.resize(plays);
-    won[static_cast<std::size_t>(i)] = play_out(state, drawn, Policy::Advisor).won ? 1 : 0;
+    won[static_cast<std::size_t>(i)] = advisor_wins(state, drawn) ? 1 : 0;
   });
   const int wins = static_cast<int>(std::count(won.begin(), won.end(), 1));
   estimate.p_win = samples == 0 ? 0 : static_cast<double>(wins) / samples;

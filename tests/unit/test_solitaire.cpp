@@ -379,3 +379,22 @@ TEST_CASE("the chance to win of a position the plan decides is exact", "[solitai
   CHECK(seen_won);
   CHECK(seen_lost);
 }
+
+TEST_CASE("a rollout that stops when the search decides ends as the whole game does",
+          "[solitaire]") {
+  // advisor_wins() (the chance to win's rollouts) stops at the first play the advisor's search
+  // decides; play_out() plays every card. Both must agree on who wins.
+  int won = 0;
+  constexpr std::uint64_t kFirst = 500;
+  constexpr int kDeals = 30;
+  for (std::uint64_t seed = kFirst; seed < kFirst + kDeals; ++seed) {
+    const solitaire::Deal deal = solitaire::deal_from_seed(seed);
+    const bool whole =
+        solitaire::play_out(solitaire::State(deal.piles), deal.stock, solitaire::Policy::Advisor)
+            .won;
+    CHECK(solitaire::advisor_wins(solitaire::State(deal.piles), deal.stock) == whole);
+    won += whole ? 1 : 0;
+  }
+  CHECK(won > 0);  // both outcomes are met on these deals
+  CHECK(won < kDeals);
+}
