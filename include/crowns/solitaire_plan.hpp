@@ -10,20 +10,9 @@
 #include <vector>
 
 #include "crowns/solitaire.hpp"
+#include "crowns/unseen.hpp"
 
 namespace crowns::solitaire {
-
-/// Card kinds, for counting cards by kind: 55 naturals (rank-major) and the joker.
-inline constexpr int kKinds = kRankCount * kSuitCount + 1;
-
-constexpr int kind_of(Card c) {
-  return c.is_joker() ? kKinds - 1 : (c.rank - kMinRank) * kSuitCount + static_cast<int>(c.suit);
-}
-constexpr Card card_of_kind(int kind) {
-  return kind == kKinds - 1
-             ? Card::joker()
-             : Card::natural(kMinRank + kind / kSuitCount, static_cast<Suit>(kind % kSuitCount));
-}
 
 enum class PlanStatus {
   Found,       ///< `takes` closes every open pile.

@@ -11,7 +11,7 @@
 namespace crowns::solitaire {
 namespace {
 
-using KindCounts = std::array<int, kKinds>;
+using KindCounts = std::array<int, kCardKinds>;
 
 KindCounts count_kinds(std::span<const Card> cards) {
   KindCounts counts{};
@@ -31,7 +31,7 @@ int count_outs(const std::vector<Card>& cards, int pile, int needed, const KindC
   std::vector<Card> with(cards);
   with.push_back(Card::joker());
   int outs = 0;
-  for (int kind = 0; kind < kKinds; ++kind) {
+  for (int kind = 0; kind < kCardKinds; ++kind) {
     if (unseen[kind] == 0) continue;
     const Card c = card_of_kind(kind);
     if (is_wild(c, pile_wild(pile))) {  // a wild always replaces a card that is in the way

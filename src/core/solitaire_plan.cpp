@@ -9,7 +9,7 @@
 namespace crowns::solitaire {
 namespace {
 
-using KindCounts = std::array<int, kKinds>;
+using KindCounts = std::array<int, kCardKinds>;
 
 // The most ways to close one pile that are listed, and the most cards_to_close() calls spent
 // listing the ways of all piles: past these the search gives up rather than run long. The
@@ -40,7 +40,7 @@ bool list_completions(std::vector<Card>& with, int pile, int budget, KindCounts&
     return out.size() <= kMaxCompletions;
   }
   if (static_cast<int>(taken.size()) + needed > budget) return true;
-  for (int kind = from; kind < kKinds; ++kind) {
+  for (int kind = from; kind < kCardKinds; ++kind) {
     if (left[kind] == 0) continue;
     --left[kind];
     with.push_back(card_of_kind(kind));
@@ -102,7 +102,7 @@ class PlanSearch {
 
   std::uint64_t hash() const {
     std::uint64_t h = 0;
-    for (int k = 0; k < kKinds; ++k) h ^= zobrist_[k][static_cast<std::size_t>(left_[k])];
+    for (int k = 0; k < kCardKinds; ++k) h ^= zobrist_[k][static_cast<std::size_t>(left_[k])];
     for (std::size_t p = 0; p < chosen_.size(); ++p)
       if (chosen_[p] >= 0) h ^= pile_zobrist_[p];
     return h;
@@ -150,7 +150,7 @@ class PlanSearch {
   int slack_ = 0;
   int nodes_ = 0;
   int node_limit_;
-  std::array<std::array<std::uint64_t, 3 + kJokersPerBox>, kKinds> zobrist_{};
+  std::array<std::array<std::uint64_t, 3 + kJokersPerBox>, kCardKinds> zobrist_{};
   std::array<std::uint64_t, kPiles> pile_zobrist_{};
   std::unordered_set<std::uint64_t> refuted_;
 };
