@@ -10,7 +10,7 @@
 #include "crowns/advice.hpp"
 #include "crowns/deck.hpp"
 #include "crowns/odds.hpp"
-#include "crowns/selfplay.hpp"
+#include "crowns/random.hpp"
 
 namespace {
 
@@ -29,7 +29,7 @@ void report(const char* what, std::vector<double>& ms) {
 
 int main(int argc, char** argv) {
   const int hands = argc > 1 ? std::atoi(argv[1]) : 300;
-  crowns::SplitMix rng(argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1);
+  crowns::SplitMix64 rng(argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1);
   std::vector<double> draw_ms, discard_ms, odds_ms;
   const auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < hands; ++i) {

@@ -20,8 +20,8 @@
 namespace {
 
 struct Options {
-  crowns::Strategy a = crowns::Strategy::Advisor;
-  crowns::Strategy b = crowns::Strategy::Greedy;
+  crowns::selfplay::Strategy a = crowns::selfplay::Strategy::Advisor;
+  crowns::selfplay::Strategy b = crowns::selfplay::Strategy::Greedy;
   int players = 2;
   int deals = 2000;
   std::uint64_t seed = 1;
@@ -50,7 +50,7 @@ Options parse(int argc, char** argv) {
     if (i + 1 >= argc) usage("missing value after " + std::string(arg));
     const std::string value = argv[++i];
     if (arg == "--a" || arg == "--b") {
-      auto s = crowns::parse_strategy(value);
+      auto s = crowns::selfplay::parse_strategy(value);
       if (!s) usage(s.error());
       (arg == "--a" ? o.a : o.b) = *s;
     } else if (arg == "--players") {
@@ -78,16 +78,17 @@ Options parse(int argc, char** argv) {
 
 int main(int argc, char** argv) try {
   const Options o = parse(argc, argv);
-  std::vector<crowns::DuplicateDeal> deals(static_cast<std::size_t>(o.deals));
+  std::vector<crowns::selfplay::DuplicateDeal> deals(static_cast<std::size_t>(o.deals));
   std::vector<std::uint64_t> seeds(static_cast<std::size_t>(o.deals));
   std::atomic<int> next{0};
   const auto start = std::chrono::steady_clock::now();
   auto worker = [&] {
     for (int i = next++; i < o.deals; i = next++) {
-      crowns::SplitMix mix(o.seed + static_cast<std::uint64_t>(i) * 7919);
+      crowns::SplitMix64 mix(o.seed + static_cast<std::uint64_t>(i) * 7919);
       const auto slot = static_cast<std::size_t>(i);
       seeds[slot] = mix.next();
-      deals[slot] = crowns::play_duplicate(seeds[slot], o.players, o.a, o.b, o.boxes, o.rounds);
+      deals[slot] =
+          crowns::selfplay::play_duplicate(seeds[slot], o.players, o.a, o.b, o.boxes, o.rounds);
     }
   };
   std::vector<std::thread> threads;
@@ -96,15 +97,15 @@ int main(int argc, char** argv) try {
   for (auto& t : threads) t.join();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const auto m = crowns::summarize(deals);
-  const auto a = crowns::strategy_name(o.a);
-  const auto b = crowns::strategy_name(o.b);
+  const auto m = crowns::selfplay::summarize(deals);
+  const auto a = crowns::selfplay::strategy_name(o.a);
+  const auto b = crowns::selfplay::strategy_name(o.b);
   if (o.csv) {
     // One line per deal: its seed, both sides' mean game score over the seatings, B - A, and
     // A's win share.
     std::printf("deal,seed,a_mean,b_mean,difference,a_win_share\n");
     for (std::size_t i = 0; i < deals.size(); ++i) {
-      const auto one = crowns::summarize(std::span(&deals[i], 1));
+      const auto one = crowns::selfplay::summarize(std::span(&deals[i], 1));
       std::printf("%zu,%llu,%.3f,%.3f,%.3f,%.3f\n", i, static_cast<unsigned long long>(seeds[i]),
                   one.a_mean, one.b_mean, one.difference, one.a_win_share);
     }

@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/score_args.hpp"
+#include "cli/input/score_args.hpp"
 #include "crowns/card.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/scoring.hpp"

@@ -3,6 +3,8 @@
 # the whole test suite: unit, property and end-to-end tests.
 #   bash scripts/test.sh            Release build (build/ci)
 #   bash scripts/test.sh --asan     the same suite under AddressSanitizer + UBSan (build/asan)
+#   bash scripts/test.sh --debug-unit  the unit tests in a Debug build (build/debug): two
+#                                   definitions of one type (an ODR clash) crash only there
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bash "$root/scripts/setup.sh"
@@ -10,6 +12,12 @@ preset=ci
 [ "${1:-}" = "--asan" ] && preset=asan
 jobs=$(nproc)
 cd "$root"
+if [ "${1:-}" = "--debug-unit" ]; then
+  cmake --preset debug -DCROWNS_WERROR=ON -DCROWNS_BUILD_BENCH=OFF >/dev/null
+  cmake --build "$root/build/debug" -j "$jobs" --target crowns_tests
+  "$root/build/debug/tests/crowns_tests"
+  exit
+fi
 cmake --preset "$preset" >/dev/null
 cmake --build "$root/build/$preset" -j "$jobs"
 ctest --test-dir "$root/build/$preset" --output-on-failure -j "$jobs"

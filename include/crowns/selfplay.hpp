@@ -11,9 +11,10 @@
 #include "crowns/advice.hpp"
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/random.hpp"
 #include "crowns/rules.hpp"
 
-namespace crowns {
+namespace crowns::selfplay {
 
 enum class Strategy {
   Advisor,  ///< advise_draw / advise_discard.
@@ -25,18 +26,6 @@ std::string_view strategy_name(Strategy s);
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);
 Card greedy_discard(const Situation& s);
-
-/// A reproducible generator (splitmix64).
-class SplitMix {
- public:
-  explicit SplitMix(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next();
-  /// Uniform in [0, bound).
-  std::uint64_t below(std::uint64_t bound) { return next() % bound; }
-
- private:
-  std::uint64_t state_;
-};
 
 /// The deal of one round: each seat's hand (seat 0 first), the discard pile's first card and
 /// the stock (drawn from the back). Seats are dealt one card at a time, starting left of the
@@ -85,4 +74,4 @@ struct MatchSummary {
 };
 MatchSummary summarize(std::span<const DuplicateDeal> deals);
 
-}  // namespace crowns
+}  // namespace crowns::selfplay

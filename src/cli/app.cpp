@@ -5,11 +5,11 @@
 #include <cstring>
 #include <iostream>
 
-#include "cli/ascii_out.hpp"
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
-#include "cli/manual.hpp"
+#include "cli/help/manual.hpp"
 #include "cli/options.hpp"
+#include "cli/views/ascii_out.hpp"
 #include "crowns/names.hpp"
 
 namespace crowns::cli {

@@ -1,5 +1,5 @@
 #pragma once
-// Every subcommand's setup function: one file per subcommand in src/cli/cmd_*.cpp.
+// Every subcommand's setup function: one file per subcommand in src/cli/commands/.
 
 #include "cli/context.hpp"
 

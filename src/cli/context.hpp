@@ -4,7 +4,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "cli/style.hpp"
+#include "cli/views/style.hpp"
 #include "crowns/error.hpp"
 
 namespace CLI {

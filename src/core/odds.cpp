@@ -6,8 +6,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "crowns/random.hpp"
 #include "crowns/rules.hpp"
-#include "crowns/selfplay.hpp"
 #include "crowns/solver.hpp"
 
 namespace crowns {
@@ -135,7 +135,7 @@ std::vector<OutChance> out_within(std::span<const Card> hand, int wild_rank, con
   // Monte-Carlo: play `samples` draw sequences with the p1-greedy discard; count the first draw
   // that goes out.
   std::vector<int> out_at(static_cast<std::size_t>(options.turns) + 1, 0);
-  SplitMix rng(options.seed);
+  SplitMix64 rng(options.seed);
   for (int game = 0; game < options.samples; ++game) {
     Unseen left = unseen;
     std::vector<Card> kept = cards;

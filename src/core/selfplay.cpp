@@ -9,7 +9,7 @@
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
 
-namespace crowns {
+namespace crowns::selfplay {
 namespace {
 
 // A round with no one out after this many turns is scored as it stands (it never happens in
@@ -60,7 +60,7 @@ void set_known(Situation& s, int me, const std::vector<Card>& discard,
 std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
   const int players = static_cast<int>(setup.seats.size());
   RoundDeal deal = deal_round(setup.seed, round, players, setup.boxes);
-  SplitMix reshuffle(setup.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<unsigned>(round + 100)));
+  SplitMix64 reshuffle(setup.seed ^ (0x9e3779b97f4a7c15ULL * static_cast<unsigned>(round + 100)));
   std::vector<std::vector<Card>> picked(static_cast<std::size_t>(players));
   std::vector<int> scores(static_cast<std::size_t>(players), 0);
   const int wild_rank = wild_rank_of_round(round);
@@ -127,13 +127,6 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
 
 }  // namespace
 
-std::uint64_t SplitMix::next() {
-  std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 Expected<Strategy> parse_strategy(std::string_view name) {
   if (name == "advisor") return Strategy::Advisor;
   if (name == "greedy") return Strategy::Greedy;
@@ -198,7 +191,7 @@ bool greedy_take(const Situation& s, const Unseen& unseen) {
 }
 
 RoundDeal deal_round(std::uint64_t seed, int round, int players, int boxes) {
-  SplitMix rng(seed * 0x2545f4914f6cdd1dULL + static_cast<unsigned>(round));
+  SplitMix64 rng(seed * 0x2545f4914f6cdd1dULL + static_cast<unsigned>(round));
   std::vector<Card> deck = full_deck(boxes);
   for (std::size_t i = deck.size(); i > 1; --i) std::swap(deck[i - 1], deck[rng.below(i)]);
   RoundDeal deal;
@@ -285,4 +278,4 @@ MatchSummary summarize(std::span<const DuplicateDeal> deals) {
   return m;
 }
 
-}  // namespace crowns
+}  // namespace crowns::selfplay

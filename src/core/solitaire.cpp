@@ -5,32 +5,12 @@
 
 #include "crowns/deck.hpp"
 #include "crowns/names.hpp"
+#include "crowns/random.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
 
 namespace crowns::solitaire {
 namespace {
-
-// SplitMix64: a tiny generator whose output is fixed by its definition, so a seed deals the
-// same cards with every compiler and standard library (std::shuffle's use of the engine is
-// not specified).
-struct SplitMix64 {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30U)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27U)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31U);
-  }
-  // Uniform in [0, bound) by rejection (no modulo bias).
-  std::uint64_t below(std::uint64_t bound) {
-    const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
-    for (;;) {
-      const std::uint64_t x = next();
-      if (x < limit) return x % bound;
-    }
-  }
-};
 
 std::string pile_text(int pile) {
   return "pile " + std::to_string(pile);
@@ -126,7 +106,7 @@ class KeepSearch {
 }  // namespace
 
 void shuffle_cards(std::vector<Card>& cards, std::uint64_t seed) {
-  SplitMix64 rng{seed};
+  SplitMix64 rng(seed);
   for (std::size_t i = cards.size(); i > 1; --i)
     std::swap(cards[i - 1], cards[static_cast<std::size_t>(rng.below(i))]);
 }

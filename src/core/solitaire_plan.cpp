@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <unordered_set>
 
+#include "crowns/random.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns::solitaire {
@@ -66,16 +67,10 @@ class PlanSearch {
   PlanSearch(std::vector<std::vector<Completion>> ways, const KindCounts& left, int slack,
              int node_limit)
       : ways_(std::move(ways)), left_(left), chosen_(ways_.size(), -1), node_limit_(node_limit) {
-    std::uint64_t x = 0x9e3779b97f4a7c15ULL;
-    auto next = [&x] {
-      std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
-      z = (z ^ (z >> 30U)) * 0xbf58476d1ce4e5b9ULL;
-      z = (z ^ (z >> 27U)) * 0x94d049bb133111ebULL;
-      return z ^ (z >> 31U);
-    };
+    SplitMix64 keys(0x9e3779b97f4a7c15ULL);
     for (auto& row : zobrist_)
-      for (auto& z : row) z = next();
-    for (auto& z : pile_zobrist_) z = next();
+      for (auto& z : row) z = keys.next();
+    for (auto& z : pile_zobrist_) z = keys.next();
     slack_ = slack;
   }
 

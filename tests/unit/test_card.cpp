@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/style.hpp"
+#include "cli/views/style.hpp"
 #include "crowns/card.hpp"
 #include "crowns/deck.hpp"
 

@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "cli/html_report.hpp"
+#include "cli/views/html_report.hpp"
 
 using crowns::cli::game_report_html;
 using crowns::cli::html_escape;

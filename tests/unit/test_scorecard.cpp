@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/scorecard.hpp"
+#include "cli/views/scorecard.hpp"
 
 using namespace crowns;
 using namespace crowns::cli;

@@ -9,6 +9,7 @@
 #include "crowns/selfplay.hpp"
 
 using namespace crowns;
+using namespace crowns::selfplay;
 
 TEST_CASE("a round deals the whole box: round+2 cards each, one discard, the rest stock",
           "[selfplay]") {

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "cli/session.hpp"
-#include "cli/style.hpp"
+#include "cli/views/style.hpp"
 
 using namespace crowns;
 using namespace crowns::cli;

@@ -1,0 +1,76 @@
+#include "cli/commands/chart_data.hpp"
+
+#include <algorithm>
+
+#include "cli/views/report.hpp"
+#include "crowns/leaderboard.hpp"
+#include "crowns/rules.hpp"
+#include "store/history.hpp"
+
+namespace crowns::cli {
+
+ChartData game_chart(const store::Game& game) {
+  ChartData chart;
+  chart.title = "Game " + std::to_string(game.id) + " (" + game.date + "): running totals";
+  chart.y_title = "total";
+  chart.x_title = "round";
+  for (int r = 1; r <= kRounds; ++r) chart.x_labels.push_back(std::to_string(r));
+  for (int s = 0; s < game.players(); ++s) {
+    ChartSeries series{game.seats[static_cast<std::size_t>(s)].name, {}};
+    int total = 0;
+    for (const auto& round : game.rounds) {
+      total += round.scores[static_cast<std::size_t>(s)].points;
+      series.y.emplace_back(total);
+    }
+    series.y.resize(kRounds);
+    chart.series.push_back(std::move(series));
+  }
+  return chart;
+}
+
+ChartData rating_chart(const store::Database& db, const Period& period,
+                       const std::vector<std::int64_t>& players, int top) {
+  const auto games = store::load_results(db, {period.to, std::nullopt, std::nullopt});
+  const auto replay = replay_ratings(games);
+  std::vector<std::int64_t> chosen = players;
+  if (chosen.empty()) {
+    for (const auto& row : leaderboard(games, replay, period, RankBy::Rating, 1)) {
+      if (static_cast<int>(chosen.size()) >= top) break;
+      chosen.push_back(row.player);
+    }
+  }
+  const Names names(db);
+  ChartData chart;
+  chart.title = "Rating (mu - 3 sigma): " + period.label;
+  chart.y_title = "rating";
+  chart.x_title = "date of game";
+  chart.decimals = 1;
+  // Each player's rating before the period, then after every game of the period.
+  std::vector<std::optional<double>> current(chosen.size());
+  for (const auto id : chosen) chart.series.push_back({names.name(id), {}});
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    const auto& game = games[g];
+    for (std::size_t k = 0; k < chosen.size(); ++k) {
+      const int seat = game.seat_of(chosen[k]);
+      if (seat >= 0) current[k] = replay.after[g][static_cast<std::size_t>(seat)].ordinal();
+    }
+    if (!period.contains(game.date)) continue;
+    chart.x_labels.push_back(game.date);
+    for (std::size_t k = 0; k < chosen.size(); ++k) chart.series[k].y.push_back(current[k]);
+  }
+  return chart;
+}
+
+void thin_date_labels(std::vector<std::string>& labels) {
+  const std::size_t n = labels.size();
+  const std::string last = n > 0 ? labels.back() : "";
+  for (std::size_t i = n; i-- > 1;) {
+    if (labels[i] == labels[i - 1]) labels[i].clear();
+  }
+  for (std::size_t i = 1; i + 1 < n; ++i) {
+    if (i % std::max<std::size_t>(1, n / 4) != 0) labels[i].clear();
+  }
+  if (n > 0 && labels.back().empty()) labels.back() = last;
+}
+
+}  // namespace crowns::cli

@@ -1,0 +1,27 @@
+#pragma once
+// The data of the two charts crowns draws, for `crowns chart` and `crowns report`: a game's
+// running totals, and players' ratings over a period.
+
+#include <cstdint>
+#include <vector>
+
+#include "cli/views/chart.hpp"
+#include "crowns/results.hpp"
+#include "store/games.hpp"
+
+namespace crowns::cli {
+
+/// Each player's running total after every round of `game` (x = rounds 1-11).
+ChartData game_chart(const store::Game& game);
+
+/// The ratings (mu - 3 sigma) of `players` (when empty: the `top` best rated of the
+/// period) before the period and after each of its games (x = game dates). Empty x labels
+/// when the period has no finished game.
+ChartData rating_chart(const store::Database& db, const Period& period,
+                       const std::vector<std::int64_t>& players, int top);
+
+/// For drawing: dates label the first and last game, a few between when there is room, and
+/// never twice in a row.
+void thin_date_labels(std::vector<std::string>& labels);
+
+}  // namespace crowns::cli

@@ -1,0 +1,69 @@
+// crowns details: fix a game's date, note, first dealer or seat order (logged; undo puts
+// them back). `edit` fixes a round's scores; `details` fixes the game around them.
+
+#include "store/details.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/session.hpp"
+#include "cli/views/scorecard.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct DetailsOptions {
+  std::optional<std::int64_t> game;
+  store::DetailsChange change;
+  std::optional<std::string> seats;  ///< "Ann,Bob,Cat"
+};
+
+std::vector<std::string> split_names(const std::string& text) {
+  std::vector<std::string> names;
+  std::string name;
+  for (char c : text + ",") {
+    if (c != ',') {
+      name += c;
+      continue;
+    }
+    const auto first = name.find_first_not_of(' ');
+    const auto last = name.find_last_not_of(' ');
+    names.push_back(first == std::string::npos ? "" : name.substr(first, last - first + 1));
+    name.clear();
+  }
+  return names;
+}
+
+void run_details(const DetailsOptions& opts, Context& ctx) {
+  store::DetailsChange change = opts.change;
+  if (opts.seats) change.seats = split_names(*opts.seats);
+  if (!change.date && !change.note && !change.dealer && !change.seats) {
+    fail(
+        "say what to change: crowns details [--game ID] [--date YYYY-MM-DD] [--note TEXT] "
+        "[--dealer NAME] [--seats NAME,NAME,...]",
+        ExitCode::Usage);
+  }
+  const store::Change done = write_store(ctx, [&](store::Database& db) {
+    const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
+    return need(store::change_details(db, game, change));
+  });
+  ctx.out << sanitize(done.entry.summary) << '\n';
+  print_scorecard(ctx.out, ctx.style, *done.game);
+}
+
+}  // namespace
+
+void setup_details(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<DetailsOptions>();
+  auto* sub = app.add_subcommand(
+      "details", "Fix a game's date, note, first dealer or seat order (logged, undoable)");
+  add_game_option(*sub, opts->game);
+  sub->add_option("--date", opts->change.date, "The date played, YYYY-MM-DD");
+  sub->add_option("--note", opts->change.note, "A note (--note '' removes it)");
+  sub->add_option("--dealer", opts->change.dealer, "Who dealt round 1 (a player's name)");
+  sub->add_option("--seats", opts->seats,
+                  "Every player once, clockwise: Ann,Bob,Cat (scores move with the players)");
+  sub->callback([opts, &ctx] { run_details(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

@@ -1,0 +1,59 @@
+// crowns new: seat the players of a new game and show who deals round 1.
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/commands/new_game.hpp"
+#include "cli/options.hpp"
+#include "cli/session.hpp"
+#include "cli/views/scorecard.hpp"
+#include "crowns/names.hpp"
+#include "store/db.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct NewOptions {
+  std::vector<std::string> players;
+  NewGameFlags flags;
+};
+
+void run_new(const NewOptions& opts, Context& ctx) {
+  const store::Game game = write_store(ctx, [&](store::Database& db) {
+    return need(store::create_game(db, new_game_spec(opts.players, opts.flags)));
+  });
+  print_scorecard(ctx.out, ctx.style, game);
+}
+
+}  // namespace
+
+void add_new_game_options(CLI::App& sub, NewGameFlags& flags) {
+  sub.add_option("--dealer", flags.dealer, "Who deals round 1 (default: the first player)");
+  sub.add_option("--boxes", flags.boxes, "Boxes of cards: 2 for 9 to 14 players")
+      ->check(whole_number(1, 2));
+  sub.add_option("--date", flags.date, "Date played, YYYY-MM-DD (default: today)");
+  sub.add_option("--note", flags.note, "A note, e.g. where you played");
+  sub.add_flag("-a,--add", flags.add, "Add players not seen before");
+}
+
+store::NewGame new_game_spec(const std::vector<std::string>& players, const NewGameFlags& flags) {
+  // A game is recorded on or after the day it is played: a future date is a typo (2099 for
+  // 2026), and would sort the game after every real one.
+  const std::string today = store::today();
+  if (flags.date && is_valid_date(*flags.date) && *flags.date > today) {
+    fail("--date " + quote_token(*flags.date) + " is after today (" + today +
+         "); give the day the game was played");
+  }
+  return {players,    flags.dealer, flags.boxes, flags.date.value_or(store::today()),
+          flags.note, flags.add};
+}
+
+void setup_new(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<NewOptions>();
+  auto* sub = app.add_subcommand("new", "Start a game: players in seating order (clockwise)");
+  sub->add_option("players", opts->players, "2-8 names (up to 14 with --boxes 2)")->required();
+  add_new_game_options(*sub, opts->flags);
+  sub->callback([opts, &ctx] { run_new(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

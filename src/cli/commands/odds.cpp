@@ -1,0 +1,165 @@
+// crowns odds: the chance of going out within 1, 2, ... K of your own draws from the deck.
+
+#include "crowns/odds.hpp"
+
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <ostream>
+
+#include "cli/commands.hpp"
+#include "cli/input/advice_request.hpp"
+#include "cli/session.hpp"
+#include "crowns/rules.hpp"
+
+namespace crowns::cli {
+namespace {
+
+constexpr int kMaxTurns = 10;
+
+struct OddsCliOptions {
+  std::vector<std::string> cards;
+  std::optional<int> round;
+  std::vector<std::string> seen;
+  std::optional<std::string> top;
+  int turns = 3;
+  int boxes = 1;
+  bool json = false;
+  bool batch = false;
+};
+
+struct OddsQuery {
+  int round = 1;
+  std::vector<Card> hand;
+  std::vector<Card> seen;
+  std::optional<Card> top;
+  int turns = 3;
+  int boxes = 1;
+};
+
+Expected<std::vector<OutChance>> compute(const OddsQuery& q) {
+  const int n = cards_in_round(q.round);
+  if (static_cast<int>(q.hand.size()) != n) {
+    return Failure{"round " + std::to_string(q.round) + " deals " + std::to_string(n) +
+                   " cards, but the hand has " + std::to_string(q.hand.size()) +
+                   " (odds are for a hand before its draw)"};
+  }
+  std::vector<Card> top;
+  if (q.top) top.push_back(*q.top);
+  auto unseen = unseen_cards(KnownCards{q.hand, top, q.seen}, q.boxes);
+  if (!unseen) return Failure{unseen.error()};
+  OddsOptions options;
+  options.turns = q.turns;
+  return out_within(q.hand, wild_rank_of_round(q.round), *unseen, options);
+}
+
+nlohmann::ordered_json odds_json(const std::vector<OutChance>& odds) {
+  nlohmann::ordered_json j;
+  auto within = nlohmann::ordered_json::array();
+  auto exact = nlohmann::ordered_json::array();
+  auto margin = nlohmann::ordered_json::array();
+  for (const auto& o : odds) {
+    within.push_back(json_rounded(o.p));
+    exact.push_back(o.exact);
+    margin.push_back(json_rounded(o.margin));
+  }
+  j["out_within"] = std::move(within);
+  j["exact"] = std::move(exact);
+  j["margin"] = std::move(margin);
+  return j;
+}
+
+Expected<nlohmann::ordered_json> answer_request(const nlohmann::json& request) {
+  OddsQuery q;
+  auto round = round_field(request);
+  if (!round) return Failure{round.error()};
+  q.round = *round;
+  auto hand = hand_field(request);
+  if (!hand) return Failure{hand.error()};
+  q.hand = std::move(hand).value();
+  auto seen = cards_field(request, "seen");
+  if (!seen) return Failure{seen.error()};
+  q.seen = std::move(seen).value();
+  auto top = card_field(request, "top");
+  if (!top) return Failure{top.error()};
+  q.top = *top;
+  auto turns = int_field(request, "turns", 1, kMaxTurns);
+  if (!turns) return Failure{turns.error()};
+  q.turns = turns->value_or(3);
+  auto boxes = int_field(request, "boxes", 1, 2);
+  if (!boxes) return Failure{boxes.error()};
+  q.boxes = boxes->value_or(1);
+  auto odds = compute(q);
+  if (!odds) return Failure{odds.error()};
+  return odds_json(*odds);
+}
+
+void print_odds(std::ostream& out, const Style& style, const OddsQuery& q,
+                const std::vector<OutChance>& odds) {
+  std::vector<Card> hand = q.hand;
+  std::sort(hand.begin(), hand.end());
+  out << "Round " << q.round << " · " << hand.size() << " cards · "
+      << rank_name(wild_rank_of_round(q.round)) << "s wild\n";
+  out << "hand     " << style.cards(hand) << '\n';
+  Table table;
+  table.column("draws", Table::Align::Right);
+  table.column("out within", Table::Align::Right);
+  table.column("");
+  for (std::size_t k = 0; k < odds.size(); ++k) {
+    const auto& o = odds[k];
+    table.row({std::to_string(k + 1), fmt::format("{:.1f}%", 100 * o.p),
+               o.exact ? "exact" : fmt::format("± {:.1f}% (sampled)", 100 * o.margin)});
+  }
+  table.print(out, style);
+}
+
+void run_odds(const OddsCliOptions& opts, Context& ctx) {
+  if (opts.batch) {
+    if (!opts.cards.empty())
+      fail("--batch reads requests from stdin; give no cards", ExitCode::Usage);
+    run_json_lines(ctx, answer_request);
+    return;
+  }
+  if (opts.cards.empty()) fail("no cards given (e.g. crowns odds 7h 8h Ks jk Qd)", ExitCode::Usage);
+  OddsQuery q;
+  q.hand = need(parse_cards(opts.cards));
+  if (!opts.seen.empty()) q.seen = need(parse_cards(opts.seen));
+  if (opts.top) q.top = need(parse_card(*opts.top));
+  q.round = opts.round.value_or(static_cast<int>(q.hand.size()) - 2);
+  if (!is_valid_round(q.round)) {
+    fail("a hand of " + std::to_string(q.hand.size()) +
+         " cards fits no round (3-13 cards, before the draw); give --round N");
+  }
+  q.turns = opts.turns;
+  q.boxes = opts.boxes;
+  const auto odds = need(compute(q));
+  if (opts.json) {
+    ctx.out << odds_json(odds).dump() << '\n';
+  } else {
+    print_odds(ctx.out, ctx.style, q, odds);
+  }
+}
+
+}  // namespace
+
+void setup_odds(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<OddsCliOptions>();
+  auto* sub = app.add_subcommand(
+      "odds", "The chance of going out within 1, 2, ... K of your own draws from the deck");
+  sub->add_option("cards", opts->cards, "Your hand before drawing: round+2 cards");
+  sub->add_option("-r,--round", opts->round, "Round 1-11 (default: from the hand size)")
+      ->check(CLI::Range(1, kRounds));
+  sub->add_option("-s,--seen", opts->seen, "Cards out of play (they will not be drawn)");
+  sub->add_option("-t,--top", opts->top, "The top discard (not in the deck)");
+  sub->add_option("-k,--turns", opts->turns, "Draws to look at, K (default 3; from 3 on sampled)")
+      ->check(CLI::Range(1, kMaxTurns));
+  sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
+      ->check(CLI::Range(1, 2));
+  sub->add_flag("--json", opts->json, "Print JSON");
+  sub->add_flag("--batch", opts->batch,
+                "Read JSON Lines requests from stdin, answer each line at once");
+  sub->callback([opts, &ctx] { run_odds(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

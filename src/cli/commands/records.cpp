@@ -1,0 +1,125 @@
+// crowns records: the records of a period.
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/input/period.hpp"
+#include "cli/session.hpp"
+#include "cli/views/report.hpp"
+#include "crowns/plural.hpp"
+#include "crowns/profile.hpp"
+
+namespace crowns::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct RecordsOptions {
+  PeriodOptions period;
+  bool json = false;
+};
+
+struct Kind {
+  const char* key;
+  const char* title;
+  std::optional<Record> Records::*field;
+};
+constexpr Kind kKinds[] = {
+    {"lowest_winning_total", "Lowest winning total", &Records::lowest_winning_total},
+    {"highest_round", "Highest round score", &Records::highest_round},
+    {"most_outs", "Most rounds gone out", &Records::most_outs},
+    {"biggest_comeback", "Biggest comeback", &Records::biggest_comeback},
+    {"highest_total", "Highest total", &Records::highest_total},
+};
+
+// Everyone who holds the record, the first to reach it first.
+std::vector<RecordHolder> holders(const Record& r) {
+  std::vector<RecordHolder> all{{r.game, r.date, r.player, r.round}};
+  all.insert(all.end(), r.shared.begin(), r.shared.end());
+  return all;
+}
+
+// What the value means, after it: "(round 11, Ks wild)", "behind by 40 after round 6".
+std::string detail(const Kind& kind, const RecordHolder& r) {
+  const std::string key = kind.key;
+  if (key == "highest_round")
+    return "round " + std::to_string(r.round) + ", " + wild_label(r.round) + " wild";
+  if (key == "biggest_comeback")
+    return "behind the leader after round " + std::to_string(r.round) + ", still won";
+  if (key == "most_outs") return "rounds in one game";
+  return "";
+}
+
+void run_records(const RecordsOptions& opts, Context& ctx) {
+  auto db = open_store(ctx, store::Access::Read);
+  const Period period = resolve_period(db, opts.period);
+  const auto games = store::load_results(db, {period.to, period, std::nullopt});
+  const Records rec = find_records(games, period);
+  const Names names(db);
+  if (opts.json) {
+    Json j{{"period", period_json(period)}, {"games", rec.games}};
+    for (const auto& kind : kKinds) {
+      const auto& r = rec.*kind.field;
+      if (!r) {
+        j[kind.key] = nullptr;
+        continue;
+      }
+      Json item{{"player", names.name(r->player)},
+                {"value", r->value},
+                {"game", r->game},
+                {"date", r->date}};
+      if (r->round > 0) item["round"] = r->round;
+      if (std::string_view(kind.key) == "highest_round") item["wild"] = wild_label(r->round);
+      item["holders"] = Json::array();
+      for (const auto& h : holders(*r)) {
+        Json holder{{"player", names.name(h.player)}, {"game", h.game}, {"date", h.date}};
+        if (h.round > 0) holder["round"] = h.round;
+        item["holders"].push_back(holder);
+      }
+      j[kind.key] = item;
+    }
+    ctx.out << dump_json(j) << '\n';
+    return;
+  }
+  ctx.out << ctx.style.bold("Records") << ": " << sanitize(period.label) << " ("
+          << counted(rec.games, "game") << ")\n";
+  if (rec.games == 0) {
+    ctx.out << "  No finished games in this period"
+            << (period.from || period.to ? " (--all covers every game)" : "") << '\n';
+    return;
+  }
+  Table table;
+  table.column("Record");
+  table.column("Value", Table::Align::Right);
+  table.column("Player");
+  table.column("Game", Table::Align::Right);
+  table.column("Date");
+  table.column("");
+  for (const auto& kind : kKinds) {
+    const auto& r = rec.*kind.field;
+    if (!r) {
+      table.row({kind.title, "-", "", "", "", ""});
+      continue;
+    }
+    bool first = true;
+    for (const auto& h : holders(*r)) {  // a shared record: one line per holder
+      table.row({first ? kind.title : "", first ? std::to_string(r->value) : "",
+                 names.display(h.player), std::to_string(h.game), h.date, detail(kind, h)});
+      first = false;
+    }
+  }
+  print_trimmed(ctx.out, ctx.style, table);
+}
+
+}  // namespace
+
+void setup_records(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<RecordsOptions>();
+  auto* sub =
+      app.add_subcommand("records", "Records of a period: lowest win, highest round, comebacks");
+  add_period_options(*sub, opts->period);
+  sub->add_flag("--json", opts->json, "Print JSON");
+  sub->callback([opts, &ctx] { run_records(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

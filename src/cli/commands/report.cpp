@@ -1,0 +1,84 @@
+// crowns report: a period's standings, ratings, records and every game's scorecard (or one
+// game with --game) as one self-contained HTML page to print or share.
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/files.hpp"
+#include "cli/input/period.hpp"
+#include "cli/session.hpp"
+#include "cli/views/html_report.hpp"
+#include "crowns/ascii.hpp"
+#include "crowns/names.hpp"
+#include "crowns/plural.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct ReportOptions {
+  PeriodOptions period;
+  std::optional<std::int64_t> game;
+  std::optional<std::string> html;
+  bool force = false;
+};
+
+// "season Winter 25" -> "season-winter-25": letters and digits kept, the rest one '-'.
+std::string file_slug(std::string_view label) {
+  std::string slug;
+  for (const char c : label) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) != 0) {
+      slug += ascii_lower(c);
+    } else if (!slug.empty() && slug.back() != '-') {
+      slug += '-';
+    }
+  }
+  while (!slug.empty() && slug.back() == '-') slug.pop_back();
+  return slug.empty() ? "period" : slug;
+}
+
+void run_report(const ReportOptions& opts, Context& ctx) {
+  auto db = open_store(ctx, store::Access::Read);
+  std::string html;
+  std::string path;
+  std::string what;
+  if (opts.game) {
+    const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
+    html = game_report_html(game);
+    path = "crowns-report-game-" + std::to_string(game.id) + ".html";
+    what = "game " + std::to_string(game.id);
+  } else {
+    const Period period = resolve_period(db, opts.period);
+    ReportSummary summary;
+    html = period_report_html(db, period, summary);
+    path = "crowns-report-" + file_slug(period.label) + ".html";
+    what = sanitize(period.label) + ": " + counted(summary.games, "game") + ", " +
+           counted(summary.players, "player");
+  }
+  if (opts.html && *opts.html == "-") {
+    ctx.out << html;
+    return;
+  }
+  if (opts.html) path = *opts.html;
+  write_output_file(path, html, opts.force ? store::Overwrite::Yes : store::Overwrite::No);
+  ctx.out << "Wrote " << sanitize(path) << " (" << what << ")\n";
+}
+
+}  // namespace
+
+void setup_report(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<ReportOptions>();
+  auto* sub = app.add_subcommand(
+      "report", "Write standings and scorecards as an HTML page (a period, or --game)");
+  add_period_options(*sub, opts->period);
+  auto* game =
+      sub->add_option("-g,--game", opts->game, "Report one game: its scorecard and running totals");
+  for (const char* name : {"--season", "--year", "--since", "--until", "--all"})
+    sub->get_option(name)->excludes(game);
+  sub->add_option("--html", opts->html,
+                  "The file to write (default crowns-report-PERIOD.html here; - for stdout)");
+  sub->add_flag("--force", opts->force, "Replace the --html file if it exists");
+  sub->callback([opts, &ctx] { run_report(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

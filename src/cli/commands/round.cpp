@@ -1,0 +1,54 @@
+// crowns round: record the next round's scores, then show the scorecard.
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/input/score_args.hpp"
+#include "cli/session.hpp"
+#include "cli/views/scorecard.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct RoundOptions {
+  std::vector<std::string> values;
+  std::optional<std::int64_t> game;
+  bool force = false;
+};
+
+void run_round(const RoundOptions& opts, Context& ctx) {
+  auto db = open_store(ctx, store::Access::Write);
+  // Never the game touched last (an edit of last week's game touches it): the game being
+  // played, asked for before the write lock is taken.
+  const std::int64_t id =
+      opts.game ? *opts.game : game_being_played(ctx, db, store::InProgress::Rounds);
+  store::Transaction tx(db);
+  const store::Game game = need(store::require_game(db, id, store::Pick::Latest));
+  const int round = need(store::require_next_round(game));
+  const RoundSpec spec = round_spec(round, game.boxes);
+  const Checks checks = opts.force ? Checks::Force : Checks::Strict;
+  const auto values = need(match_values(opts.values, game, every_seat(game), Coverage::Every));
+  const auto scores = need(score_values(values, game, spec, checks));
+  need(check_scores(game, scores, std::nullopt, spec, checks));
+  const store::Change change = need(store::record_round(db, game, scores));
+  tx.commit();
+  print_hands(ctx.out, ctx.style, game, scores, spec, round);
+  print_scorecard(ctx.out, ctx.style, *change.game);
+}
+
+}  // namespace
+
+void setup_round(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<RoundOptions>();
+  auto* sub =
+      app.add_subcommand("round", "Record the next round: one value per player, or NAME=VALUE");
+  sub->add_option("values", opts->values,
+                  "Points (12), 0* or out for who went out, or the cards left in quotes")
+      ->required();
+  sub->add_option("-g,--game", opts->game,
+                  "Game ID (default: the game in progress; asks if several are)");
+  sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody scored 0)");
+  sub->callback([opts, &ctx] { run_round(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

@@ -1,0 +1,263 @@
+// crowns solitaire: play the solitaire variant, get the advisor's play, know the chances.
+
+#include "cli/views/solitaire.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <thread>
+
+#include "cli/commands.hpp"
+#include "cli/commands/solitaire_batch.hpp"
+#include "cli/commands/solitaire_play.hpp"
+#include "cli/files.hpp"
+#include "cli/session.hpp"
+#include "cli/views/report.hpp"
+#include "crowns/names.hpp"
+#include "store/db.hpp"
+#include "store/players.hpp"
+
+namespace crowns::cli {
+namespace {
+
+using namespace crowns::solitaire;
+
+constexpr std::size_t kMaxDealFile = std::size_t{64} * 1024;
+constexpr std::size_t kMaxLine = std::size_t{64} * 1024;
+constexpr std::uint64_t kOddsSeed = 1;
+constexpr int kHistoryLimit = 50;
+
+struct SolitaireOptions {
+  std::optional<std::int64_t> seed;
+  std::optional<std::string> player;
+  std::optional<std::string> deal;
+  bool batch = false;
+  bool odds = false;
+  int samples = 200;
+  std::optional<int> simulate;
+  std::string policy_name = "advisor";
+  int jobs = 0;
+  bool history = false;
+  bool json = false;
+};
+
+// The piles of a deal file: 11 lines of cards (blank lines and # comments skipped).
+Piles parse_deal_lines(const std::vector<std::string>& lines, const std::string& source) {
+  Piles piles;
+  int pile = 0;
+  int line_no = 0;
+  for (const auto& line : lines) {
+    ++line_no;
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    if (pile == kPiles) {
+      fail(source + ", line " + std::to_string(line_no) +
+           ": a deal has 11 piles, one a line; this is a 12th");
+    }
+    const std::string where = source + ", line " + std::to_string(line_no) + ": ";
+    auto cards = parse_cards(std::string_view(line));
+    if (!cards) fail(where + cards.error());
+    ++pile;
+    if (static_cast<int>(cards->size()) != pile_size(pile)) {
+      fail(where + "pile " + std::to_string(pile) + " holds " + std::to_string(cards->size()) +
+           " cards; it must hold " + std::to_string(pile_size(pile)) +
+           " (one line a pile: 3, 4, ... 13 cards)");
+    }
+    piles[pile - 1] = *cards;
+  }
+  if (pile < kPiles) {
+    fail(source + " holds " + std::to_string(pile) +
+         " piles; a deal has 11, one a line (3, 4, ... 13 cards)");
+  }
+  if (auto ok = check_piles(piles); !ok) fail(source + ": " + ok.error());
+  return piles;
+}
+
+// Reads the deal of --deal FILE, or from stdin for "-" (11 pile lines; the turned cards follow).
+Piles read_deal(Context& ctx, const std::string& path) {
+  std::vector<std::string> lines;
+  if (path == "-") {
+    std::string line;
+    int piles = 0;
+    while (piles < kPiles && read_line(ctx.in, line, kMaxLine)) {
+      lines.push_back(line);
+      const auto first = line.find_first_not_of(" \t\r");
+      if (first != std::string::npos && line[first] != '#') ++piles;
+    }
+    return parse_deal_lines(lines, "the deal on stdin");
+  }
+  const std::string text = read_input_file(path, kMaxDealFile, ctx.in);
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const auto end = text.find('\n', start);
+    lines.push_back(text.substr(start, end == std::string::npos ? end : end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return parse_deal_lines(lines, quote_token(path));
+}
+
+std::optional<std::int64_t> player_id(const store::Database& db, const SolitaireOptions& opts) {
+  if (!opts.player) return std::nullopt;
+  return need(store::require_player(db, *opts.player)).id;
+}
+
+store::SolitaireGame new_game(std::optional<std::int64_t> player, std::int64_t seed) {
+  const Deal deal = deal_from_seed(static_cast<std::uint64_t>(seed));
+  store::SolitaireGame game;
+  game.player_id = player;
+  game.seed = seed;
+  game.piles = deal.piles;
+  game.stock = deal.stock;
+  game.started_at = store::now_timestamp();
+  return game;
+}
+
+std::int64_t random_seed() {
+  std::random_device device;
+  return static_cast<std::int64_t>(device() % 1000000000U);
+}
+
+void run_batch(Context& ctx) {
+  std::string line;
+  long line_no = 0;
+  bool failed = false;
+  while (read_line(ctx.in, line, kMaxLine + 1)) {
+    const std::string answer = answer_solitaire_line(line, &failed, ++line_no);
+    if (answer.empty()) continue;
+    ctx.out << answer << '\n' << std::flush;  // a client waits for each answer
+  }
+  if (failed) ctx.exit_code = ExitCode::Error;
+}
+
+void run_simulate(const SolitaireOptions& opts, Context& ctx) {
+  const int games = *opts.simulate;
+  const auto seed = static_cast<std::uint64_t>(opts.seed.value_or(1));
+  const bool greedy = fold_case(opts.policy_name) == "greedy";
+  const SimulationSummary summary =
+      simulate(games, seed, greedy ? Policy::Greedy : Policy::Advisor, opts.jobs);
+  const char* policy = greedy ? "greedy" : "advisor";
+  if (opts.json) {
+    auto j = simulation_json(summary);
+    j["policy"] = policy;
+    j["seed"] = seed;
+    ctx.out << dump_json(j) << '\n';
+    return;
+  }
+  ctx.out << "Simulated " << games << " deals (seeds " << seed << " to "
+          << seed + static_cast<std::uint64_t>(games) - 1 << "), " << policy << " play\n";
+  print_simulation(ctx.out, ctx.style, summary);
+}
+
+void run_odds(const SolitaireOptions& opts, Context& ctx) {
+  std::optional<State> state;
+  std::optional<Card> turned;
+  std::string what;
+  if (opts.deal) {
+    state.emplace(read_deal(ctx, *opts.deal));
+    what = "the deal";
+  } else if (opts.seed) {
+    const auto game = new_game(std::nullopt, *opts.seed);
+    state.emplace(game.piles);
+    turned = next_stock_card(game);
+    what = "seed " + std::to_string(*opts.seed);
+  } else {
+    auto db = open_store(ctx, store::Access::Read);
+    const auto game = store::latest_active_solitaire(db, player_id(db, opts));
+    if (!game) {
+      fail(
+          "no solitaire game is being played; give --seed N or --deal FILE, or start one with "
+          "'crowns solitaire'");
+    }
+    state = replay(*game);
+    turned = next_stock_card(*game);
+    what = "game " + std::to_string(game->id) + " at play " + std::to_string(state->plays + 1);
+  }
+  const WinEstimate odds = estimate_win(*state, turned, opts.samples, kOddsSeed, opts.jobs);
+  if (opts.json) {
+    ctx.out << dump_json(nlohmann::ordered_json{{"p_win", rounded(odds.p_win, 4)},
+                                                {"margin95", rounded(odds.margin95, 4)},
+                                                {"samples", odds.samples},
+                                                {"exact", odds.exact}})
+            << '\n';
+    return;
+  }
+  ctx.out << "Chance to win " << what << ": " << odds_text(odds) << '\n';
+}
+
+void run_history(const SolitaireOptions& opts, Context& ctx) {
+  auto db = open_store(ctx, store::Access::Read);
+  const auto games = store::solitaire_history(db, player_id(db, opts), kHistoryLimit);
+  if (opts.json) {
+    ctx.out << dump_json(history_json(games)) << '\n';
+    return;
+  }
+  print_history(ctx.out, ctx.style, games);
+}
+
+void run_solitaire(const SolitaireOptions& opts, Context& ctx) {
+  if (opts.batch) return run_batch(ctx);
+  if (opts.simulate) return run_simulate(opts, ctx);
+  if (opts.odds) return run_odds(opts, ctx);
+  if (opts.history) return run_history(opts, ctx);
+  if (opts.json) fail("--json goes with --simulate, --odds or --history", ExitCode::Usage);
+  auto db = open_store(ctx, store::Access::Write);
+  const auto player = player_id(db, opts);
+  store::SolitaireGame game;
+  if (opts.deal) {
+    game.player_id = player;
+    game.piles = read_deal(ctx, *opts.deal);
+    game.started_at = store::now_timestamp();
+  } else if (opts.seed) {
+    game = new_game(player, *opts.seed);
+  } else if (auto saved = store::latest_active_solitaire(db, player)) {
+    game = std::move(*saved);
+    ctx.out << "Resuming game " << game.id << '\n';
+  } else {
+    game = new_game(player, random_seed());
+  }
+  play_solitaire(ctx, db, game);
+}
+
+}  // namespace
+
+void setup_solitaire(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<SolitaireOptions>();
+  auto* sub = app.add_subcommand(
+      "solitaire",
+      "Play solitaire (11 piles, 28 cards to turn) with an advisor; resume a saved game");
+  sub->footer(
+      "Examples:\n"
+      "  crowns solitaire --seed 42          a new game of deal 42 (answer '3 Kd', hint or q)\n"
+      "  crowns solitaire                    resume the saved game, else deal a new one\n"
+      "  crowns solitaire --deal table.txt   real cards: 11 lines of piles, then type each card\n"
+      "  crowns solitaire --odds --seed 42   the chance to win deal 42 with the advisor\n"
+      "  crowns solitaire --simulate 1000    the advisor's win rate on 1000 seeded deals");
+  auto* seed = sub->add_option("--seed", opts->seed, "Deal this seed (0 or more)")
+                   ->check(CLI::NonNegativeNumber);
+  sub->add_option("--player", opts->player, "Record the game for this player");
+  auto* deal = sub->add_option("--deal", opts->deal,
+                               "Real cards: a file (or - for stdin) of 11 lines, pile 1 first");
+  auto* batch = sub->add_flag("--batch", opts->batch,
+                              "Read JSON Lines positions from stdin, answer each with a play");
+  auto* odds =
+      sub->add_flag("--odds", opts->odds, "The chance to win (the saved game, --seed or --deal)");
+  sub->add_option("--samples", opts->samples, "Monte-Carlo samples for --odds (default 200)")
+      ->check(CLI::Range(1, 100000));
+  auto* simulate = sub->add_option("--simulate", opts->simulate,
+                                   "Play N seeded deals (from --seed, default 1) and report")
+                       ->check(CLI::Range(1, 10000000));
+  sub->add_option("--policy", opts->policy_name, "For --simulate: advisor (default) or greedy")
+      ->check(CLI::IsMember({"advisor", "greedy"}, CLI::ignore_case));
+  sub->add_option("--jobs", opts->jobs, "Threads for --simulate and --odds (default: every core)")
+      ->check(CLI::Range(1, 1024));
+  auto* history = sub->add_flag("--history", opts->history, "List finished games");
+  sub->add_flag("--json", opts->json, "Print JSON (--simulate, --odds, --history)");
+  batch->excludes(seed, deal, odds, simulate, history);
+  simulate->excludes(deal, odds, history);
+  history->excludes(seed, deal, odds);
+  deal->excludes(seed);
+  sub->callback([opts, &ctx] { run_solitaire(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

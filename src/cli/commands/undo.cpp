@@ -1,0 +1,38 @@
+// crowns undo: reverse the most recent change (a round, an edit, a tie-break, an abandon, a
+// reopen, a change of details, a new game), saying exactly what it undid. Again goes further
+// back. The change and its undo both stay in the log.
+
+#include "store/undo.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/session.hpp"
+#include "cli/views/scorecard.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct UndoOptions {
+  std::optional<std::int64_t> game;
+};
+
+void run_undo(const UndoOptions& opts, Context& ctx) {
+  const store::Change change = write_store(
+      ctx, [&](store::Database& db) { return need(store::undo_last_change(db, opts.game)); });
+  ctx.out << sanitize(change.entry.summary) << " (the log keeps it: crowns log)\n";
+  if (change.game) print_outlook(ctx.out, ctx.style, *change.game);
+}
+
+}  // namespace
+
+void setup_undo(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<UndoOptions>();
+  auto* sub = app.add_subcommand(
+      "undo",
+      "Undo the most recent change (round, edit, tie-break, ...); again to go further back");
+  sub->add_option("-g,--game", opts->game, "Undo the most recent change of this game only");
+  sub->callback([opts, &ctx] { run_undo(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

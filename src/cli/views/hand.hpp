@@ -1,0 +1,42 @@
+#pragma once
+// Presenting a solved hand: as lines for a person, as JSON for a script.
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <ostream>
+
+#include "cli/views/style.hpp"
+#include "crowns/solver.hpp"
+
+namespace crowns::cli {
+
+/// A solved hand and the facts it was solved under.
+struct HandReport {
+  std::vector<Card> cards;
+  int wild_rank = 0;
+  std::optional<int> round;  ///< Known when given or when the hand size implies it.
+  HandMode mode = HandMode::Dealt;
+  Solution solution;
+  /// Set when the cards are what a player was left holding at the end of a round that dealt
+  /// this many (a typed hand in `round`): the header says so and no "goes out" is claimed,
+  /// since the player who went out is the one marked 0*.
+  std::optional<int> left_of_deal;
+};
+
+/// "10s", or a rank alone: "K".
+std::string rank_text(int rank);
+
+/// The report's fields as JSON object members, without the braces: `"round":…,"wild":…`.
+void append_json(std::string& out, const HandReport& report);
+/// The report as one JSON object (what `analyze --json` prints).
+std::string json_text(const HandReport& report);
+
+/// The lay-down, one meld per line, the cards left with their points, the score.
+/// `indent` is put before every line.
+void print_hand(std::ostream& out, const Style& style, const HandReport& report,
+                std::string_view indent = "");
+
+/// One meld as text: "7♥ 8♥ jk=9♥".
+std::string meld_text(const Style& style, const Meld& meld);
+
+}  // namespace crowns::cli
