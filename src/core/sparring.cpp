@@ -40,22 +40,7 @@ double LookaheadValues::after_one_draw(std::vector<Card> kept) {
   double mean = 0;
   const int now = min_score(kept, wild_rank_, HandMode::Dealt);
   if (now > 0 && pool_.total > 0) {
-    // A card that cannot join a meld of the kept cards scores min(now, best discard + its
-    // points) (solver.hpp, could_join_melds): one solver call for all such cards.
-    const int after_discard = min_score(kept, wild_rank_, HandMode::Drawn);
-    std::vector<Card> drawn = kept;
-    drawn.push_back(Card::joker());
-    long sum = 0;
-    for (int k = 0; k < kCardKinds; ++k) {
-      const int copies = pool_.count[static_cast<std::size_t>(k)];
-      if (copies == 0) continue;
-      const Card card = card_of_kind(k);
-      drawn.back() = card;
-      const int score = could_join_melds(kept, card, wild_rank_)
-                            ? min_score(drawn, wild_rank_, HandMode::Drawn)
-                            : std::min(now, after_discard + card_points(card, wild_rank_));
-      sum += static_cast<long>(copies) * score;
-    }
+    const long sum = draw_scores(kept, now, wild_rank_, pool_).sum;
     mean = static_cast<double>(sum) / pool_.total;
   }
   cache_.emplace(std::move(key), mean);
