@@ -27,7 +27,8 @@ std::optional<std::string> meld_with(const Style& style, const Plan& plan, Card 
     }
     if (found) {
       std::sort(cards.begin(), cards.end());
-      return style.cards(cards) + (m.kind == MeldKind::Book ? " (a book)" : " (a run)");
+      return std::string(m.kind == MeldKind::Book ? "a book with " : "a run with ") +
+             style.cards(cards);
     }
   }
   return std::nullopt;
