@@ -83,6 +83,56 @@ std::optional<Game> load_game(const Database& db, std::int64_t id) {
   return game;
 }
 
+std::vector<Game> load_games_between(const Database& db, const std::optional<std::string>& from,
+                                     const std::optional<std::string>& to) {
+  // ?1/?2 are the period's ends; NULL leaves that end open.
+  constexpr std::string_view kInPeriod =
+      "(?1 IS NULL OR g.played_on >= ?1) AND (?2 IS NULL OR g.played_on <= ?2)";
+  std::vector<Game> games;
+  std::unordered_map<std::int64_t, std::size_t> index;
+  auto g = db.prepare(
+      "SELECT g.id, g.played_on, g.status, g.boxes, g.first_dealer, g.note FROM games g WHERE " +
+      std::string(kInPeriod) + " ORDER BY g.played_on, g.id");
+  g.bind_all(from, to);
+  while (g.step()) {
+    Game& game = games.emplace_back();
+    game.id = g.int64(0);
+    game.date = g.text(1);
+    game.status = parse_status(g.text(2));
+    game.boxes = g.integer(3);
+    game.first_dealer = g.integer(4);
+    game.note = g.optional_text(5);
+    index.emplace(game.id, games.size() - 1);
+  }
+  auto seats = db.prepare(
+      "SELECT s.game_id, s.seat, s.player_id, p.name, s.tiebreak FROM seats s "
+      "JOIN players p ON p.id = s.player_id JOIN games g ON g.id = s.game_id WHERE " +
+      std::string(kInPeriod) + " ORDER BY s.game_id, s.seat");
+  seats.bind_all(from, to);
+  while (seats.step()) {
+    games[index.at(seats.int64(0))].seats.push_back(
+        {seats.integer(1), seats.int64(2), seats.text(3), seats.optional_integer(4)});
+  }
+  auto scores = db.prepare(
+      "SELECT s.game_id, s.round, s.seat, s.points, s.went_out, s.hand FROM scores s "
+      "JOIN games g ON g.id = s.game_id WHERE " +
+      std::string(kInPeriod) + " ORDER BY s.game_id, s.round, s.seat");
+  scores.bind_all(from, to);
+  while (scores.step()) {
+    Game& game = games[index.at(scores.int64(0))];
+    const int round = scores.integer(1);
+    if (game.rounds.empty() || game.rounds.back().round != round) {
+      game.rounds.push_back({round, std::vector<ScoreCell>(game.seats.size())});
+    }
+    const auto seat = static_cast<std::size_t>(scores.integer(2));
+    if (seat < game.seats.size()) {
+      game.rounds.back().scores[seat] = {scores.integer(3), scores.integer(4) != 0,
+                                         scores.optional_text(5)};
+    }
+  }
+  return games;
+}
+
 Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, Pick pick) {
   if (id) {
     if (auto game = load_game(db, *id)) return *game;

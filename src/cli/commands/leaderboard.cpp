@@ -1,4 +1,5 @@
-// crowns leaderboard: who leads a period, by rating, wins, win rate or average total.
+// crowns leaderboard: who leads a period, by wins (then win rate, then average total), win
+// rate, average total or rating.
 
 #include "crowns/leaderboard.hpp"
 
@@ -21,7 +22,7 @@ using Json = nlohmann::ordered_json;
 
 struct LeaderboardOptions {
   PeriodOptions period;
-  RankBy by = RankBy::Rating;
+  RankBy by = kStandingsOrder;
   int min_games = 1;
   bool json = false;
   bool csv = false;
@@ -121,7 +122,7 @@ void setup_leaderboard(CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand("leaderboard",
                                  "Rank the players of a period (default: the current season)");
   add_period_options(*sub, opts->period);
-  sub->add_option("--by", opts->by, "Rank by rating (default), wins, winrate or avg")
+  sub->add_option("--by", opts->by, "Rank by wins (default: then win rate, then average), winrate, avg or rating")
       ->transform(one_of<RankBy>({{"rating", RankBy::Rating},
                                   {"wins", RankBy::Wins},
                                   {"winrate", RankBy::WinRate},
