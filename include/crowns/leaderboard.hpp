@@ -47,11 +47,6 @@ struct LeaderRow {
 
 enum class RankBy { Rating, Wins, WinRate, Average };
 
-/// How standings are ranked unless asked otherwise (`crowns leaderboard` and the report):
-/// wins, then win rate, then average total (lower first), as a club counts; the rating is a
-/// column beside them.
-inline constexpr RankBy kStandingsOrder = RankBy::Wins;
-
 /// The players who finished a game in `period`, with at least `min_games` there, best
 /// first. `games` may reach back before the period (for the ratings); `replay` must be
 /// replay_ratings(games).

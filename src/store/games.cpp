@@ -11,6 +11,7 @@
 #include "crowns/rules.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
+#include "store/game_range.hpp"
 #include "store/players.hpp"
 
 namespace crowns::store {

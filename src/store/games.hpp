@@ -74,11 +74,6 @@ enum class Pick {
 
 std::optional<Game> load_game(const Database& db, std::int64_t id);
 
-/// Every game played from `from` to `to` (open ends when unset), any status, oldest first
-/// (by date, then id): three queries however many games, for reports.
-std::vector<Game> load_games_between(const Database& db, const std::optional<std::string>& from,
-                                     const std::optional<std::string>& to);
-
 /// The game `id` if given, else the one `pick` chooses. Fails with a message that says
 /// how to start or name a game.
 Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, Pick pick);

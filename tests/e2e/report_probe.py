@@ -119,6 +119,21 @@ def main():
                                 {"format": "png", "captureBeyondViewport": True}, session)
             with open(screenshot, "wb") as f:
                 f.write(base64.b64decode(shot["data"]))
+            # PROBE_SEGMENTS=H also writes the page in pieces H pixels high (FILE-0.png, ...),
+            # small enough to look at.
+            segment = int(os.environ.get("PROBE_SEGMENTS", "0"))
+            if segment > 0:
+                height = browser.call("Runtime.evaluate", {
+                    "expression": "document.documentElement.scrollHeight",
+                    "returnByValue": True}, session)["result"]["value"]
+                for i, top in enumerate(range(0, height, segment)):
+                    clip = {"x": 0, "y": top, "width": int(width),
+                            "height": min(segment, height - top), "scale": 1}
+                    piece = browser.call("Page.captureScreenshot",
+                                         {"format": "png", "clip": clip,
+                                          "captureBeyondViewport": True}, session)
+                    with open(screenshot.replace(".png", f"-{i}.png"), "wb") as f:
+                        f.write(base64.b64decode(piece["data"]))
     finally:
         browser.close()
 

@@ -75,8 +75,9 @@ crowns::store::Game finished_game(const std::string& first, const std::string& s
 TEST_CASE("a page's result line has no terminal text: no escapes, no commands", "[report]") {
   const auto tied = finished_game("Ann", "O'Brien & <Co>", 30, 30);
   const std::string line = result_html(tied);
-  CHECK(line == "<bdi>Ann</bdi> and <bdi>O&#39;Brien &amp; &lt;Co&gt;</bdi> share the win at 30 "
-                "(no tie-break played).");
+  CHECK(line ==
+        "<bdi>Ann</bdi> and <bdi>O&#39;Brien &amp; &lt;Co&gt;</bdi> share the win at 30 "
+        "(no tie-break played).");
   CHECK(line.find("\\x") == std::string::npos);
   CHECK(line.find("crowns") == std::string::npos);
   CHECK(line.find('\n') == std::string::npos);
@@ -117,7 +118,7 @@ TEST_CASE("chart styles stay distinct for the 14 seats of the biggest game", "[r
   for (std::size_t k = 0; k < 14; ++k) {
     const auto style = crowns::cli::series_style(k);
     seen.emplace(style.colour, style.dash);
-    colours.insert(style.colour);
+    colours.emplace(style.colour);
   }
   CHECK(colours.size() == 14);
   CHECK(seen.size() == 14);

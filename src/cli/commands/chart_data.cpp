@@ -73,9 +73,10 @@ void number_games(ChartData& chart) {
   const std::size_t n = chart.x_labels.size();
   if (n == 0) return;
   chart.note = n == 1 ? "Game 1: " + chart.x_labels.front()
-                      : fmt::format("Games 1 to {} of the period, in date order: game 1 on {}, "
-                                    "game {} on {}.",
-                                    n, chart.x_labels.front(), n, chart.x_labels.back());
+                      : fmt::format(
+                            "Games 1 to {} of the period, in date order: game 1 on {}, "
+                            "game {} on {}.",
+                            n, chart.x_labels.front(), n, chart.x_labels.back());
   for (std::size_t i = 0; i < n; ++i) chart.x_labels[i] = std::to_string(i + 1);
   chart.x_title = "game";
 }

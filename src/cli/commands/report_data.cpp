@@ -5,6 +5,8 @@
 #include "cli/commands/chart_data.hpp"
 #include "cli/views/report.hpp"
 #include "crowns/leaderboard.hpp"
+#include "crowns/standings_order.hpp"
+#include "store/game_range.hpp"
 #include "store/history.hpp"
 
 namespace crowns::cli {
@@ -41,10 +43,9 @@ PeriodReport gather_period_report(const store::Database& db, const Period& perio
                          " of the standings, after each finished game";
   number_games(report.ratings);
   report.records = find_records(results, period);
-  for (const auto* r :
-       {&report.records.lowest_winning_total, &report.records.highest_round,
-        &report.records.most_outs, &report.records.biggest_comeback,
-        &report.records.highest_total}) {
+  for (const auto* r : {&report.records.lowest_winning_total, &report.records.highest_round,
+                        &report.records.most_outs, &report.records.biggest_comeback,
+                        &report.records.highest_total}) {
     if (!*r) continue;
     report.names.emplace((*r)->player, names.name((*r)->player));
     for (const auto& h : (*r)->shared) report.names.emplace(h.player, names.name(h.player));

@@ -174,6 +174,11 @@ struct SvgFrame {
   bool legend = false;  ///< The legend inside the SVG, right of the plot.
 };
 
+// The SVG attribute of a dashed series' line, or nothing for a solid one.
+std::string dash_attribute(const SeriesStyle& style) {
+  return style.dash.empty() ? std::string() : fmt::format(" stroke-dasharray=\"{}\"", style.dash);
+}
+
 // A rough width of `text` drawn at `font` (sans-serif averages ~0.6 em a character).
 double text_width(const std::string& text, double font) {
   return 0.6 * font * static_cast<double>(display_width(text));
@@ -192,9 +197,9 @@ std::string svg_chart(const ChartData& chart, const SvgFrame& f, std::string_vie
   const int decimals = tick_decimals(ticks);
   const ChartRange range{ticks.front(), ticks.back()};
   auto px = [&](std::size_t i) {
-    return f.left + (x_count <= 1 ? plot_w / 2
-                                  : plot_w * static_cast<double>(i) /
-                                        static_cast<double>(x_count - 1));
+    return f.left + (x_count <= 1
+                         ? plot_w / 2
+                         : plot_w * static_cast<double>(i) / static_cast<double>(x_count - 1));
   };
   auto py = [&](double v) { return f.top + plot_h * (range.high - v) / (range.high - range.low); };
   std::string svg = fmt::format(
@@ -204,8 +209,9 @@ std::string svg_chart(const ChartData& chart, const SvgFrame& f, std::string_vie
       f.width, f.height, f.font, xml_escape(chart.title),
       css_class.empty() ? std::string() : fmt::format(" class=\"{}\"", css_class));
   if (f.title) {
-    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"{}\" font-weight=\"bold\">{}</text>\n",
-                       f.left, f.top - 14, f.font + 4, xml_escape(chart.title));
+    svg +=
+        fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"{}\" font-weight=\"bold\">{}</text>\n",
+                    f.left, f.top - 14, f.font + 4, xml_escape(chart.title));
   }
   for (const double v : ticks) {
     svg += fmt::format(
@@ -248,8 +254,7 @@ std::string svg_chart(const ChartData& chart, const SvgFrame& f, std::string_vie
   const bool dot_every_value = x_count <= 24;
   for (std::size_t k = 0; k < chart.series.size(); ++k) {
     const SeriesStyle style = series_style(k);
-    const std::string dash =
-        style.dash.empty() ? std::string() : fmt::format(" stroke-dasharray=\"{}\"", style.dash);
+    const std::string dash = dash_attribute(style);
     std::string points;
     auto flush = [&] {
       if (!points.empty()) {
@@ -284,15 +289,18 @@ std::string svg_chart(const ChartData& chart, const SvgFrame& f, std::string_vie
   // End labels: the series' key number right of its last value, pushed apart so none overlap.
   std::sort(ends.begin(), ends.end(), [](const End& a, const End& b) { return a.y < b.y; });
   const double gap = f.font + 1;
-  for (std::size_t i = 1; i < ends.size(); ++i) ends[i].y = std::max(ends[i].y, ends[i - 1].y + gap);
+  for (std::size_t i = 1; i < ends.size(); ++i)
+    ends[i].y = std::max(ends[i].y, ends[i - 1].y + gap);
   const double lowest = f.top + plot_h + f.font;
   if (!ends.empty() && ends.back().y > lowest) {
     ends.back().y = lowest;
-    for (std::size_t i = ends.size() - 1; i-- > 0;) ends[i].y = std::min(ends[i].y, ends[i + 1].y - gap);
+    for (std::size_t i = ends.size() - 1; i-- > 0;)
+      ends[i].y = std::min(ends[i].y, ends[i + 1].y - gap);
   }
   for (const End& e : ends) {
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\" font-weight=\"bold\">{}</text>\n",
-                       e.x + 6, e.y + f.font / 3, series_style(e.series).colour, e.series + 1);
+    svg +=
+        fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\" font-weight=\"bold\">{}</text>\n",
+                    e.x + 6, e.y + f.font / 3, series_style(e.series).colour, e.series + 1);
   }
   if (f.legend) {
     const double lx = f.left + plot_w + 30;
@@ -302,9 +310,8 @@ std::string svg_chart(const ChartData& chart, const SvgFrame& f, std::string_vie
       svg += fmt::format(
           "<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"{3}\" "
           "stroke-width=\"3\"{4}/><text x=\"{5}\" y=\"{6:.1f}\"><title>{7}</title>{8} {9}</text>\n",
-          lx, ly, lx + 20, style.colour,
-          style.dash.empty() ? std::string() : fmt::format(" stroke-dasharray=\"{}\"", style.dash),
-          lx + 26, ly + f.font / 3, xml_escape(chart.series[k].name), k + 1,
+          lx, ly, lx + 20, style.colour, dash_attribute(style), lx + 26, ly + f.font / 3,
+          xml_escape(chart.series[k].name), k + 1,
           xml_escape(short_name(chart.series[k].name, kLegendChars)));
     }
   }
@@ -333,14 +340,16 @@ std::string chart_svg(const ChartData& chart) {
     longest = std::max(longest, display_width(short_name(sanitize(s.name), kLegendChars)));
   frame.right = 40 + 26 + 24 + 0.6 * frame.font * static_cast<double>(longest + 3);
   frame.width = 640 + frame.right;
-  frame.height = std::max(450.0, frame.top + 20 + (frame.font + 8) * static_cast<double>(chart.series.size()));
+  frame.height =
+      std::max(450.0, frame.top + 20 + (frame.font + 8) * static_cast<double>(chart.series.size()));
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg_chart(chart, frame, "");
 }
 
 std::string chart_figure_html(const ChartData& chart) {
   SvgFrame wide;  // a desktop and paper
   SvgFrame narrow{.width = 320, .height = 260, .left = 44, .right = 28, .top = 12, .bottom = 44};
-  std::string html = "<figure class=\"chart\">\n<figcaption>" + xml_escape(chart.title) + "</figcaption>\n";
+  std::string html =
+      "<figure class=\"chart\">\n<figcaption>" + xml_escape(chart.title) + "</figcaption>\n";
   html += svg_chart(chart, wide, "chart-wide");
   html += svg_chart(chart, narrow, "chart-narrow");
   html += "<ol class=\"legend\">\n";
@@ -350,9 +359,7 @@ std::string chart_figure_html(const ChartData& chart) {
         "<li><svg width=\"28\" height=\"10\" aria-hidden=\"true\"><line x1=\"1\" y1=\"5\" "
         "x2=\"27\" y2=\"5\" stroke=\"{}\" stroke-width=\"3\"{}/></svg><span class=\"k\">{}</span> "
         "<bdi>{}</bdi></li>\n",
-        style.colour,
-        style.dash.empty() ? std::string() : fmt::format(" stroke-dasharray=\"{}\"", style.dash),
-        k + 1, xml_escape(chart.series[k].name));
+        style.colour, dash_attribute(style), k + 1, xml_escape(chart.series[k].name));
   }
   html += "</ol>\n";
   if (!chart.note.empty()) html += "<p class=\"key\">" + xml_escape(chart.note) + "</p>\n";

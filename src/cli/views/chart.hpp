@@ -4,6 +4,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/views/style.hpp"
@@ -24,8 +25,8 @@ struct ChartData {
 /// How series `k` is drawn in SVG: a colour unique to each of the 14 seats of the biggest
 /// game, and a dash pattern ("" for solid) from the 8th series on.
 struct SeriesStyle {
-  const char* colour;
-  const char* dash;
+  std::string_view colour;
+  std::string_view dash;
 };
 SeriesStyle series_style(std::size_t k);
 

@@ -35,13 +35,14 @@ th, td { padding: .2rem .45rem; border-bottom: 1px solid #bbb; text-align: right
   white-space: nowrap; vertical-align: top; }
 th { border-bottom: 2px solid #333; vertical-align: bottom; }
 .name { text-align: left; white-space: normal; overflow-wrap: anywhere; min-width: 6em; }
-th.who { white-space: normal; overflow-wrap: anywhere; min-width: 4.5em; max-width: 8em; }
-.dealer { text-align: left; white-space: normal; overflow-wrap: anywhere; max-width: 8em;
-  color: #444; }
+th.who { white-space: normal; overflow-wrap: break-word; min-width: 3.5em; max-width: 8em; }
+.dealer { text-align: left; white-space: normal; overflow-wrap: break-word; min-width: 6em;
+  max-width: 12em; color: #444; }
 .run { display: block; color: #555; font-size: .75em; font-weight: normal; }
 .out { font-weight: bold; }
 .win { font-weight: bold; }
 tfoot td { border-top: 2px solid #333; font-weight: bold; }
+table.card th, table.card td { padding: .2rem .35rem; }
 tfoot td.label { text-align: left; white-space: normal; }
 figure { margin: .5rem 0; }
 figcaption { color: #444; font-size: .9em; }
@@ -68,7 +69,7 @@ svg { display: block; max-width: 100%; height: auto; }
   table.stack .span3 { grid-column: span 3; }
   table.stack .full { grid-column: 1 / -1; font-weight: bold; }
   table.card { font-size: .9em; }
-  th.who { max-width: 6em; }
+  th.who { max-width: 7em; }
   .chart-wide { display: none; }
   .chart-narrow { display: block; }
 }
@@ -123,7 +124,8 @@ void scorecard_html(std::ostringstream& html, const store::Game& game, int headi
   if (game.note) html << "<p>Note: " << html_escape(*game.note) << "</p>\n";
   // The dealer comes last: on a phone the scores come first, whatever the names' length.
   html << "<div class=\"scroll\"><table class=\"card\">\n<thead><tr><th>Rd</th><th>Wild</th>";
-  for (const auto& seat : game.seats) html << "<th class=\"who\">" << name_html(seat.name) << "</th>";
+  for (const auto& seat : game.seats)
+    html << "<th class=\"who\">" << name_html(seat.name) << "</th>";
   html << "<th class=\"dealer\">Dealer</th></tr></thead>\n<tbody>\n";
   std::vector<int> running(n, 0);
   for (const auto& r : game.rounds) {
@@ -171,8 +173,8 @@ void standings_html(std::ostringstream& html, const std::vector<StandingRow>& ro
           "<th>Best</th><th>Rating</th><th>Change</th></tr></thead>\n<tbody>\n";
   for (const auto& [r, name, change] : rows) {
     html << "<tr><td>" << r.rank << "</td><td class=\"name span3\">" << name_html(name)
-         << "</td><td data-label=\"Games\">" << r.games << "</td><td data-label=\"Wins\">"
-         << r.wins << "</td><td data-label=\"Win %\">" << fixed(100.0 * r.win_rate(), 1)
+         << "</td><td data-label=\"Games\">" << r.games << "</td><td data-label=\"Wins\">" << r.wins
+         << "</td><td data-label=\"Win %\">" << fixed(100.0 * r.win_rate(), 1)
          << "%</td><td data-label=\"Avg\">" << fixed(r.average(), 1)
          << "</td><td data-label=\"Best\">" << r.best << "</td><td data-label=\"Rating\">"
          << fixed(r.rating.ordinal(), 2) << "</td><td data-label=\"Change\" class=\""
@@ -282,7 +284,9 @@ std::string result_html(const store::Game& game) {
   const Standings st = game.standings();
   const int best = st.totals[static_cast<std::size_t>(st.leaders.front())];
   const auto all = std::numeric_limits<std::size_t>::max();
-  if (!st.tied) return fmt::format("Winner: {} with {}", holder_list_html(seat_names(game, st.leaders), all), best);
+  if (!st.tied)
+    return fmt::format("Winner: {} with {}", holder_list_html(seat_names(game, st.leaders), all),
+                       best);
   if (!st.tie_broken) {
     return fmt::format("{} share the win at {} (no tie-break played).",
                        holder_list_html(seat_names(game, st.leaders), all), best);
@@ -319,8 +323,8 @@ std::string period_report_html(const PeriodReport& report) {
        << counted(static_cast<long long>(report.standings.size()), "player") << "</p>\n</header>\n";
   standings_html(html, report.standings);
   if (!report.ratings.x_labels.empty()) {
-    html << "<section id=\"ratings\">\n<h2>Ratings</h2>\n" << chart_figure_html(report.ratings)
-         << "</section>\n";
+    html << "<section id=\"ratings\">\n<h2>Ratings</h2>\n"
+         << chart_figure_html(report.ratings) << "</section>\n";
   }
   records_html(html, report);
   for (const auto& game : report.games) scorecard_html(html, game, 2);
