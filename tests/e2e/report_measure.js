@@ -20,18 +20,31 @@
   const standingCells = [...document.querySelectorAll('#standings tbody td')];
   const recordRows = [...document.querySelectorAll('#records tbody tr')];
   const cards = [...document.querySelectorAll('article.game table.card')];
+  // The cell of `row` under column `col` (cells spanning columns counted as such).
+  const cellAt = (row, col) => {
+    let at = 0;
+    for (const cell of row.children) {
+      if (col < at + cell.colSpan) return cell;
+      at += cell.colSpan;
+    }
+    return null;
+  };
+  // The players' columns of a card: every header but the round, wild card and dealer.
+  const playerColumns = (card) => [...card.querySelectorAll('thead th')]
+    .map((th, col) => ({ th, col }))
+    .filter(({ th }) => !['Rd', 'Wild', 'Dealer'].includes(th.textContent.trim()));
   // A card is readable when its first two players' (or its only player's) header, first-round
   // score and total are in view.
   let cardsShowingScores = 0;
   for (const card of cards) {
-    const players = card.querySelectorAll('thead th.who').length;
-    const first = Math.min(2, players);
+    const players = playerColumns(card).slice(0, 2);
+    if (players.length === 0) continue;
     const needed = [];
-    for (let i = 0; i < first; ++i) {
-      needed.push(card.querySelectorAll('thead th.who')[i]);
+    for (const { th, col } of players) {
+      needed.push(th);
       const row = card.querySelector('tbody tr');
-      if (row) needed.push(row.children[2 + i]);
-      needed.push(card.querySelector('tfoot tr').children[1 + i]);
+      if (row) needed.push(cellAt(row, col));
+      needed.push(cellAt(card.querySelector('tfoot tr'), col));
     }
     if (needed.every((el) => el && inBox(el))) ++cardsShowingScores;
   }
@@ -49,7 +62,7 @@
     }
   }
   // Player headers cut short (an ellipsis or hidden overflow) or identical to another.
-  const heads = [...document.querySelectorAll('th.who')];
+  const heads = cards.flatMap((card) => playerColumns(card).map(({ th }) => th));
   const cutHeads = heads.filter((th) => th.scrollWidth > th.clientWidth + 1
     || getComputedStyle(th).textOverflow === 'ellipsis').length;
   const text = document.body.innerText;
