@@ -57,5 +57,5 @@ check "an unknown game is refused" [ $? = 1 ]
 "$CROWNS" report --game 1 --year 2026 2>err
 check "--game with a period is a usage error" [ $? = 2 ]
 "$CROWNS" report --all --html all.html >msg
-check "--all" grep -qx "Wrote all.html (all time: 2 games, 4 players)" msg
+check "--all" grep -qx "Wrote all.html (all time: 2 finished games, 4 players)" msg
 finish

@@ -78,7 +78,8 @@ svg { display: block; max-width: 100%; height: auto; }
   body { max-width: none; padding: 0; font-size: 10pt; }
   .scroll { overflow: visible; }
   .game { break-before: page; }
-  table, figure { break-inside: avoid; }
+  table, figure, #records { break-inside: avoid; }
+  h2 { break-after: avoid; }
 }
 )";
 
