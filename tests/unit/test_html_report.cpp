@@ -108,6 +108,7 @@ TEST_CASE("a long list of record holders is capped", "[report]") {
   CHECK(holder_list_html({"Ann", "Bob", "Cy"}, 3) ==
         "<bdi>Ann</bdi>, <bdi>Bob</bdi> and <bdi>Cy</bdi>");
   std::vector<std::string> many;
+  many.reserve(26);
   for (int i = 0; i < 26; ++i) many.push_back("P" + std::to_string(i));
   CHECK(holder_list_html(many, 2) == "<bdi>P0</bdi>, <bdi>P1</bdi> and 24 more");
 }

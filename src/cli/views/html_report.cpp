@@ -96,6 +96,7 @@ std::string name_html(std::string_view name) {
 
 std::vector<std::string> seat_names(const store::Game& game, const std::vector<int>& seats) {
   std::vector<std::string> names;
+  names.reserve(seats.size());
   for (const int s : seats) names.push_back(game.seats[static_cast<std::size_t>(s)].name);
   return names;
 }
