@@ -93,6 +93,9 @@ check "report says where it wrote: finished games counted apart ($(cat "$E2E_TMP
 check "the title counts finished games apart from the others" \
   grep -qF "6 finished games · 1 active · 1 abandoned · 20 players" "$out/season.html"
 check "notes are escaped" grep -qF 'note &lt;b&gt;2025-03-01&lt;/b&gt; &amp; more' "$out/season.html"
+check "a shared record is marked, its holders named" grep -qF \
+  'data-label="Shared by"><bdi>Bob</bdi> and <bdi>Bartholomew-Maximilian-Fitzgerald</bdi><span class="run">shared record' \
+  "$out/season.html"
 check "an unbroken tie in words" grep -qF \
   "<bdi>O&#39;Brien</bdi> and <bdi>$long33</bdi> share the win at 50" "$out/season.html"
 
