@@ -27,6 +27,11 @@ TEST_CASE("html_escape leaves no control byte or invalid UTF-8", "[report]") {
     CHECK(static_cast<unsigned char>(c) >= 0x20);
   }
   CHECK(escaped.find('\xff') == std::string::npos);
+  // A page shows no terminal escapes: U+FFFD where the terminal would print \x1b.
+  CHECK(escaped == "a\uFFFD[31mb\uFFFD\uFFFD");
+  CHECK(html_escape("Ann\nBob") == "Ann\uFFFDBob");
+  CHECK(html_escape("Ann\u202eboB") == "Ann\uFFFDboB");  // no bidi override
+  CHECK(html_escape("👨\u200d👩") == "👨\u200d👩");          // a joiner stays
 }
 
 TEST_CASE("a game's report shows hostile names and notes as text", "[report]") {

@@ -6,6 +6,8 @@
 #include <array>
 #include <cmath>
 
+#include "cli/views/html_report.hpp"
+
 namespace crowns::cli {
 namespace {
 
@@ -22,26 +24,9 @@ std::string number(double value, int decimals) {
   return fmt::format("{:.{}f}", r == 0.0 ? 0.0 : r, decimals);
 }
 
-// Stored text made safe (valid UTF-8, no controls) and escaped for XML.
+// Stored text for SVG: the page's escaping (XML has the same five special characters).
 std::string xml_escape(const std::string& raw) {
-  const std::string text = sanitize(raw);
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default:
-        // Control characters are not allowed in XML 1.0.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') {
-          out += '?';
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
+  return html_escape(raw);
 }
 
 // Round ticks over the chart's values (0, 100, 200 ... rather than 96, 193 ...): at most 4

@@ -7,6 +7,7 @@
 
 #include "cli/views/report.hpp"
 #include "crowns/game_status.hpp"
+#include "crowns/names.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 
@@ -249,18 +250,29 @@ int PeriodReport::games_with(store::GameStatus status) const {
 }
 
 std::string html_escape(std::string_view text) {
-  const std::string safe = sanitize(text);
   std::string out;
-  out.reserve(safe.size());
-  for (const char c : safe) {
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    char32_t cp = 0;
+    const std::size_t len = decode_utf8(text, i, cp);
+    // Joiners stay: emoji sequences and Persian words need them, and they move nothing.
+    const bool joiner = cp == 0x200C || cp == 0x200D;
+    if (len == 0 || (is_unprintable(cp) && !joiner)) {
+      // Not the terminal's \x1b: a page shows a stray control or bad byte as U+FFFD.
+      out += "\uFFFD";
+      i += std::max<std::size_t>(len, 1);
+      continue;
+    }
+    const char c = text[i];
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&#39;"; break;
-      default: out += c;
+      default: out.append(text.substr(i, len));
     }
+    i += len;
   }
   return out;
 }

@@ -21,7 +21,8 @@
 namespace crowns::cli {
 
 /// `text` (stored, possibly hostile) made safe for HTML text and attribute values: control
-/// bytes and invalid UTF-8 replaced as sanitize() does, then & < > " ' escaped.
+/// and bidi-control characters and invalid UTF-8 shown as U+FFFD (not as the terminal's
+/// "\x1b"), & < > " ' escaped.
 std::string html_escape(std::string_view text);
 
 /// One row of the standings: the leaderboard's row, the player's name and how their rating
