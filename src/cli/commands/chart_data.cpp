@@ -81,16 +81,4 @@ void number_games(ChartData& chart) {
   chart.x_title = "game";
 }
 
-void thin_date_labels(std::vector<std::string>& labels) {
-  const std::size_t n = labels.size();
-  const std::string last = n > 0 ? labels.back() : "";
-  for (std::size_t i = n; i-- > 1;) {
-    if (labels[i] == labels[i - 1]) labels[i].clear();
-  }
-  for (std::size_t i = 1; i + 1 < n; ++i) {
-    if (i % std::max<std::size_t>(1, n / 4) != 0) labels[i].clear();
-  }
-  if (n > 0 && labels.back().empty()) labels.back() = last;
-}
-
 }  // namespace crowns::cli

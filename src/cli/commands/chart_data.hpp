@@ -26,12 +26,8 @@ ChartData rating_chart(const std::vector<GameResult>& games, const RatingReplay&
 ChartData rating_chart(const store::Database& db, const Period& period,
                        const std::vector<std::int64_t>& players, int top);
 
-/// For a page: x labelled by game number (1 = the period's first game), the dates said in
-/// the chart's note; the x axis spaces games evenly, so its labels count games too.
+/// For drawing a rating chart: x labelled by game number (1 = the period's first game), the
+/// dates said in the chart's note; the x axis spaces games evenly, so its labels count games.
 void number_games(ChartData& chart);
-
-/// For drawing: dates label the first and last game, a few between when there is room, and
-/// never twice in a row.
-void thin_date_labels(std::vector<std::string>& labels);
 
 }  // namespace crowns::cli

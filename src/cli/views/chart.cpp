@@ -300,6 +300,10 @@ std::string svg_chart(const ChartData& chart, const SvgFrame& f, std::string_vie
           xml_escape(short_name(chart.series[k].name, kLegendChars)));
     }
   }
+  if (f.title && !chart.note.empty()) {
+    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" fill=\"#444\">{}</text>\n", f.left,
+                       f.height - 8, xml_escape(chart.note));
+  }
   svg += "</svg>\n";
   return svg;
 }
@@ -320,6 +324,7 @@ std::string chart_svg(const ChartData& chart) {
   frame.title = true;
   frame.legend = true;
   frame.top = 40;
+  if (!chart.note.empty()) frame.bottom += 20;  // the note under the x axis' title
   std::size_t longest = 0;
   for (const auto& s : chart.series)
     longest = std::max(longest, display_width(short_name(sanitize(s.name), kLegendChars)));
