@@ -46,8 +46,8 @@ Standings Game::standings() const {
 }
 
 std::optional<Game> load_game(const Database& db, std::int64_t id) {
-  auto g =
-      db.prepare("SELECT id, played_on, status, boxes, first_dealer, note FROM games WHERE id = ?");
+  auto g = db.prepare(
+      "SELECT id, played_on, status, boxes, first_dealer, note, uuid FROM games WHERE id = ?");
   g.bind_all(id);
   if (!g.step()) return std::nullopt;
   Game game;
@@ -57,6 +57,7 @@ std::optional<Game> load_game(const Database& db, std::int64_t id) {
   game.boxes = g.integer(3);
   game.first_dealer = g.integer(4);
   game.note = g.optional_text(5);
+  game.uuid = g.text(6);
   auto seats = db.prepare(
       "SELECT s.seat, s.player_id, p.name, s.tiebreak FROM seats s "
       "JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat");
@@ -135,13 +136,14 @@ std::vector<GameSummary> list_games(const Database& db) {
   std::unordered_map<std::int64_t, std::size_t> index;
   // Three straight scans in key order and a sort here: with 10,000 games this is several
   // times quicker than an index walk with a lookup and a subquery per game.
-  auto g = db.prepare("SELECT id, played_on, status, note FROM games");
+  auto g = db.prepare("SELECT id, played_on, status, note, uuid FROM games");
   while (g.step()) {
     GameSummary s;
     s.id = g.int64(0);
     s.date = g.text(1);
     s.status = parse_status(g.text(2));
     s.note = g.optional_text(3);
+    s.uuid = g.text(4);
     games.push_back(std::move(s));
   }
   std::sort(games.begin(), games.end(), [](const GameSummary& a, const GameSummary& b) {
