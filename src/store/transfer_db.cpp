@@ -102,12 +102,12 @@ Expected<void> continue_game(Database& db, const ExportGame& file, const GameUpd
       cells.push_back({cell.points, cell.went_out, cell.hand});
     auto change = record_round_cells(db, game, cells, how);
     if (!change) return Failure{change.error()};
-    game = std::move(*change->game);
+    game = *change->game;
   }
   if (u.merge.abandon) {
     auto change = abandon_game(db, game);
     if (!change) return Failure{change.error()};
-    game = std::move(*change->game);
+    game = *change->game;
   }
   if (u.merge.tiebreak) {
     std::vector<SeatScore> scores;
