@@ -55,7 +55,8 @@ std::vector<Game> load_games_where(const Database& db, std::string_view where, B
   std::vector<Game> games;
   std::unordered_map<std::int64_t, std::size_t> index;
   auto g = db.prepare(
-      "SELECT g.id, g.played_on, g.status, g.boxes, g.first_dealer, g.note FROM games g WHERE " +
+      "SELECT g.id, g.played_on, g.status, g.boxes, g.first_dealer, g.note, g.uuid FROM games g "
+      "WHERE " +
       std::string(where) + " ORDER BY g.played_on, g.id");
   bind(g);
   while (g.step()) {
@@ -66,6 +67,7 @@ std::vector<Game> load_games_where(const Database& db, std::string_view where, B
     game.boxes = g.integer(3);
     game.first_dealer = g.integer(4);
     game.note = g.optional_text(5);
+    game.uuid = g.text(6);
     index.emplace(game.id, games.size() - 1);
   }
   if (games.empty()) return games;
@@ -166,13 +168,14 @@ std::vector<GameSummary> list_games(const Database& db) {
   std::unordered_map<std::int64_t, std::size_t> index;
   // Three straight scans in key order and a sort here: with 10,000 games this is several
   // times quicker than an index walk with a lookup and a subquery per game.
-  auto g = db.prepare("SELECT id, played_on, status, note FROM games");
+  auto g = db.prepare("SELECT id, played_on, status, note, uuid FROM games");
   while (g.step()) {
     GameSummary s;
     s.id = g.int64(0);
     s.date = g.text(1);
     s.status = parse_status(g.text(2));
     s.note = g.optional_text(3);
+    s.uuid = g.text(4);
     games.push_back(std::move(s));
   }
   std::sort(games.begin(), games.end(), [](const GameSummary& a, const GameSummary& b) {
