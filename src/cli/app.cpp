@@ -11,6 +11,7 @@
 #include "cli/options.hpp"
 #include "cli/views/ascii_out.hpp"
 #include "crowns/names.hpp"
+#include "store/db.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -180,7 +181,8 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
   app.require_subcommand(1);
   app.fallthrough();
   app.add_option("--db", ctx.options.db,
-                 "Database file (default: $CROWNS_DB, else $XDG_DATA_HOME/crowns/crowns.db)");
+                 "Database file (default: $CROWNS_DB, else $XDG_DATA_HOME/crowns/crowns.db)")
+      ->type_name("FILE");
   app.add_option("--color", ctx.options.color, "Colour output: auto, always or never")
       ->transform(one_of<ColorMode>(
           {{"auto", ColorMode::Auto}, {"always", ColorMode::Always}, {"never", ColorMode::Never}}));
@@ -221,10 +223,12 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
     } catch (const Error& e) {
       out.flush();
       print_error(err, e.what());
+      if (!ctx.created_db.empty()) store::remove_if_unused(ctx.created_db);
       return static_cast<int>(e.code());
     } catch (const std::exception& e) {
       out.flush();
       print_error(err, e.what());
+      if (!ctx.created_db.empty()) store::remove_if_unused(ctx.created_db);
       return static_cast<int>(ExitCode::Error);
     }
     return static_cast<int>(ctx.exit_code);

@@ -20,16 +20,23 @@ struct EditOptions {
 
 void run_edit(const EditOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
+  // Read before the write lock: who went out may be a question for the person typing.
   const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
   // The store's refusal is the message: "game 1 has no round 3 (rounds 1-2 are in)".
   const store::RoundInfo before = need(store::recorded_round(game, opts.round));
   const RoundSpec spec = round_spec(opts.round, game.boxes);
   const Checks checks = opts.force ? Checks::Force : Checks::Strict;
   const auto values = need(match_values(opts.values, game, every_seat(game), Coverage::Some));
-  const auto scores = need(score_values(values, game, spec, checks));
+  auto scores = need(score_values(values, game, spec, checks));
+  need(settle_went_out(ctx, game, scores, before, spec, checks,
+                       stdin_is_terminal() ? Asking::Allowed : Asking::Refused));
   need(check_scores(game, scores, before, spec, checks));
-  const store::Change change = need(store::edit_round(db, game, opts.round, scores));
+  store::Transaction tx(db);
+  const store::Game now = need(store::require_game(db, game.id, store::Pick::Latest));
+  if (now.rounds != game.rounds) {
+    fail("game " + std::to_string(game.id) + " changed in another terminal; nothing was edited");
+  }
+  const store::Change change = need(store::edit_round(db, now, opts.round, scores));
   tx.commit();
   ctx.out << sanitize(change.entry.summary) << '\n';
   print_hands(ctx.out, ctx.style, game, scores, spec, opts.round);
@@ -44,7 +51,7 @@ void setup_edit(CLI::App& app, Context& ctx) {
   sub->add_option("round", opts->round, "The round to correct (1-11)")->required();
   sub->add_option("values", opts->values, "NAME=VALUE for each player to correct")->required();
   add_game_option(*sub, opts->game);
-  sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody scored 0)");
+  sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody went out)");
   sub->callback([opts, &ctx] { run_edit(*opts, ctx); });
 }
 

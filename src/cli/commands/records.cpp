@@ -32,6 +32,9 @@ constexpr Kind kKinds[] = {
     {"highest_total", "Highest total", &Records::highest_total},
 };
 
+// A record shared by more holders is one line naming the first two ("and 24 more").
+constexpr std::size_t kMaxHolderLines = 3;
+
 // Everyone who holds the record, the first to reach it first.
 std::vector<RecordHolder> holders(const Record& r) {
   std::vector<RecordHolder> all{{r.game, r.date, r.player, r.round}};
@@ -101,8 +104,17 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
       table.row({kind.title, "-", "", "", "", ""});
       continue;
     }
+    const std::vector<RecordHolder> all = holders(*r);
+    if (all.size() > kMaxHolderLines) {  // "Ann, Bob and 24 more": --json lists them all
+      const RecordHolder& h = all.front();
+      table.row({kind.title, std::to_string(r->value),
+                 names.display(h.player) + ", " + names.display(all[1].player) + " and " +
+                     std::to_string(all.size() - 2) + " more",
+                 std::to_string(h.game), h.date, detail(kind, h)});
+      continue;
+    }
     bool first = true;
-    for (const auto& h : holders(*r)) {  // a shared record: one line per holder
+    for (const auto& h : all) {  // a shared record: one line per holder
       table.row({first ? kind.title : "", first ? std::to_string(r->value) : "",
                  names.display(h.player), std::to_string(h.game), h.date, detail(kind, h)});
       first = false;

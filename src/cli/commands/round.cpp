@@ -22,15 +22,22 @@ void run_round(const RoundOptions& opts, Context& ctx) {
   // played, asked for before the write lock is taken.
   const std::int64_t id =
       opts.game ? *opts.game : game_being_played(ctx, db, store::InProgress::Rounds);
-  store::Transaction tx(db);
+  // Read before the write lock: who went out may be a question for the person typing.
   const store::Game game = need(store::require_game(db, id, store::Pick::Latest));
   const int round = need(store::require_next_round(game));
   const RoundSpec spec = round_spec(round, game.boxes);
   const Checks checks = opts.force ? Checks::Force : Checks::Strict;
   const auto values = need(match_values(opts.values, game, every_seat(game), Coverage::Every));
-  const auto scores = need(score_values(values, game, spec, checks));
+  auto scores = need(score_values(values, game, spec, checks));
+  need(settle_went_out(ctx, game, scores, std::nullopt, spec, checks,
+                       stdin_is_terminal() ? Asking::Allowed : Asking::Refused));
   need(check_scores(game, scores, std::nullopt, spec, checks));
-  const store::Change change = need(store::record_round(db, game, scores));
+  store::Transaction tx(db);
+  const store::Game now = need(store::require_game(db, id, store::Pick::Latest));
+  if (now.next_round() != game.next_round()) {
+    fail("game " + std::to_string(id) + " changed in another terminal; nothing was recorded");
+  }
+  const store::Change change = need(store::record_round(db, now, scores));
   tx.commit();
   print_hands(ctx.out, ctx.style, game, scores, spec, round);
   print_scorecard(ctx.out, ctx.style, *change.game);
@@ -46,8 +53,9 @@ void setup_round(CLI::App& app, Context& ctx) {
                   "Points (12), 0* or out for who went out, or the cards left in quotes")
       ->required();
   sub->add_option("-g,--game", opts->game,
-                  "Game ID (default: the game in progress; asks if several are)");
-  sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody scored 0)");
+                  "Game ID (default: the game in progress; asks if several are)")
+      ->type_name("ID");
+  sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody went out)");
   sub->callback([opts, &ctx] { run_round(*opts, ctx); });
 }
 
