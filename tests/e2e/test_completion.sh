@@ -86,21 +86,22 @@ expect "completion offers the shells" "bash fish zsh" completion ''
 expect "completion offers the shells by prefix" "zsh" completion z
 # What bash inserts reads back as the name itself.
 for name in "Tom&Jerry" "O'Brien" 'Pat<Q>' 'Dee$x' '(Al)' 'Say"hi' 'Zoë Lee'; do
-  typed=$(tab stats "${name:0:3}")
-  eval "words=($typed)"
-  check "bash inserts $name as one word that reads back" [ "${words[*]}" = "$name" ]
+  typed=$(tab stats "$(printf '%q' "${name:0:3}")")
+  eval "read_back=($typed)"
+  # shellcheck disable=SC2154 # assigned by the eval
+  check "bash inserts $name as one word that reads back" [ "${read_back[*]}" = "$name" ]
 done
 
 if command -v zsh >/dev/null; then
   check "zsh script parses" zsh -n <("$CROWNS" completion zsh)
   # zsh without a terminal: compadd stubbed to print what it is given (compadd quotes the
   # words it inserts unless given -Q, which the script never passes).
-  ztab() {  # WORD...: the compadd calls for completing the last word
+  ztab() {  # WORD...: the compadd calls for completing the last word, arguments joined by |
     zsh -f -c '
       compdef() { : }
-      compadd() { print -r -- "compadd ${(j: :)${(q-)@}}" }
-      source <("$1" completion zsh)
-      words=("$1" "${@:2}")
+      compadd() { print -r -- "compadd|${(j:|:)@}" }
+      source <("$0" completion zsh)
+      words=("$0" "$@")
       CURRENT=$#words
       _crowns' "$CROWNS" "$@"
   }
@@ -110,15 +111,15 @@ if command -v zsh >/dev/null; then
     got=$(ztab "$@")
     if [ "$got" = "$want" ]; then check "zsh: $name" true; else check "zsh: $name: got '$got', want '$want'" false; fi
   }
-  zcheck "names" "compadd -- Tom\\&Jerry" stats Tom
-  zcheck "after an escaped space" "compadd -- 'Zoë Lee'" stats 'Zoë\ '
-  zcheck "NAME= values" "compadd -S = -- O\\'Brien" round O
-  zcheck "shells" "compadd -- bash fish zsh" completion ''
+  zcheck "names" "compadd|--|Tom&Jerry" stats Tom
+  zcheck "after an escaped space" "compadd|--|Zoë Lee" stats 'Zoë\ '
+  zcheck "NAME= values" "compadd|-S|=|--|O'Brien" round O
+  zcheck "shells" "compadd|--|bash|zsh|fish" completion ''
   check "zsh: --deal completes files" grep -q '_files' <(zsh -f -c '
       compdef() { : }
       _files() { print _files }
-      source <("$1" completion zsh)
-      words=("$1" solitaire --deal x)
+      source <("$0" completion zsh)
+      words=("$0" solitaire --deal x)
       CURRENT=4
       _crowns' "$CROWNS")
   check "zsh never passes -Q (compadd escapes)" bash -c '! "$0" completion zsh | grep -q "compadd.*-Q"' "$CROWNS"
@@ -128,7 +129,8 @@ fi
 if command -v fish >/dev/null; then
   check "fish script parses" fish --no-execute <("$CROWNS" completion fish)
   ftab() {  # COMMAND LINE: fish's candidates for it, sorted, one line
-    fish --no-config -c '"$argv[1]" completion fish | source; complete -C"$argv[2]"' "$CROWNS" "$1" |
+    fish --no-config -c 'set -x PATH (dirname $argv[1]) $PATH; crowns completion fish | source
+      complete -C"$argv[2]"' "$CROWNS" "$1" |
       sort | tr '\n' ' ' | sed 's/ $//'
   }
   fcheck() {  # NAME EXPECTED LINE

@@ -31,10 +31,10 @@ filled=$line
 for v in 9 0 12 20; do filled=${filled/=VALUE/=$v}; done
 run_suggested "$filled"
 check "the filled-in tie-break runs in bash: $(cat suggested.err)" [ "$rc" = 0 ]
-check "and records the tie-break: \$x wins" grep -q '^Winner: \$x' <("$CROWNS" show)
+check "and records the tie-break: \$x wins" grep -q 'winner \$x$' <("$CROWNS" show)
 
 # "add them with: crowns player add ..." for an unknown name.
-"$CROWNS" new "Q&A Z" "Ann" 2>err.txt
+"$CROWNS" stats "Q&A Z" 2>err.txt
 hint=$(grep -o "crowns player add [^)]*" err.txt)
 check "the player add hint quotes the name" [ "$hint" = "crowns player add 'Q&A Z'" ]
 run_suggested "$hint"
@@ -55,5 +55,5 @@ run_suggested "$merge"
 check "and the merge runs in bash: $(cat suggested.err)" [ "$rc" = 0 ]
 
 check "a name needing no quotes is left as it is" \
-  [ "$("$CROWNS" new Zoë Ann 2>&1 | grep -o 'crowns player add [^)]*')" = "crowns player add Zoë" ]
+  [ "$("$CROWNS" stats Zoë 2>&1 | grep -o 'crowns player add [^)]*')" = "crowns player add Zoë" ]
 finish

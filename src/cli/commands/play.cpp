@@ -144,7 +144,7 @@ class PlaySession {
           ctx_.out << "  " << spec.label << " unchanged\n";
           return Step::Saved;
         }
-        const auto answer = confirm_round(spec, round, seats, answers);
+        const auto answer = confirm_round(spec, round, answers);
         if (!answer) {
           if (kind == Walk::Saved) ctx_.out << "  " << spec.label << " unchanged\n";
           return Step::Left;
@@ -266,7 +266,7 @@ class PlaySession {
 
   // Shows the round and saves it on "y" (or Enter): a new round, a saved round changed (an
   // edit) or the tie-break. Returns true when saved, false to go back, none to leave.
-  std::optional<bool> confirm_round(const RoundSpec& spec, int round, const std::vector<int>& seats,
+  std::optional<bool> confirm_round(const RoundSpec& spec, int round,
                                     const std::vector<Answer>& answers) {
     std::vector<store::SeatScore> all;
     for (const Answer& a : answers) all.push_back(*a.score);
