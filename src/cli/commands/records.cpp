@@ -42,6 +42,25 @@ std::vector<RecordHolder> holders(const Record& r) {
   return all;
 }
 
+// A record held more than kMaxHolderLines times, in one cell: the first two players to
+// reach it and how many more players ("Ann, Bob and 24 more"), with the number of times when
+// players hold it more than once ("Ann, Bob and 11 more (26 times)", "Bob, 11 times").
+std::string capped_holders(const std::vector<RecordHolder>& all, const Names& names) {
+  std::vector<std::int64_t> players;
+  for (const auto& h : all) {
+    if (std::find(players.begin(), players.end(), h.player) == players.end())
+      players.push_back(h.player);
+  }
+  const std::string times =
+      players.size() == all.size() ? "" : " (" + std::to_string(all.size()) + " times)";
+  if (players.size() == 1)
+    return names.display(players[0]) + ", " + std::to_string(all.size()) + " times";
+  if (players.size() == 2)
+    return names.display(players[0]) + " and " + names.display(players[1]) + times;
+  return names.display(players[0]) + ", " + names.display(players[1]) + " and " +
+         std::to_string(players.size() - 2) + " more" + times;
+}
+
 // What the value means, after it: "(round 11, Ks wild)", "behind by 40 after round 6".
 std::string detail(const Kind& kind, const RecordHolder& r) {
   const std::string key = kind.key;
@@ -107,9 +126,7 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
     const std::vector<RecordHolder> all = holders(*r);
     if (all.size() > kMaxHolderLines) {  // "Ann, Bob and 24 more": --json lists them all
       const RecordHolder& h = all.front();
-      table.row({kind.title, std::to_string(r->value),
-                 names.display(h.player) + ", " + names.display(all[1].player) + " and " +
-                     std::to_string(all.size() - 2) + " more",
+      table.row({kind.title, std::to_string(r->value), capped_holders(all, names),
                  std::to_string(h.game), h.date, detail(kind, h)});
       continue;
     }
