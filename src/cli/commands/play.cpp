@@ -269,6 +269,7 @@ class PlaySession {
   std::optional<bool> confirm_round(const RoundSpec& spec, int round,
                                     const std::vector<Answer>& answers) {
     std::vector<store::SeatScore> all;
+    all.reserve(answers.size());
     for (const Answer& a : answers) all.push_back(*a.score);
     if (auto settled =
             settle_went_out(ctx_, game_, all, std::nullopt, spec, Checks::Strict, Asking::Allowed);

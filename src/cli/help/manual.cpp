@@ -119,7 +119,7 @@ std::string value_name(const CLI::Option& option) {
   }
   // CLI11 appends each check's description after a colon: "INT:INT in [1 - 11]".
   const std::string full = option.get_type_name();
-  const std::string type = full.substr(0, full.find(':'));
+  std::string type = full.substr(0, full.find(':'));
   if (type == "INT" || type == "UINT" || type == "FLOAT" || type == "NUMBER") return "N";
   if (type.empty() || type == "ENUM") return "TEXT";
   return type;

@@ -199,6 +199,7 @@ Expected<void> settle_went_out(Context& ctx, const store::Game& game,
   }
   if (!zeros.empty() && checks == Checks::Strict) {
     std::vector<std::string> names;
+    names.reserve(zeros.size());
     for (std::size_t i : zeros) names.push_back(round.names[i]);
     const std::string who =
         and_list(names) + (names.size() == 2 ? " both" : " all") + " scored 0 in " + spec.label;
