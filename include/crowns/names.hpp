@@ -32,10 +32,25 @@ std::size_t decode_utf8(std::string_view text, std::size_t i, char32_t& cp);
 /// The one definition of "unsafe" shared by name checks and output escaping (cli::sanitize).
 bool is_unprintable(char32_t cp);
 
+/// The terminal columns `cp` takes (utf8proc): 0 for a combining mark (Mn, Me) or a format
+/// character (Cf), so that a Thai or decomposed name keeps the columns after it in place; 2
+/// for an East Asian wide character or an emoji; else 1.
+int column_width(char32_t cp);
+
 /// `token` for an error message, in single quotes, cut to its first `max_chars` characters
 /// with "..." and its length when longer, so that a 10,000-character typo still gives a
 /// one-line message. Not escaped: the CLI escapes every message once before printing it.
 std::string quote_token(std::string_view token, std::size_t max_chars = kMaxNameLength);
+
+/// Whether shell_word quotes a word only when bash would read it differently, or always (a
+/// name in a message, "did you mean 'Ann'?", reads as one word either way).
+enum class ShellQuote { IfNeeded, Always };
+
+/// `word` as it is written in a command crowns suggests, so that it survives copy-paste into
+/// bash (or zsh, fish): as it is when made only of letters, digits, non-ASCII characters and
+/// _@%+=:,./-, else in single quotes, a quote inside as '\''.
+/// "O'Brien" -> 'O'\''Brien', "Tom&Jerry" -> 'Tom&Jerry', "Zoë" -> Zoë.
+std::string shell_word(std::string_view word, ShellQuote when = ShellQuote::IfNeeded);
 
 /// The key names are compared by: Unicode case folding of the NFC form (utf8proc), so that
 /// "ÉVA", "éva" and an NFD "éva" are one name; plain ASCII folding for text that is not UTF-8.

@@ -64,6 +64,13 @@ Expected<ScoreEntry> score_input(const ScoreInput& input, const RoundSpec& spec,
 Expected<void> check_round(std::span<const ScoreEntry> entries, std::span<const std::string> names,
                            const RoundSpec& spec, Checks checks);
 
+/// Who went out of a round nobody marked: a round always ends with one player going out, so
+/// when exactly one entry scores 0 that player is marked out (a hand that melds whole is
+/// cleared, as the player who went out holds none). Returns the indexes of the entries
+/// scoring 0 when two or more do and nobody is marked (the caller asks which went out);
+/// otherwise none. The tie-break, which keeps only points, is left as it is.
+std::vector<std::size_t> infer_went_out(std::span<ScoreEntry> entries, const RoundSpec& spec);
+
 /// The value as a scorekeeper writes it: "12", "0*", or the hand "Ks Qh jk" (a lone star
 /// card as "5*,", since "5*" alone is refused as a starred score). parse_score() reads it back.
 std::string entry_text(const ScoreEntry& entry);

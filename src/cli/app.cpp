@@ -11,6 +11,7 @@
 #include "cli/options.hpp"
 #include "cli/views/ascii_out.hpp"
 #include "crowns/names.hpp"
+#include "store/db.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -170,7 +171,7 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
                          std::to_string(kMaxArguments));
     return static_cast<int>(ExitCode::Usage);
   }
-  Context ctx{in, out, err, {}, {}, ExitCode::Ok};
+  Context ctx{in, out, err, {}, {}, ExitCode::Ok, {}};
   // Seen before parsing too, so that a usage error under --ascii is ASCII as well.
   const bool ascii_asked = std::any_of(
       argv + 1, argv + argc, [](const char* arg) { return std::string_view(arg) == "--ascii"; });
@@ -181,7 +182,8 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
   app.require_subcommand(1);
   app.fallthrough();
   app.add_option("--db", ctx.options.db,
-                 "Database file (default: $CROWNS_DB, else $XDG_DATA_HOME/crowns/crowns.db)");
+                 "Database file (default: $CROWNS_DB, else $XDG_DATA_HOME/crowns/crowns.db)")
+      ->type_name("FILE");
   app.add_option("--color", ctx.options.color, "Colour output: auto, always or never")
       ->transform(one_of<ColorMode>(
           {{"auto", ColorMode::Auto}, {"always", ColorMode::Always}, {"never", ColorMode::Never}}));
@@ -222,10 +224,12 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
     } catch (const Error& e) {
       out.flush();
       print_error(err, e.what());
+      if (!ctx.created_db.empty()) store::remove_if_unused(ctx.created_db);
       return static_cast<int>(e.code());
     } catch (const std::exception& e) {
       out.flush();
       print_error(err, e.what());
+      if (!ctx.created_db.empty()) store::remove_if_unused(ctx.created_db);
       return static_cast<int>(ExitCode::Error);
     }
     return static_cast<int>(ctx.exit_code);

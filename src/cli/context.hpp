@@ -26,6 +26,9 @@ struct Context {
   GlobalOptions options;
   Style style;                        ///< Filled in after parsing, before a command runs.
   ExitCode exit_code = ExitCode::Ok;  ///< A command that partly failed sets Error here.
+  /// The database file this run created, if any: removed again when the command fails
+  /// before storing anything in it (open_store sets it).
+  mutable std::string created_db;
 };
 
 /// One subcommand: its name, and a function that adds it (options and callback) to the app.

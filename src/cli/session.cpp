@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <istream>
 
 #include "cli/files.hpp"
@@ -19,7 +20,12 @@ constexpr std::size_t kMaxAnswerBytes = 4096;
 }  // namespace
 
 store::Database open_store(const Context& ctx, store::Access access) {
-  return store::open_database(store::database_path(ctx.options.db), access);
+  const std::string path = store::database_path(ctx.options.db);
+  std::error_code ec;
+  const bool existed = std::filesystem::exists(path, ec);
+  store::Database db = store::open_database(path, access);
+  if (!existed && ctx.created_db.empty()) ctx.created_db = path;
+  return db;
 }
 
 void fail(const std::string& message, ExitCode code) {
@@ -28,7 +34,8 @@ void fail(const std::string& message, ExitCode code) {
 
 void add_game_option(CLI::App& sub, std::optional<std::int64_t>& game) {
   sub.add_option("-g,--game", game, "Game ID (default: the most recently changed game)")
-      ->check(whole_number(1, kMaxId));
+      ->check(whole_number(1, kMaxId))
+      ->type_name("ID");
 }
 
 std::optional<std::string> ask(Context& ctx, const std::string& prompt) {

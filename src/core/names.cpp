@@ -107,6 +107,33 @@ std::string quote_token(std::string_view token, std::size_t max_chars) {
          " characters)";
 }
 
+int column_width(char32_t cp) {
+  const auto c = static_cast<utf8proc_int32_t>(cp);
+  if (utf8proc_codepoint_valid(c) == 0) return 1;
+  switch (utf8proc_category(c)) {
+    case UTF8PROC_CATEGORY_MN:
+    case UTF8PROC_CATEGORY_ME:
+    case UTF8PROC_CATEGORY_CF: return 0;
+    default: return utf8proc_charwidth(c) >= 2 ? 2 : 1;
+  }
+}
+
+std::string shell_word(std::string_view word, ShellQuote when) {
+  const auto plain = [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') ||
+           std::string_view("_@%+=:,./-").find(c) != std::string_view::npos;
+  };
+  if (when == ShellQuote::IfNeeded && !word.empty() &&
+      std::all_of(word.begin(), word.end(), plain)) {
+    return std::string(word);
+  }
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 Expected<void> check_note(std::string_view note) {
   if (note.size() > kMaxNoteBytes) {
     return Failure{"a note is at most " + std::to_string(kMaxNoteBytes) + " bytes (this one has " +

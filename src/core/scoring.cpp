@@ -165,6 +165,19 @@ Expected<void> check_round(std::span<const ScoreEntry> entries, std::span<const 
   return {};
 }
 
+std::vector<std::size_t> infer_went_out(std::span<ScoreEntry> entries, const RoundSpec& spec) {
+  if (spec.kind == RoundSpec::Kind::TieBreak) return {};
+  if (std::any_of(entries.begin(), entries.end(), [](const ScoreEntry& e) { return e.went_out; }))
+    return {};
+  std::vector<std::size_t> zeros;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i].points == 0) zeros.push_back(i);
+  }
+  if (zeros.size() != 1) return zeros.size() > 1 ? zeros : std::vector<std::size_t>{};
+  entries[zeros.front()] = ScoreEntry{.points = 0, .went_out = true, .hand = {}, .solution = {}};
+  return {};
+}
+
 std::string hand_text(std::span<const Card> hand) {
   std::string out;
   for (Card c : hand) out += (out.empty() ? "" : " ") + to_string(c);

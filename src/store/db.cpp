@@ -229,6 +229,24 @@ int latest_schema_version() {
   return migrations().empty() ? 0 : migrations().back().version;
 }
 
+void remove_if_unused(const std::string& path) noexcept {
+  try {
+    {
+      const Database db = Database::open(path, busy_timeout_ms());
+      Statement rows = db.prepare(
+          "SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM games) + "
+          "(SELECT count(*) FROM seasons) + (SELECT count(*) FROM solitaire_games) + "
+          "(SELECT count(*) FROM audit)");
+      if (!rows.step() || rows.int64(0) != 0) return;
+    }  // closed before the files go
+    std::error_code ec;
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+      std::filesystem::remove(path + suffix, ec);
+  } catch (const std::exception&) {
+    // not a crowns database after all, or unreadable: left as it is
+  }
+}
+
 Database open_database(const std::string& path, Access access) {
   namespace fs = std::filesystem;
   std::error_code ec;

@@ -27,6 +27,12 @@ enum class Access {
 /// quick_check). Throws crowns::Error naming the file and what to do.
 Database open_database(const std::string& path, Access access = Access::Write);
 
+/// Removes the database at `path` (with its -wal and -shm files) if nothing was ever stored in
+/// it: no player, game, season, solitaire game or log entry. For a file a refused command
+/// created, so that `crowns --db new.db new Ann Bob` without --add leaves nothing behind.
+/// Never throws: a file that cannot be read or removed is left as it is.
+void remove_if_unused(const std::string& path) noexcept;
+
 /// Throws crowns::Error "PATH is a named pipe (FIFO), not a regular file; <advice>" when
 /// `path` names something other than a regular file or a folder (a FIFO, a device, a
 /// socket), following symbolic links; nothing when it is missing. Checked before anything

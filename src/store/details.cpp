@@ -122,7 +122,8 @@ Expected<std::size_t> seat_named(const Game& game, const std::vector<std::int64_
   for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
   return Failure{option + " " + quote_token(name) + " is not playing game " +
                  std::to_string(game.id) +
-                 (close.empty() ? " (players: " + all + ")" : "; did you mean '" + close + "'?")};
+                 (close.empty() ? " (players: " + all + ")"
+                                : "; did you mean " + shell_word(close, ShellQuote::Always) + "?")};
 }
 
 Expected<Details> apply(const Game& game, const DetailsChange& change) {

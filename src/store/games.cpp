@@ -229,15 +229,16 @@ Expected<Game> create_game(Database& db, const NewGame& spec) {
     auto found = find_player(db, name);
     if (!found && !spec.add_unknown) {
       const std::string close = suggest_player(db, name);
-      return Failure{"unknown player '" + name + "'" +
-                     (close.empty() ? "" : "; did you mean '" + close + "'?") +
-                     " (--add adds new players)"};
+      return Failure{
+          "unknown player '" + name + "'" +
+          (close.empty() ? "" : "; did you mean " + shell_word(close, ShellQuote::Always) + "?") +
+          " (--add adds new players)"};
     }
     auto player = found ? Expected<Player>(*found) : add_player(db, name);
     if (!player) return Failure{player.error()};
     if (player->retired) {
-      return Failure{"player '" + player->name + "' is retired (crowns player add '" +
-                     player->name + "' brings them back)"};
+      return Failure{"player '" + player->name + "' is retired (crowns player add " +
+                     shell_word(player->name) + " brings them back)"};
     }
     for (const auto& other : seated) {
       if (other.id == player->id) return Failure{"'" + player->name + "' is named twice"};
@@ -254,8 +255,9 @@ Expected<Game> create_game(Database& db, const NewGame& spec) {
       names.reserve(seated.size());
       for (const auto& p : seated) names.push_back(p.name);
       const std::string close = closest_name(*spec.dealer, names);
-      return Failure{"--dealer '" + *spec.dealer + "' is not one of the players" +
-                     (close.empty() ? "" : "; did you mean '" + close + "'?")};
+      return Failure{
+          "--dealer '" + *spec.dealer + "' is not one of the players" +
+          (close.empty() ? "" : "; did you mean " + shell_word(close, ShellQuote::Always) + "?")};
     }
     first_dealer = static_cast<int>(it - seated.begin());
   }

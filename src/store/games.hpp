@@ -29,11 +29,13 @@ struct ScoreCell {
   int points = 0;
   bool went_out = false;
   std::optional<std::string> hand;  ///< The cards as entered, if the points came from a hand.
+  friend bool operator==(const ScoreCell&, const ScoreCell&) = default;
 };
 
 struct RoundInfo {
   int round = 0;
   std::vector<ScoreCell> scores;  ///< By seat.
+  friend bool operator==(const RoundInfo&, const RoundInfo&) = default;
 };
 
 struct Game {

@@ -82,9 +82,9 @@ Expected<Player> require_player(const Database& db, const std::string& name) {
   if (const auto valid = normalize_player_name(name); !valid) {
     message += ": " + valid.error();  // not "add them with ...": a name that cannot be added
   } else if (const std::string close = suggest_player(db, name); !close.empty()) {
-    message += "; did you mean '" + close + "'?";
+    message += "; did you mean " + shell_word(close, ShellQuote::Always) + "?";
   } else {
-    message += " (add them with: crowns player add '" + name + "')";
+    message += " (add them with: crowns player add " + shell_word(name) + ")";
   }
   return Failure{message};
 }
@@ -133,8 +133,8 @@ Expected<Change> rename_player(Database& db, const std::string& old_name,
   if (auto clash = find_player(db, *normalized); clash && clash->id != player->id) {
     return Failure{"player '" + clash->name +
                    "' already exists; to fold one into the other use: "
-                   "crowns player merge '" +
-                   player->name + "' '" + clash->name + "'"};
+                   "crowns player merge " +
+                   shell_word(player->name) + " " + shell_word(clash->name)};
   }
   if (*normalized == player->name)
     return Failure{"the player is already called '" + player->name + "'"};

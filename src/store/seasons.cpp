@@ -65,9 +65,9 @@ Expected<void> check_season(const Database& db, const Season& s) {
     if (!before && !after) {
       return Failure{"season '" + s.name + "' (" + range_text(s) + ") would overlap season '" +
                      other.name + "' (" + range_text(other) + "); seasons may not overlap" +
-                     (other.ends_on
-                          ? ""
-                          : " (end it first: crowns season edit '" + other.name + "' --to DATE)")};
+                     (other.ends_on ? ""
+                                    : " (end it first: crowns season edit " +
+                                          shell_word(other.name) + " --to DATE)")};
     }
   }
   return {};
@@ -95,7 +95,8 @@ Expected<Season> require_season(const Database& db, const std::string& name) {
   }
   const std::string close = closest_name(name, known);
   if (!close.empty())
-    return Failure{"unknown season '" + name + "'; did you mean '" + close + "'?"};
+    return Failure{"unknown season '" + name + "'; did you mean " +
+                   shell_word(close, ShellQuote::Always) + "?"};
   if (known.empty()) {
     return Failure{"unknown season '" + name +
                    "': no seasons are defined (each calendar year is one: "

@@ -54,4 +54,31 @@ if command -v groff >/dev/null; then
   groff -man -Tutf8 -ww -z crowns.1 2>groff.err
   check "groff renders it without warnings" [ ! -s groff.err ]
 fi
+# Issue 17 item 11: a flag shows no argument in the man page (its --help shows none either);
+# an option shows what its value is (N, YYYY-MM-DD, FILE, ID, NAME, choices), never VALUE.
+check "no option shows a bare VALUE" bash -c '! grep -q "fIVALUE" "$0"' crowns.1
+bad=""
+while read -r sec; do
+  # shellcheck disable=SC2086 # the section's words are the command
+  help=$("$CROWNS" ${sec#crowns } --help 2>&1)
+  body=$(awk -v s=".SS \"$sec\"" '$0 == s { on = 1; next } /^\.S[SH] / { on = 0 } on' crowns.1)
+  for flag in $(printf '%s\n' "$help" | grep -oE '^ +(-[a-zA-Z], ?)?--[a-z-]+ {2,}' | grep -oE -- '--[a-z-]+'); do
+    if printf '%s\n' "$body" | grep -F "\\fB${flag//-/\\-}\\fR" | grep -qF '\fI'; then
+      bad+=" $sec:$flag"
+    fi
+  done
+done < <(sed -n 's/^\.SS "\(.*\)"$/\1/p' crowns.1)
+check "no flag has an argument in the man page:$bad" [ -z "$bad" ]
+check "--json is a flag" bash -c '! grep -qF "\\fB\\-\\-json\\fR \\fI" "$0"' crowns.1
+check "--force is a flag" bash -c '! grep -qF "\\fB\\-\\-force\\fR \\fI" "$0"' crowns.1
+check "a date is YYYY-MM-DD" grep -qF '\fB\-\-date\fR \fIYYYY\-MM\-DD\fR' crowns.1
+check "a file is FILE" grep -qF '\fB\-\-deal\fR \fIFILE\fR' crowns.1
+check "--db is FILE" grep -qF '\fB\-\-db\fR \fIFILE\fR' crowns.1
+check "--game is ID" grep -qF '\fB\-\-game\fR, \fB\-g\fR \fIID\fR' crowns.1
+check "a number is N" grep -qF '\fB\-\-samples\fR \fIN\fR' crowns.1
+check "a choice lists its values" grep -qF '\fB\-\-color\fR \fIauto|always|never\fR' crowns.1
+
+# Issue 17 item 14: crowns rules fits 80 columns.
+check "no line of crowns rules is over 80 columns" \
+  [ "$(LC_ALL=C.UTF-8 wc -L <rules.txt)" -le 80 ]
 finish

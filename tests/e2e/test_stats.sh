@@ -97,7 +97,7 @@ Ann,-0.3610,21.1920,7.1843
 Dan,-4.1329,18.5445,7.5591" "$("$CROWNS" leaderboard --all --by rating --csv | tail -n +2 | cut -d, -f2,10-12)"
 "$CROWNS" edit 2 Dan=0* --game 3 >/dev/null
 
-same "unknown player" "crowns: error: unknown player 'Edd' (add them with: crowns player add 'Edd')" "$("$CROWNS" stats Edd 2>&1)"
+same "unknown player" "crowns: error: unknown player 'Edd' (add them with: crowns player add Edd)" "$("$CROWNS" stats Edd 2>&1)"
 same "did you mean" "crowns: error: unknown player 'Anm'; did you mean 'Ann'?" "$("$CROWNS" h2h Anm Bob 2>&1)"
 same "bad date" "crowns: error: --since '2026-13-01' is not a date; write YYYY-MM-DD, e.g. 2026-01-15" \
   "$("$CROWNS" records --since 2026-13-01 2>&1)"

@@ -36,4 +36,10 @@ check "game 2 is abandoned" test "$(sqlite3 "$CROWNS_DB" 'SELECT status FROM gam
 on_terminal '' round '0*' 9 >"$T/out"
 check "one game: no question" test "$(grep -c 'Which game' "$T/out")" = 0
 check "one game: recorded" grep -qF "Game 1 · 2026-01-15 · Ann, Bob · active, 3 of 11 rounds" "$T/out"
+
+# Two players at 0 and nobody marked (issue 17 item 10): a terminal is asked who went out.
+on_terminal $'Cy\nbob\n' round 0 0 >"$T/out"
+check "two at 0: asks who went out" grep -qF "Ann and Bob both scored 0 in round 4. Who went out?" "$T/out"
+check "two at 0: a name not among them asks again" grep -qF "answer with the name of the player who went out: Ann and Bob" "$T/out"
+check "two at 0: the answer marks Bob out" grep -qE '^ 4 +6 6s .* 0 +[0-9]+ +0\* ' <("$CROWNS" show)
 finish

@@ -68,3 +68,19 @@ TEST_CASE("ascii_lower changes A-Z only", "[names]") {
   CHECK(ascii_lower('Q') == 'q');
   CHECK(ascii_lower('*') == '*');
 }
+
+TEST_CASE("shell_word quotes a word for bash only when it needs it", "[names]") {
+  CHECK(shell_word("Ann") == "Ann");
+  CHECK(shell_word("Zoë") == "Zoë");
+  CHECK(shell_word("-dash") == "-dash");
+  CHECK(shell_word("a.b_c@d%e+f=g:h,i/j") == "a.b_c@d%e+f=g:h,i/j");
+  CHECK(shell_word("O'Brien") == "'O'\\''Brien'");
+  CHECK(shell_word("Tom&Jerry") == "'Tom&Jerry'");
+  CHECK(shell_word("a b") == "'a b'");
+  CHECK(shell_word("$x") == "'$x'");
+  CHECK(shell_word("~x") == "'~x'");
+  CHECK(shell_word("#x") == "'#x'");
+  CHECK(shell_word("") == "''");
+  CHECK(shell_word("Ann", ShellQuote::Always) == "'Ann'");
+  CHECK(shell_word("O'Brien", ShellQuote::Always) == "'O'\\''Brien'");
+}

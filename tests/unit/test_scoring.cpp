@@ -1,5 +1,6 @@
 // Reading scores as typed, checking them, and deciding who leads and who won.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "crowns/names.hpp"
@@ -143,4 +144,38 @@ TEST_CASE("player names: trimmed, printable, suggestions for typos", "[names]") 
   // Accents do not count against a suggestion: "Zoe" is the likely "Zoë".
   CHECK(closest_name("Zoe", std::vector<std::string>{"Zo\u00eb", "Bob"}) == "Zo\u00eb");
   CHECK(closest_name("eva", std::vector<std::string>{"\u00c9va"}) == "\u00c9va");
+}
+
+TEST_CASE("who went out: the one player who scored 0, asked when several did", "[scoring]") {
+  const RoundSpec r2 = round_spec(2, 1);
+  // Issue 17 item 10: `crowns round 0 15 8` means the first player went out.
+  std::vector<ScoreEntry> one = {entry(0), entry(15), entry(8)};
+  CHECK(infer_went_out(one, r2).empty());
+  CHECK(one[0].went_out);
+  CHECK_FALSE(one[1].went_out);
+  CHECK_FALSE(one[2].went_out);
+  // A hand that melds whole scores 0: that player went out and holds no cards.
+  const auto melded =
+      score_input(*parse_score("3h 4h 5h", "Ann"), round_spec(1, 1), "Ann", Checks::Strict);
+  REQUIRE(melded.ok());
+  std::vector<ScoreEntry> hand = {*melded, entry(12)};
+  CHECK(infer_went_out(hand, round_spec(1, 1)).empty());
+  CHECK(hand[0].went_out);
+  CHECK(hand[0].hand.empty());
+  // Two at 0 and nobody marked: both named, nothing marked.
+  std::vector<ScoreEntry> two = {entry(5), entry(0), entry(0)};
+  CHECK(infer_went_out(two, r2) == std::vector<std::size_t>{1, 2});
+  CHECK(std::none_of(two.begin(), two.end(), [](const ScoreEntry& e) { return e.went_out; }));
+  // Someone marked: nothing to infer, even with another 0.
+  std::vector<ScoreEntry> marked = {entry(0, true), entry(0), entry(9)};
+  CHECK(infer_went_out(marked, r2).empty());
+  CHECK_FALSE(marked[1].went_out);
+  // Nobody at 0: left for check_round to refuse.
+  std::vector<ScoreEntry> none = {entry(4), entry(9)};
+  CHECK(infer_went_out(none, r2).empty());
+  CHECK_FALSE(check_round(none, std::vector<std::string>{"Ann", "Bob"}, r2, Checks::Strict).ok());
+  // The tie-break keeps only points: nothing is marked.
+  std::vector<ScoreEntry> tb = {entry(0), entry(7)};
+  CHECK(infer_went_out(tb, tiebreak_spec(1)).empty());
+  CHECK_FALSE(tb[0].went_out);
 }

@@ -79,3 +79,11 @@ TEST_CASE("is_yes: y or yes in any case, nothing else", "[style]") {
   for (const char* yes : {"y", "Y", "yes", "YES", "Yes", "yEs"}) CHECK(is_yes(yes));
   for (const char* no : {"", "n", "no", "yess", " y", "ja", "1"}) CHECK_FALSE(is_yes(no));
 }
+
+TEST_CASE("display_width: combining marks take no column, wide characters two", "[style]") {
+  // Thai "สมศรี": ส ม ศ ร and the vowel sign ี above (a combining mark): 4 columns.
+  CHECK(display_width("\u0e2a\u0e21\u0e28\u0e23\u0e35") == 4);
+  CHECK(display_width("Zoe\u0308") == 3);     // e + combining diaeresis, as NFD writes Zoë
+  CHECK(display_width("\u5f20\u4f1f") == 4);  // 张伟
+  CHECK(pad_right("Zoe\u0308", 5) == "Zoe\u0308  ");
+}

@@ -115,14 +115,16 @@ void setup_advise(CLI::App& app, Context& ctx) {
       "advise", "Advise a move: take the top discard or draw, and which card to discard");
   sub->add_option("cards", opts->cards,
                   "Your hand: round+2 cards with --top (before drawing), or round+3 (after)");
-  sub->add_option("-t,--top", opts->top, "The top discard (a draw decision)");
+  sub->add_option("-t,--top", opts->top, "The top discard (a draw decision)")->type_name("CARD");
   sub->add_option("-r,--round", opts->round, "Round 1-11 (default: from the hand size)")
       ->check(CLI::Range(1, kRounds));
   sub->add_option("-s,--seen", opts->seen,
-                  "Cards out of play: the discard pile, cards others took from it");
+                  "Cards out of play: the discard pile, cards others took from it")
+      ->type_name("CARDS");
   sub->add_option("--next-holds", opts->next_holds,
                   "Cards the next player took from the discard pile and still holds (not in "
-                  "--seen)");
+                  "--seen)")
+      ->type_name("CARDS");
   sub->add_option("-p,--players", opts->players, "Players at the table (default 2)")
       ->check(CLI::Range(2, 14));
   sub->add_option("--stock", opts->stock, "Cards left in the draw pile")->check(CLI::Range(0, 232));

@@ -187,7 +187,8 @@ void setup_analyze(CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand("analyze", "Find the lowest-scoring lay-down of a hand");
   sub->add_option("cards", opts->cards, "Cards, e.g. 7h 8h 9h Ks jk (or one quoted string)");
   sub->add_option("-r,--round", opts->round, "Round 1-11 (sets the hand size and wild rank)");
-  sub->add_option("-w,--wild", opts->wild, "Wild rank 3-10, J, Q or K (default: the hand size)");
+  sub->add_option("-w,--wild", opts->wild, "Wild rank 3-10, J, Q or K (default: the hand size)")
+      ->type_name("RANK");
   sub->add_flag("-d,--drawn", opts->drawn, "The hand holds the drawn card: find the best discard");
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->add_flag("--batch", opts->batch, "Read JSON Lines hands from stdin, answer one per line");

@@ -94,16 +94,19 @@ void setup_chart(CLI::App& app, Context& ctx) {
       app.add_subcommand("chart", "Chart a game's running totals, or ratings over time (--rating)");
   auto* game =
       sub->add_option("-g,--game", opts->game, "Game ID (default: the most recently changed game)")
-          ->check(whole_number(1, kMaxId));
+          ->check(whole_number(1, kMaxId))
+          ->type_name("ID");
   auto* rating = sub->add_flag("--rating", opts->rating, "Chart ratings over a period instead");
   rating->excludes(game);
   add_period_options(*sub, opts->period);
   sub->add_option("-p,--player", opts->players, "With --rating: chart this player (repeatable)")
-      ->needs(rating);
+      ->needs(rating)
+      ->type_name("NAME");
   sub->add_option("--top", opts->top, "With --rating: the N best-rated players (default 5)")
       ->check(whole_number(1, 8))
       ->needs(rating);
-  auto* svg = sub->add_option("--svg", opts->svg, "Write the chart as an SVG file instead");
+  auto* svg = sub->add_option("--svg", opts->svg, "Write the chart as an SVG file instead")
+                  ->type_name("FILE");
   sub->add_flag("-f,--force", opts->force, "With --svg: replace FILE if it exists")->needs(svg);
   sub->add_flag("--json", opts->json,
                 "Print the chart's data (x labels, each player's values) as JSON")

@@ -4,6 +4,7 @@
 // player names, game ids and seasons from the database.
 
 #include <CLI/CLI.hpp>
+#include <array>
 #include <filesystem>
 
 #include "cli/commands.hpp"
@@ -24,24 +25,24 @@ struct CompletionOptions {
   bool complete = false;
 };
 
-enum class Kind { None, Files, Player, PlayerValue, Game, Season, Command };
+enum class Kind { None, Files, Player, PlayerValue, Game, Season, Command, Shell };
 
-bool takes_value(const CLI::Option& opt) {
-  return opt.get_type_size_max() > 0;
-}
+constexpr std::array<std::string_view, 3> kShells = {"bash", "zsh", "fish"};
 
 Kind option_kind(const CLI::Option& opt) {
   const std::string name = opt.get_lnames().empty() ? "" : opt.get_lnames().front();
   if (name == "game") return Kind::Game;
   if (name == "player" || name == "dealer") return Kind::Player;
   if (name == "season") return Kind::Season;
-  if (name == "db" || name == "svg" || name == "out" || name == "html") return Kind::Files;
+  // A file option says so in its type name (--db, --deal, --html, --svg, --out).
+  if (opt.get_type_name().starts_with("FILE")) return Kind::Files;
   return Kind::None;
 }
 
 Kind positional_kind(const CLI::App& node, const CLI::Option& opt) {
   const std::string& name = opt.get_name();
   if (node.get_name() == "help") return Kind::Command;
+  if (node.get_name() == "completion") return Kind::Shell;
   if (name == "file") return Kind::Files;
   if (name == "id") return Kind::Game;
   if (name == "values") return Kind::PlayerValue;
@@ -49,40 +50,6 @@ Kind positional_kind(const CLI::App& node, const CLI::Option& opt) {
   for (const char* player : {"players", "names", "a", "b", "old", "from", "into"})
     if (name == player) return node.get_name() == "add" ? Kind::None : Kind::Player;
   return Kind::None;
-}
-
-// Choices an option accepts, from its type name: "ENUM:auto|always|never" (one_of), or a
-// CheckedTransformer's "{auto->0,always->1,...}".
-std::vector<std::string> option_choices(const CLI::Option& opt) {
-  std::vector<std::string> choices;
-  const std::string type = opt.get_type_name();
-  if (const auto colon = type.find(':');
-      colon != std::string::npos && type.find('|', colon) != std::string::npos) {
-    std::string word;
-    for (std::size_t i = colon + 1; i <= type.size(); ++i) {
-      if (i == type.size() || type[i] == '|') {
-        if (!word.empty()) choices.push_back(word);
-        word.clear();
-      } else {
-        word += type[i];
-      }
-    }
-    return choices;
-  }
-  const auto open = type.find('{');
-  const auto close = type.find('}', open);
-  if (open == std::string::npos || close == std::string::npos) return choices;
-  std::string item;
-  for (std::size_t i = open + 1; i <= close; ++i) {
-    if (type[i] == ',' || type[i] == '}') {
-      const auto arrow = item.find("->");
-      if (arrow != std::string::npos) choices.push_back(item.substr(0, arrow));
-      item.clear();
-    } else {
-      item += type[i];
-    }
-  }
-  return choices;
 }
 
 const CLI::Option* find_option(const std::vector<const CLI::App*>& chain, std::string_view word) {
@@ -183,6 +150,8 @@ void complete_words(const CLI::App& root, const std::vector<std::string>& words,
         if (sub->get_name() == p) target = sub;
     }
     for (const auto* sub : visible_subcommands(*target)) candidates.push_back(sub->get_name());
+  } else if (kind == Kind::Shell) {
+    if (positionals.empty()) candidates.assign(kShells.begin(), kShells.end());
   } else if (kind == Kind::Files) {
     ctx.out << ":files\n";
     return;

@@ -58,11 +58,14 @@ void setup_details(CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand(
       "details", "Fix a game's date, note, first dealer or seat order (logged, undoable)");
   add_game_option(*sub, opts->game);
-  sub->add_option("--date", opts->change.date, "The date played, YYYY-MM-DD");
+  sub->add_option("--date", opts->change.date, "The date played, YYYY-MM-DD")
+      ->type_name("YYYY-MM-DD");
   sub->add_option("--note", opts->change.note, "A note (--note '' removes it)");
-  sub->add_option("--dealer", opts->change.dealer, "Who dealt round 1 (a player's name)");
+  sub->add_option("--dealer", opts->change.dealer, "Who dealt round 1 (a player's name)")
+      ->type_name("NAME");
   sub->add_option("--seats", opts->seats,
-                  "Every player once, clockwise: Ann,Bob,Cat (scores move with the players)");
+                  "Every player once, clockwise: Ann,Bob,Cat (scores move with the players)")
+      ->type_name("NAMES");
   sub->callback([opts, &ctx] { run_details(*opts, ctx); });
 }
 

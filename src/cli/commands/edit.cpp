@@ -27,7 +27,11 @@ void run_edit(const EditOptions& opts, Context& ctx) {
   const RoundSpec spec = round_spec(opts.round, game.boxes);
   const Checks checks = opts.force ? Checks::Force : Checks::Strict;
   const auto values = need(match_values(opts.values, game, every_seat(game), Coverage::Some));
-  const auto scores = need(score_values(values, game, spec, checks));
+  auto scores = need(score_values(values, game, spec, checks));
+  // Two at 0 and nobody marked: asked on a terminal (rare, so under the write lock: the
+  // round stays one transaction, and writers in other terminals queue as they always do).
+  need(settle_went_out(ctx, game, scores, before, spec, checks,
+                       stdin_is_terminal() ? Asking::Allowed : Asking::Refused));
   need(check_scores(game, scores, before, spec, checks));
   const store::Change change = need(store::edit_round(db, game, opts.round, scores));
   tx.commit();
@@ -44,7 +48,7 @@ void setup_edit(CLI::App& app, Context& ctx) {
   sub->add_option("round", opts->round, "The round to correct (1-11)")->required();
   sub->add_option("values", opts->values, "NAME=VALUE for each player to correct")->required();
   add_game_option(*sub, opts->game);
-  sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody scored 0)");
+  sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody went out)");
   sub->callback([opts, &ctx] { run_edit(*opts, ctx); });
 }
 

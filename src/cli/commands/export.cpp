@@ -65,7 +65,8 @@ void setup_export(CLI::App& app, Context& ctx) {
   sub->add_option("--format", opts->format, "json (default) or csv (default for --out FILE.csv)")
       ->transform(one_of<store::ExportFormat>(
           {{"json", store::ExportFormat::Json}, {"csv", store::ExportFormat::Csv}}));
-  sub->add_option("-o,--out", opts->out, "Write to FILE (atomically) instead of standard output");
+  sub->add_option("-o,--out", opts->out, "Write to FILE (atomically) instead of standard output")
+      ->type_name("FILE");
   sub->add_flag("--force", opts->force, "Replace FILE if it exists");
   sub->callback([opts, &ctx] { run_export(*opts, ctx); });
 }

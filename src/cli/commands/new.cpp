@@ -28,10 +28,12 @@ void run_new(const NewOptions& opts, Context& ctx) {
 }  // namespace
 
 void add_new_game_options(CLI::App& sub, NewGameFlags& flags) {
-  sub.add_option("--dealer", flags.dealer, "Who deals round 1 (default: the first player)");
+  sub.add_option("--dealer", flags.dealer, "Who deals round 1 (default: the first player)")
+      ->type_name("NAME");
   sub.add_option("--boxes", flags.boxes, "Boxes of cards: 2 for 9 to 14 players")
       ->check(whole_number(1, 2));
-  sub.add_option("--date", flags.date, "Date played, YYYY-MM-DD (default: today)");
+  sub.add_option("--date", flags.date, "Date played, YYYY-MM-DD (default: today)")
+      ->type_name("YYYY-MM-DD");
   sub.add_option("--note", flags.note, "A note, e.g. where you played");
   sub.add_flag("-a,--add", flags.add, "Add players not seen before");
 }

@@ -150,8 +150,9 @@ void setup_odds(CLI::App& app, Context& ctx) {
   sub->add_option("cards", opts->cards, "Your hand before drawing: round+2 cards");
   sub->add_option("-r,--round", opts->round, "Round 1-11 (default: from the hand size)")
       ->check(CLI::Range(1, kRounds));
-  sub->add_option("-s,--seen", opts->seen, "Cards out of play (they will not be drawn)");
-  sub->add_option("-t,--top", opts->top, "The top discard (not in the deck)");
+  sub->add_option("-s,--seen", opts->seen, "Cards out of play (they will not be drawn)")
+      ->type_name("CARDS");
+  sub->add_option("-t,--top", opts->top, "The top discard (not in the deck)")->type_name("CARD");
   sub->add_option("-k,--turns", opts->turns, "Draws to look at, K (default 3; from 3 on sampled)")
       ->check(CLI::Range(1, kMaxTurns));
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")

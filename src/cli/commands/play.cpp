@@ -64,43 +64,24 @@ class PlaySession {
   // A draft round number past the last round marks tie-break answers.
   static constexpr int kTiebreakDraft = kRounds + 1;
 
+  // One player's answer in a walk: the score used and the text shown in brackets, which
+  // Enter keeps. Empty until answered (or when a saved value no longer reads).
+  struct Answer {
+    std::optional<store::SeatScore> score;
+    std::string text;
+  };
+
+  // A new round (or the tie-break) saves each answer as a draft and records the round; a
+  // saved round revisited offers its values and saves a change as an edit.
+  enum class Walk { New, Saved };
+
   // Prompts each seat of `seats` in turn, then saves the round (or the tie-break).
   Step enter(const RoundSpec& spec, int round, const std::vector<int>& seats) {
-    std::vector<std::optional<store::SeatScore>> scores(seats.size());
-    resume_draft(spec, round, seats, scores);
-    std::size_t i = 0;
-    while (i < seats.size() && scores[i]) ++i;
-    for (;;) {
-      if (i == seats.size()) {
-        const auto answer = confirm_round(spec, round, seats, scores);
-        if (!answer) return Step::Left;
-        if (*answer) return Step::Saved;
-        i = seats.size() - 1;  // "<" or a refused round: back to the last player
-        continue;
-      }
-      const std::string& name = game_.seats[static_cast<std::size_t>(seats[i])].name;
-      const auto reply = ask(ctx_, sanitize(name) + ": ");
-      if (!reply || is_quit(*reply)) return Step::Left;
-      if (*reply == "<") {
-        if (i > 0) {
-          --i;
-        } else if (revisit(round - 1) == Step::Left) {
-          return Step::Left;
-        }
-        continue;
-      }
-      if (reply->empty() || *reply == "?" || *reply == "help") {
-        ctx_.out << kHelp;
-        continue;
-      }
-      auto score = score_one(*reply, spec, round, seats[i]);
-      if (!score) continue;
-      scores[i] = std::move(score);
-      store::Transaction tx(db_);
-      store::save_draft_value(db_, game_.id, round, seats[i], *reply);
-      tx.commit();
-      ++i;
-    }
+    std::vector<Answer> answers(seats.size());
+    resume_draft(spec, round, seats, answers);
+    std::size_t first = 0;
+    while (first < seats.size() && answers[first].score) ++first;
+    return walk(spec, round, seats, std::move(answers), first, Walk::New);
   }
 
   // "<" at the first player: walks the saved round `round` again, each player's saved value
@@ -117,55 +98,72 @@ class PlaySession {
     }
     const RoundSpec spec = round_spec(round, game_.boxes);
     const std::vector<int> seats = every_seat(game_);
-    std::vector<std::optional<store::SeatScore>> scores(seats.size());
-    std::vector<std::string> saved(seats.size());
-    std::string line;
+    std::vector<Answer> answers(seats.size());
     for (std::size_t k = 0; k < seats.size(); ++k) {
       const auto seat = static_cast<std::size_t>(seats[k]);
       const store::ScoreCell& cell = game_.rounds[static_cast<std::size_t>(round - 1)].scores[seat];
-      saved[k] = cell.hand ? *cell.hand : std::to_string(cell.points) + (cell.went_out ? "*" : "");
+      answers[k].text =
+          cell.hand ? *cell.hand : std::to_string(cell.points) + (cell.went_out ? "*" : "");
       // Saved once already, so read back without the checks.
-      const auto input = parse_score(saved[k], game_.seats[seat].name);
-      if (input) {
+      if (const auto input = parse_score(answers[k].text, game_.seats[seat].name)) {
         if (auto entry = score_input(*input, spec, "", Checks::Force)) {
-          scores[k] = store::SeatScore{seats[k], std::move(entry).value()};
+          answers[k].score = store::SeatScore{seats[k], std::move(entry).value()};
         }
       }
-      line += (line.empty() ? "" : ", ") + game_.seats[seat].name + " " +
-              std::to_string(cell.points) + (cell.went_out ? "*" : "");
     }
+    return walk(spec, round, seats, std::move(answers), 0, Walk::Saved);
+  }
+
+  // The one prompt loop of play: asks each seat from `i` on, the answer in brackets kept on
+  // Enter and replaced by whatever is typed (the last answer typed is the one used), then
+  // offers to save. "<" goes back a player, and from the first player a round.
+  Step walk(const RoundSpec& spec, int round, const std::vector<int>& seats,
+            std::vector<Answer> answers, std::size_t i, Walk kind) {
+    const std::vector<Answer> before = answers;
     const auto header = [&] {
+      if (kind == Walk::New) return;
+      std::string line;
+      for (std::size_t k = 0; k < seats.size(); ++k) {
+        const store::ScoreCell& cell = game_.rounds[static_cast<std::size_t>(round - 1)]
+                                           .scores[static_cast<std::size_t>(seats[k])];
+        line += (line.empty() ? "" : ", ") + name_of(seats[k]) + " " + std::to_string(cell.points) +
+                (cell.went_out ? "*" : "");
+      }
       ctx_.out << "Back to " << spec.label << " (saved: " << sanitize(line)
                << "); Enter keeps a value\n";
     };
+    const auto unchanged = [&] {
+      return kind == Walk::Saved &&
+             std::equal(answers.begin(), answers.end(), before.begin(),
+                        [](const Answer& a, const Answer& b) { return same_score(a, b); });
+    };
     header();
-    bool changed = false;
-    std::size_t i = 0;
     for (;;) {
       if (i == seats.size()) {
-        if (!changed) {
+        if (unchanged()) {
           ctx_.out << "  " << spec.label << " unchanged\n";
           return Step::Saved;
         }
-        const auto answer = confirm_round(spec, round, seats, scores);
+        const auto answer = confirm_round(spec, round, answers);
         if (!answer) {
-          ctx_.out << "  " << spec.label << " unchanged\n";
+          if (kind == Walk::Saved) ctx_.out << "  " << spec.label << " unchanged\n";
           return Step::Left;
         }
         if (*answer) return Step::Saved;
-        i = seats.size() - 1;
+        i = seats.size() - 1;  // "<" or a refused round: back to the last player
         continue;
       }
-      const std::string& name = game_.seats[static_cast<std::size_t>(seats[i])].name;
-      const auto reply = ask(ctx_, sanitize(name) + " [" + sanitize(saved[i]) + "]: ");
+      Answer& now = answers[i];
+      const std::string shown = now.text.empty() ? "" : " [" + sanitize(now.text) + "]";
+      const auto reply = ask(ctx_, sanitize(name_of(seats[i])) + shown + ": ");
       if (!reply || is_quit(*reply)) {
-        ctx_.out << "  " << spec.label << " unchanged\n";
+        if (kind == Walk::Saved) ctx_.out << "  " << spec.label << " unchanged\n";
         return Step::Left;
       }
       if (*reply == "<") {
         if (i > 0) {
           --i;
-        } else if (round == 1) {
+        } else if (kind == Walk::Saved && round == 1) {
           ctx_.out << "  (already at the first player)\n";
         } else if (revisit(round - 1) == Step::Left) {
           return Step::Left;
@@ -174,26 +172,43 @@ class PlaySession {
         }
         continue;
       }
-      if (*reply == "?" || *reply == "help") {
-        ctx_.out << "  Enter keeps " << sanitize(saved[i]) << "; otherwise as in any round:\n"
-                 << kHelp;
+      if (reply->empty() && now.score) {
+        ++i;
         continue;
       }
-      if (!reply->empty() && *reply != saved[i]) {
-        auto score = score_one(*reply, spec, round, seats[i]);
-        if (!score) continue;
-        scores[i] = std::move(score);
-        changed = true;
-      } else if (!scores[i]) {
-        continue;  // unreadable saved value: a new one is needed
+      if (reply->empty() || *reply == "?" || *reply == "help") {
+        if (now.score)
+          ctx_.out << "  Enter keeps " << sanitize(now.text) << "; otherwise as in any round:\n";
+        ctx_.out << kHelp;
+        continue;
+      }
+      auto score = score_one(*reply, spec, round, seats[i]);
+      if (!score) continue;
+      now = Answer{std::move(score), *reply};
+      if (kind == Walk::New) {
+        store::Transaction tx(db_);
+        store::save_draft_value(db_, game_.id, round, seats[i], *reply);
+        tx.commit();
       }
       ++i;
     }
   }
 
+  // Whether two answers score the same (a value retyped as it was saved is no change).
+  static bool same_score(const Answer& a, const Answer& b) {
+    if (!a.score || !b.score) return !a.score && !b.score;
+    const ScoreEntry& x = a.score->entry;
+    const ScoreEntry& y = b.score->entry;
+    return x.points == y.points && x.went_out == y.went_out && x.hand == y.hand;
+  }
+
+  const std::string& name_of(int seat) const {
+    return game_.seats[static_cast<std::size_t>(seat)].name;
+  }
+
   // Reads back what was typed before quitting, if it belongs to this round.
   void resume_draft(const RoundSpec& spec, int round, const std::vector<int>& seats,
-                    std::vector<std::optional<store::SeatScore>>& scores) {
+                    std::vector<Answer>& answers) {
     const store::Draft draft = store::load_draft(db_, game_.id);
     if (draft.values.empty()) return;
     if (draft.round != round) {
@@ -207,14 +222,13 @@ class PlaySession {
       const auto it = std::find(seats.begin(), seats.end(), seat);
       if (it == seats.end()) continue;
       const auto k = static_cast<std::size_t>(it - seats.begin());
-      auto input = parse_score(value, game_.seats[static_cast<std::size_t>(seat)].name);
+      auto input = parse_score(value, name_of(seat));
       if (!input) continue;
       // Accepted once already (perhaps after "keep it anyway?"), so not checked again.
       auto entry = score_input(*input, spec, "", Checks::Force);
       if (!entry) continue;
-      scores[k] = store::SeatScore{seat, std::move(entry).value()};
-      line += (line.empty() ? "" : ", ") + game_.seats[static_cast<std::size_t>(seat)].name + " " +
-              entry_text(scores[k]->entry);
+      line += (line.empty() ? "" : ", ") + name_of(seat) + " " + entry_text(*entry);
+      answers[k] = Answer{store::SeatScore{seat, std::move(entry).value()}, value};
     }
     if (!line.empty()) ctx_.out << "Resuming " << spec.label << ": " << sanitize(line) << '\n';
   }
@@ -252,15 +266,21 @@ class PlaySession {
 
   // Shows the round and saves it on "y" (or Enter): a new round, a saved round changed (an
   // edit) or the tie-break. Returns true when saved, false to go back, none to leave.
-  std::optional<bool> confirm_round(const RoundSpec& spec, int round, const std::vector<int>& seats,
-                                    const std::vector<std::optional<store::SeatScore>>& scores) {
+  std::optional<bool> confirm_round(const RoundSpec& spec, int round,
+                                    const std::vector<Answer>& answers) {
     std::vector<store::SeatScore> all;
+    all.reserve(answers.size());
+    for (const Answer& a : answers) all.push_back(*a.score);
+    if (auto settled =
+            settle_went_out(ctx_, game_, all, std::nullopt, spec, Checks::Strict, Asking::Allowed);
+        !settled) {
+      ctx_.out << "  " << sanitize(settled.error()) << '\n';
+      return false;
+    }
     std::string line;
-    for (std::size_t k = 0; k < seats.size(); ++k) {
-      all.push_back(*scores[k]);
-      line += (line.empty() ? "" : ", ") + game_.seats[static_cast<std::size_t>(seats[k])].name +
-              " " + std::to_string(scores[k]->entry.points) +
-              (scores[k]->entry.went_out ? "*" : "");
+    for (const store::SeatScore& s : all) {
+      line += (line.empty() ? "" : ", ") + name_of(s.seat) + " " + std::to_string(s.entry.points) +
+              (s.entry.went_out ? "*" : "");
     }
     const bool edit = round <= kRounds && round < game_.next_round().value_or(kTiebreakDraft);
     if (auto strict = check_scores(game_, all, std::nullopt, spec, Checks::Strict); !strict) {

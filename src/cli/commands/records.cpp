@@ -32,11 +32,33 @@ constexpr Kind kKinds[] = {
     {"highest_total", "Highest total", &Records::highest_total},
 };
 
+// A record shared by more holders is one line naming the first two ("and 24 more").
+constexpr std::size_t kMaxHolderLines = 3;
+
 // Everyone who holds the record, the first to reach it first.
 std::vector<RecordHolder> holders(const Record& r) {
   std::vector<RecordHolder> all{{r.game, r.date, r.player, r.round}};
   all.insert(all.end(), r.shared.begin(), r.shared.end());
   return all;
+}
+
+// A record held more than kMaxHolderLines times, in one cell: the first two players to
+// reach it and how many more players ("Ann, Bob and 24 more"), with the number of times when
+// players hold it more than once ("Ann, Bob and 11 more (26 times)", "Bob, 11 times").
+std::string capped_holders(const std::vector<RecordHolder>& all, const Names& names) {
+  std::vector<std::int64_t> players;
+  for (const auto& h : all) {
+    if (std::find(players.begin(), players.end(), h.player) == players.end())
+      players.push_back(h.player);
+  }
+  const std::string times =
+      players.size() == all.size() ? "" : " (" + std::to_string(all.size()) + " times)";
+  if (players.size() == 1)
+    return names.display(players[0]) + ", " + std::to_string(all.size()) + " times";
+  if (players.size() == 2)
+    return names.display(players[0]) + " and " + names.display(players[1]) + times;
+  return names.display(players[0]) + ", " + names.display(players[1]) + " and " +
+         std::to_string(players.size() - 2) + " more" + times;
 }
 
 // What the value means, after it: "(round 11, Ks wild)", "behind by 40 after round 6".
@@ -101,8 +123,15 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
       table.row({kind.title, "-", "", "", "", ""});
       continue;
     }
+    const std::vector<RecordHolder> all = holders(*r);
+    if (all.size() > kMaxHolderLines) {  // "Ann, Bob and 24 more": --json lists them all
+      const RecordHolder& h = all.front();
+      table.row({kind.title, std::to_string(r->value), capped_holders(all, names),
+                 std::to_string(h.game), h.date, detail(kind, h)});
+      continue;
+    }
     bool first = true;
-    for (const auto& h : holders(*r)) {  // a shared record: one line per holder
+    for (const auto& h : all) {  // a shared record: one line per holder
       table.row({first ? kind.title : "", first ? std::to_string(r->value) : "",
                  names.display(h.player), std::to_string(h.game), h.date, detail(kind, h)});
       first = false;

@@ -29,7 +29,8 @@ void run_reopen(const ReopenOptions& opts, Context& ctx) {
 void setup_reopen(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<ReopenOptions>();
   auto* sub = app.add_subcommand("reopen", "Take an abandoned game up again");
-  sub->add_option("-g,--game", opts->game, "Game ID (default: the most recently changed game)");
+  sub->add_option("-g,--game", opts->game, "Game ID (default: the most recently changed game)")
+      ->type_name("ID");
   sub->callback([opts, &ctx] { run_reopen(*opts, ctx); });
 }
 

@@ -77,11 +77,13 @@ void setup_report(CLI::App& app, Context& ctx) {
       "report", "Write standings and scorecards as an HTML page (a period, or --game)");
   add_period_options(*sub, opts->period);
   auto* game =
-      sub->add_option("-g,--game", opts->game, "Report one game: its scorecard and running totals");
+      sub->add_option("-g,--game", opts->game, "Report one game: its scorecard and running totals")
+          ->type_name("ID");
   for (const char* name : {"--season", "--year", "--since", "--until", "--all"})
     sub->get_option(name)->excludes(game);
   sub->add_option("--html", opts->html,
-                  "The file to write (default crowns-report-PERIOD.html here; - for stdout)");
+                  "The file to write (default crowns-report-PERIOD.html here; - for stdout)")
+      ->type_name("FILE");
   sub->add_flag("--force", opts->force, "Replace the --html file if it exists");
   sub->callback([opts, &ctx] { run_report(*opts, ctx); });
 }

@@ -28,7 +28,11 @@ void run_round(const RoundOptions& opts, Context& ctx) {
   const RoundSpec spec = round_spec(round, game.boxes);
   const Checks checks = opts.force ? Checks::Force : Checks::Strict;
   const auto values = need(match_values(opts.values, game, every_seat(game), Coverage::Every));
-  const auto scores = need(score_values(values, game, spec, checks));
+  auto scores = need(score_values(values, game, spec, checks));
+  // Two at 0 and nobody marked: asked on a terminal (rare, so under the write lock: the
+  // round stays one transaction, and writers in other terminals queue as they always do).
+  need(settle_went_out(ctx, game, scores, std::nullopt, spec, checks,
+                       stdin_is_terminal() ? Asking::Allowed : Asking::Refused));
   need(check_scores(game, scores, std::nullopt, spec, checks));
   const store::Change change = need(store::record_round(db, game, scores));
   tx.commit();
@@ -46,8 +50,9 @@ void setup_round(CLI::App& app, Context& ctx) {
                   "Points (12), 0* or out for who went out, or the cards left in quotes")
       ->required();
   sub->add_option("-g,--game", opts->game,
-                  "Game ID (default: the game in progress; asks if several are)");
-  sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody scored 0)");
+                  "Game ID (default: the game in progress; asks if several are)")
+      ->type_name("ID");
+  sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody went out)");
   sub->callback([opts, &ctx] { run_round(*opts, ctx); });
 }
 

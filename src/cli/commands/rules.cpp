@@ -20,6 +20,7 @@ struct RulesOptions {
 };
 
 // One headed paragraph; the text is plain ASCII so that --ascii output stays ASCII.
+// Each line fits 80 columns after the 10-column head (test_manual.sh checks).
 void section(std::ostream& out, const Style& style, std::string_view head,
              std::initializer_list<std::string_view> lines) {
   bool first = true;
@@ -76,12 +77,11 @@ void run_rules(const RulesOptions& opts, Context& ctx) {
   const std::string one_box =
       fmt::format("{} to {} on one box (with {} the discard pile is reshuffled into a new",
                   kMinPlayers, max_players(1), max_players(1));
-  const std::string two_boxes =
-      fmt::format("draw pile when it runs out); {} to {} with two boxes (crowns new --boxes 2)",
-                  max_players(1) + 1, max_players(2));
-  section(
-      out, style, "Players",
-      {one_box, two_boxes, "the deal moves one seat left each round; left of the dealer starts"});
+  const std::string two_boxes = fmt::format("draw pile when it runs out); {} to {} with two boxes",
+                                            max_players(1) + 1, max_players(2));
+  section(out, style, "Players",
+          {one_box, two_boxes, "(crowns new --boxes 2)",
+           "the deal moves one seat left each round; left of the dealer starts"});
   section(out, style, "Turn",
           {"draw one (the draw pile, or the top discard), then discard one",
            "only the next player may take a discard, before drawing"});
@@ -90,17 +90,19 @@ void run_rules(const RulesOptions& opts, Context& ctx) {
            "run: 3+ cards in a row of one suit, 3 up to K, no wrapping",
            "wilds (the round's rank and jokers) stand in anywhere, any number"});
   section(out, style, "Going out",
-          {"lay down all your cards but one in books and runs, discard the last: 0 points;",
-           "everyone else has one last turn, lays down what they can, scores the rest"});
+          {"lay down all your cards but one in books and runs and discard the",
+           "last: 0 points; everyone else has one last turn, lays down what they",
+           "can and scores the rest"});
   section(out, style, "Winner",
           {"the lowest total after round 11; no playing on another player's melds"});
   section(out, style, "Ties",
-          {"shared, or (house option) the tied players play a 6-card tie-break round",
-           "(6s wild), lowest score wins: crowns tiebreak NAME=VALUE..."});
-  section(out, style, "Solitaire",
-          {"11 face-up piles of 3 to 13 cards (pile k wild as round k), 28 in the stock;",
-           "turn a card, play it into one pile and discard one from it; a pile that can",
-           "go out is closed; close all 11 before the stock runs out to win"});
+          {"shared, or (house option) the tied players play a 6-card tie-break",
+           "round (6s wild), lowest score wins: crowns tiebreak NAME=VALUE..."});
+  section(
+      out, style, "Solitaire",
+      {"11 face-up piles of 3 to 13 cards (pile k wild as round k), 28 in",
+       "the stock; turn a card, play it into one pile and discard one from",
+       "it; a pile that can go out is closed; close all 11 before the stock", "runs out to win"});
 }
 
 }  // namespace

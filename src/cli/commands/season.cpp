@@ -107,8 +107,11 @@ void setup_season(CLI::App& app, Context& ctx) {
   auto* add =
       season->add_subcommand("add", "Add a season: crowns season add NAME --from DATE [--to DATE]");
   add->add_option("name", opts->name, "Season name")->required();
-  add->add_option("--from", opts->from, "First day, YYYY-MM-DD")->required();
-  add->add_option("--to", opts->to, "Last day, YYYY-MM-DD (default: open, still running)");
+  add->add_option("--from", opts->from, "First day, YYYY-MM-DD")
+      ->required()
+      ->type_name("YYYY-MM-DD");
+  add->add_option("--to", opts->to, "Last day, YYYY-MM-DD (default: open, still running)")
+      ->type_name("YYYY-MM-DD");
   add->callback([opts, &ctx] { run_add(*opts, ctx); });
 
   auto* list = season->add_subcommand("list", "List seasons with their finished games");
@@ -117,9 +120,9 @@ void setup_season(CLI::App& app, Context& ctx) {
 
   auto* edit = season->add_subcommand("edit", "Rename a season or change its dates");
   edit->add_option("name", opts->name, "Season name")->required();
-  edit->add_option("--name", opts->new_name, "New name");
-  edit->add_option("--from", opts->from, "New first day");
-  auto* to = edit->add_option("--to", opts->to, "New last day");
+  edit->add_option("--name", opts->new_name, "New name")->type_name("NAME");
+  edit->add_option("--from", opts->from, "New first day")->type_name("YYYY-MM-DD");
+  auto* to = edit->add_option("--to", opts->to, "New last day")->type_name("YYYY-MM-DD");
   edit->add_flag("--open", opts->open_end, "Remove the last day (the season runs on)")
       ->excludes(to);
   edit->callback([opts, &ctx] { run_edit(*opts, ctx); });

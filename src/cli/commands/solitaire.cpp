@@ -235,9 +235,10 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
       "  crowns solitaire --simulate 1000    the advisor's win rate on 1000 seeded deals");
   auto* seed = sub->add_option("--seed", opts->seed, "Deal this seed (0 or more)")
                    ->check(CLI::NonNegativeNumber);
-  sub->add_option("--player", opts->player, "Record the game for this player");
+  sub->add_option("--player", opts->player, "Record the game for this player")->type_name("NAME");
   auto* deal = sub->add_option("--deal", opts->deal,
-                               "Real cards: a file (or - for stdin) of 11 lines, pile 1 first");
+                               "Real cards: a file (or - for stdin) of 11 lines, pile 1 first")
+                   ->type_name("FILE");
   auto* batch = sub->add_flag("--batch", opts->batch,
                               "Read JSON Lines positions from stdin, answer each with a play");
   auto* odds =

@@ -31,7 +31,8 @@ void setup_undo(CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand(
       "undo",
       "Undo the most recent change (round, edit, tie-break, ...); again to go further back");
-  sub->add_option("-g,--game", opts->game, "Undo the most recent change of this game only");
+  sub->add_option("-g,--game", opts->game, "Undo the most recent change of this game only")
+      ->type_name("ID");
   sub->callback([opts, &ctx] { run_undo(*opts, ctx); });
 }
 

@@ -25,14 +25,6 @@ std::string roff(std::string_view text) {
   return out;
 }
 
-// "INT", "TEXT"; a long validator description ("ENUM:value in {...}") becomes "VALUE".
-std::string value_name(const CLI::Option& opt) {
-  std::string type = opt.get_type_name();
-  if (type.empty() || type.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") != std::string::npos)
-    return "VALUE";
-  return type;
-}
-
 void options_of(std::string& page, const CLI::App& app) {
   for (const auto* opt :
        app.get_options([](const CLI::Option* o) { return o->get_positional(); })) {
@@ -43,7 +35,7 @@ void options_of(std::string& page, const CLI::App& app) {
     std::string names;
     for (const auto& n : option_names(*opt))
       names += (names.empty() ? "" : ", ") + ("\\fB" + roff(n) + "\\fR");
-    if (opt->get_type_size_max() > 0) names += " \\fI" + value_name(*opt) + "\\fR";
+    if (takes_value(*opt)) names += " \\fI" + roff(value_name(*opt)) + "\\fR";
     page += ".TP\n" + names + "\n" + roff(opt->get_description()) + "\n";
   }
 }

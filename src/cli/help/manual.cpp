@@ -75,6 +75,56 @@ std::vector<const CLI::Option*> visible_options(const CLI::App& app) {
   });
 }
 
+bool takes_value(const CLI::Option& option) {
+  return option.get_type_size_max() > 0 && option.get_expected_max() > 0;
+}
+
+std::vector<std::string> option_choices(const CLI::Option& opt) {
+  std::vector<std::string> choices;
+  const std::string type = opt.get_type_name();
+  if (const auto colon = type.find(':');
+      colon != std::string::npos && type.find('|', colon) != std::string::npos) {
+    std::string word;
+    for (std::size_t i = colon + 1; i <= type.size(); ++i) {
+      if (i == type.size() || type[i] == '|') {
+        if (!word.empty()) choices.push_back(word);
+        word.clear();
+      } else {
+        word += type[i];
+      }
+    }
+    return choices;
+  }
+  const auto open = type.find('{');
+  const auto close = type.find('}', open);
+  if (open == std::string::npos || close == std::string::npos) return choices;
+  std::string item;
+  for (std::size_t i = open + 1; i <= close; ++i) {
+    if (type[i] == ',' || type[i] == '}') {
+      const auto arrow = item.find("->");  // a CheckedTransformer's "auto->0"
+      if (!item.empty()) choices.push_back(item.substr(0, arrow));
+      item.clear();
+    } else {
+      item += type[i];
+    }
+  }
+  return choices;
+}
+
+std::string value_name(const CLI::Option& option) {
+  if (const auto choices = option_choices(option); !choices.empty()) {
+    std::string out;
+    for (const auto& c : choices) out += (out.empty() ? "" : "|") + c;
+    return out;
+  }
+  // CLI11 appends each check's description after a colon: "INT:INT in [1 - 11]".
+  const std::string full = option.get_type_name();
+  std::string type = full.substr(0, full.find(':'));
+  if (type == "INT" || type == "UINT" || type == "FLOAT" || type == "NUMBER") return "N";
+  if (type.empty() || type == "ENUM") return "TEXT";
+  return type;
+}
+
 std::vector<std::string> option_names(const CLI::Option& option) {
   std::vector<std::string> names;
   for (const auto& l : option.get_lnames()) names.push_back("--" + l);

@@ -32,6 +32,18 @@ std::vector<const CLI::App*> visible_subcommands(const CLI::App& app);
 /// The visible named options of `app` (long and short names), without the help flag.
 std::vector<const CLI::Option*> visible_options(const CLI::App& app);
 
+/// Whether an option takes a value: a flag (--json, --force) takes none.
+bool takes_value(const CLI::Option& option);
+
+/// The choices an option accepts, from its type name: "ENUM:auto|always|never" (one_of), a
+/// CheckedTransformer's "{auto->0,always->1,...}" or IsMember's "{advisor,greedy}"; none for
+/// a free value.
+std::vector<std::string> option_choices(const CLI::Option& option);
+
+/// What an option's value is called in the man page: its choices ("auto|always|never"), the
+/// type name its declaration set (FILE, YYYY-MM-DD, ID, NAME), N for a number, else TEXT.
+std::string value_name(const CLI::Option& option);
+
 /// Every name of an option: "--game", "-g".
 std::vector<std::string> option_names(const CLI::Option& option);
 

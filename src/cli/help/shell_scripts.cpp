@@ -9,9 +9,29 @@ constexpr std::string_view kBash =
     R"(# bash completion for crowns: `source <(crowns completion bash)`, or install it as
 # /usr/share/bash-completion/completions/crowns. The candidates come from crowns itself:
 # its command table, and the players, games and seasons in the database.
+# The word as crowns will get it: \x is x, and '...' and "..." quotes go ("Zoë\ " is "Zoë ").
+__crowns_dequote() {
+  local w=$1 q= c i
+  REPLY=
+  for ((i = 0; i < ${#w}; i++)); do
+    c=${w:i:1}
+    if [[ $q == "'" ]]; then
+      if [[ $c == "'" ]]; then q=; else REPLY+=$c; fi
+    elif [[ $c == \\ ]]; then
+      ((i++))
+      REPLY+=${w:i:1}
+    elif [[ $c == '"' && $q == '"' ]]; then
+      q=
+    elif [[ -z $q && ($c == "'" || $c == '"') ]]; then
+      q=$c
+    else
+      REPLY+=$c
+    fi
+  done
+}
 _crowns() {
-  local cur cword out i prog
-  local -a words
+  local cur cword out i prog REPLY
+  local -a words args
   if declare -F _get_comp_words_by_ref >/dev/null 2>&1; then
     _get_comp_words_by_ref -n =: cur words cword
   else
@@ -20,8 +40,12 @@ _crowns() {
   fi
   prog=${words[0]}
   [[ $prog == "~/"* ]] && prog=$HOME/${prog#"~/"}
-  out=$(command "$prog" completion --complete -- "${words[@]:1:cword-1}" "$cur" 2>/dev/null) ||
-    return 0
+  for ((i = 1; i <= cword; i++)); do
+    if ((i == cword)); then __crowns_dequote "$cur"; else __crowns_dequote "${words[i]}"; fi
+    args+=("$REPLY")
+  done
+  cur=${args[cword - 1]}
+  out=$(command "$prog" completion --complete -- "${args[@]}" 2>/dev/null) || return 0
   COMPREPLY=()
   if [[ $out == :files ]]; then
     compopt -o filenames 2>/dev/null
@@ -33,8 +57,10 @@ _crowns() {
   if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]]; then
     compopt -o nospace 2>/dev/null
   fi
+  # Inserted as typed words: a name with a space, quote, < > & ( ) $ and the like escaped.
   for i in "${!COMPREPLY[@]}"; do
-    [[ ${COMPREPLY[i]} == *[[:space:]\'\"\\]* ]] && COMPREPLY[i]=$(printf '%q' "${COMPREPLY[i]}")
+    [[ ${COMPREPLY[i]} == *[[:space:]\'\"\\\<\>\&\(\)\$\|\;\!\*\?\[\]\{\}\~\#\`]* ]] &&
+      COMPREPLY[i]=$(printf '%q' "${COMPREPLY[i]}")
   done
   return 0
 }
@@ -48,7 +74,8 @@ constexpr std::string_view kZsh = R"(#compdef crowns
 _crowns() {
   local out c
   local -a plain named
-  out=$(command ${words[1]} completion --complete -- "${(@)words[2,CURRENT]}" 2>/dev/null) ||
+  # ${(Q)...}: the words unquoted, as crowns will get them ("Zoë\ " is "Zoë ").
+  out=$(command ${words[1]} completion --complete -- "${(@Q)words[2,CURRENT]}" 2>/dev/null) ||
     return 1
   if [[ $out == :files ]]; then
     _files
@@ -77,7 +104,8 @@ function __crowns_complete
     set -l words (commandline -opc)
     set -l prog $words[1]
     set -e words[1]
-    set -l cur (commandline -ct)
+    # The token being typed, unquoted as crowns will get it ("Zoë\ " is "Zoë ").
+    set -l cur (commandline -ct | string unescape)
     set -l out (command $prog completion --complete -- $words "$cur" 2>/dev/null)
     if test "$out" = ":files"
         __fish_complete_path "$cur"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cli/session.hpp"
 #include "cli/views/hand.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
@@ -39,7 +40,7 @@ Expected<int> find_seat(const std::string& name, const store::Game& game,
   const std::string close = closest_name(name, names);
   return Failure{quote_token(name) + " is not playing game " + std::to_string(game.id) +
                  (close.empty() ? " (players: " + seat_names(game, seats, ", ") + ")"
-                                : "; did you mean '" + close + "'?")};
+                                : "; did you mean " + shell_word(close, ShellQuote::Always) + "?")};
 }
 
 }  // namespace
@@ -116,29 +117,110 @@ Expected<std::vector<store::SeatScore>> score_values(
   return scores;
 }
 
-Expected<void> check_scores(const store::Game& game, const std::vector<store::SeatScore>& scores,
-                            const std::optional<store::RoundInfo>& base, const RoundSpec& spec,
-                            Checks checks) {
+namespace {
+
+// The whole round as check_round sees it: `scores` over `base`, in seat order.
+struct RoundEntries {
   std::vector<ScoreEntry> entries;
   std::vector<std::string> names;
+  std::vector<int> seats;
+};
+
+RoundEntries round_entries(const store::Game& game, const std::vector<store::SeatScore>& scores,
+                           const std::optional<store::RoundInfo>& base) {
+  RoundEntries round;
   for (const auto& seat : game.seats) {
     const auto given = std::find_if(scores.begin(), scores.end(),
                                     [&](const store::SeatScore& s) { return s.seat == seat.seat; });
     if (given != scores.end()) {
-      entries.push_back(given->entry);
+      round.entries.push_back(given->entry);
     } else if (base) {
       const auto& cell = base->scores[static_cast<std::size_t>(seat.seat)];
       ScoreEntry e{cell.points, cell.went_out, {}, std::nullopt};
       if (cell.hand) {
         if (auto cards = parse_cards(*cell.hand)) e.hand = *cards;
       }
-      entries.push_back(std::move(e));
+      round.entries.push_back(std::move(e));
     } else {
       continue;
     }
-    names.push_back(seat.name);
+    round.names.push_back(seat.name);
+    round.seats.push_back(seat.seat);
   }
-  return check_round(entries, names, spec, checks);
+  return round;
+}
+
+// "Ann and Bob", "Ann, Bob and Cy".
+std::string and_list(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  }
+  return out;
+}
+
+// Asks which of `names` went out; their index, or none at end of input or on q.
+std::optional<std::size_t> ask_who_went_out(Context& ctx, const std::vector<std::string>& names,
+                                            const std::string& question) {
+  for (;;) {
+    const auto reply = ask(ctx, question);
+    if (!reply) return std::nullopt;
+    const std::string key = fold_case(trim_spaces(*reply));
+    if (key == "q" || key == "quit") return std::nullopt;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (fold_case(names[i]) == key) return i;
+    }
+    ctx.out << "  answer with the name of the player who went out: " << sanitize(and_list(names))
+            << '\n';
+  }
+}
+
+}  // namespace
+
+Expected<void> check_scores(const store::Game& game, const std::vector<store::SeatScore>& scores,
+                            const std::optional<store::RoundInfo>& base, const RoundSpec& spec,
+                            Checks checks) {
+  const RoundEntries round = round_entries(game, scores, base);
+  return check_round(round.entries, round.names, spec, checks);
+}
+
+Expected<void> settle_went_out(Context& ctx, const store::Game& game,
+                               std::vector<store::SeatScore>& scores,
+                               const std::optional<store::RoundInfo>& base, const RoundSpec& spec,
+                               Checks checks, Asking asking) {
+  RoundEntries round = round_entries(game, scores, base);
+  const std::vector<ScoreEntry> typed = round.entries;
+  const std::vector<std::size_t> zeros = infer_went_out(round.entries, spec);
+  std::optional<std::size_t> out;  // the player newly marked out
+  for (std::size_t i = 0; i < round.entries.size(); ++i) {
+    if (round.entries[i].went_out && !typed[i].went_out) out = i;
+  }
+  if (!zeros.empty() && checks == Checks::Strict) {
+    std::vector<std::string> names;
+    names.reserve(zeros.size());
+    for (std::size_t i : zeros) names.push_back(round.names[i]);
+    const std::string who =
+        and_list(names) + (names.size() == 2 ? " both" : " all") + " scored 0 in " + spec.label;
+    if (asking == Asking::Refused) {
+      return Failure{who + ": mark the one who went out with 0* (or out)"};
+    }
+    const auto chosen = ask_who_went_out(ctx, names, who + ". Who went out? ");
+    if (!chosen) return Failure{who + " and nobody was chosen as the one who went out"};
+    out = zeros[*chosen];
+    round.entries[*out] = ScoreEntry{.points = 0, .went_out = true, .hand = {}, .solution = {}};
+  }
+  if (!out) return {};
+  const int seat = round.seats[*out];
+  const auto given = std::find_if(scores.begin(), scores.end(),
+                                  [&](const store::SeatScore& s) { return s.seat == seat; });
+  if (given == scores.end()) {
+    scores.push_back({seat, round.entries[*out]});
+    std::sort(scores.begin(), scores.end(),
+              [](const store::SeatScore& a, const store::SeatScore& b) { return a.seat < b.seat; });
+  } else {
+    given->entry = round.entries[*out];
+  }
+  return {};
 }
 
 void print_hands(std::ostream& out, const Style& style, const store::Game& game,

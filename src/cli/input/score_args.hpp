@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/context.hpp"
 #include "cli/views/style.hpp"
 #include "crowns/scoring.hpp"
 #include "store/games.hpp"
@@ -33,6 +34,19 @@ Expected<std::vector<store::SeatScore>> score_values(
 Expected<void> check_scores(const store::Game& game, const std::vector<store::SeatScore>& scores,
                             const std::optional<store::RoundInfo>& base, const RoundSpec& spec,
                             Checks checks);
+
+/// Whether a question may be put to the person typing (play, or round on a terminal).
+enum class Asking { Allowed, Refused };
+
+/// Marks who went out when nobody is marked, by crowns::infer_went_out over `scores` (and the
+/// round's other seats in `base`): the one player who scored 0. When several scored 0, asks
+/// which went out if `asking` allows (re-asking until a name among them is given), and
+/// otherwise fails naming them; forced checks leave an ambiguous round as it is. A seat
+/// marked from `base` is added to `scores`. Fails at end of input.
+Expected<void> settle_went_out(Context& ctx, const store::Game& game,
+                               std::vector<store::SeatScore>& scores,
+                               const std::optional<store::RoundInfo>& base, const RoundSpec& spec,
+                               Checks checks, Asking asking);
 
 /// Prints the best lay-down of each hand-valued score, so a missed meld is seen at once.
 void print_hands(std::ostream& out, const Style& style, const store::Game& game,

@@ -75,7 +75,8 @@ void print_compact(std::ostream& out, const Style& style, const store::Game& gam
   for (const auto& s : game.seats)
     name_width = std::max(name_width, std::min<std::size_t>(display_width(sanitize(s.name)), 12));
   std::string header = pad_right("Player", name_width);
-  for (int r = 1; r <= kRounds; ++r) header += fmt::format(" {:>4}", r);
+  // Over the digits, not the * or space after them: " 12*" sits under "  12 ".
+  for (int r = 1; r <= kRounds; ++r) header += fmt::format(" {:>3} ", r);
   out << style.bold(header + " Total Behind") << '\n';
   const Standings st = game.standings();
   const int best = st.totals[static_cast<std::size_t>(st.leaders.front())];
@@ -158,8 +159,7 @@ void print_outlook(std::ostream& out, const Style& style, const store::Game& gam
   if (!st.tie_broken) {
     out << fmt::format("Tie for the win at {}: {} share it,", best, join(tied, " and ")) << '\n';
     std::string args;
-    for (const auto& n : tied)
-      args += " " + (n.find(' ') == std::string::npos ? n : "'" + n + "'") + "=VALUE";
+    for (const auto& n : tied) args += " " + shell_word(n) + "=VALUE";
     out << "unless they play the 6-card tie-break (6s wild): crowns tiebreak" << args << '\n';
     return;
   }

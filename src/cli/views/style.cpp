@@ -106,7 +106,9 @@ std::size_t display_width(std::string_view text) {
       ++i;
       continue;
     }
-    width += is_wide(cp) ? 2 : 1;
+    // A combining mark adds no column; utf8proc's width, or the wide ranges, make 2.
+    const int columns = column_width(cp);
+    width += columns == 0 ? 0 : is_wide(cp) ? 2 : static_cast<std::size_t>(columns);
     i += len;
   }
   return width;
