@@ -7,6 +7,7 @@
 #include <random>
 #include <thread>
 
+#include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/commands/solitaire_batch.hpp"
 #include "cli/commands/solitaire_play.hpp"
@@ -23,7 +24,6 @@ namespace {
 using namespace crowns::solitaire;
 
 constexpr std::size_t kMaxDealFile = std::size_t{64} * 1024;
-constexpr std::size_t kMaxLine = std::size_t{64} * 1024;
 constexpr std::uint64_t kOddsSeed = 1;
 constexpr int kHistoryLimit = 50;
 
@@ -79,7 +79,7 @@ Piles read_deal(Context& ctx, const std::string& path) {
   if (path == "-") {
     std::string line;
     int piles = 0;
-    while (piles < kPiles && read_line(ctx.in, line, kMaxLine)) {
+    while (piles < kPiles && read_line(ctx.in, line, kMaxDealFile)) {
       lines.push_back(line);
       const auto first = line.find_first_not_of(" \t\r");
       if (first != std::string::npos && line[first] != '#') ++piles;
@@ -116,18 +116,6 @@ store::SolitaireGame new_game(std::optional<std::int64_t> player, std::int64_t s
 std::int64_t random_seed() {
   std::random_device device;
   return static_cast<std::int64_t>(device() % 1000000000U);
-}
-
-void run_batch(Context& ctx) {
-  std::string line;
-  long line_no = 0;
-  bool failed = false;
-  while (read_line(ctx.in, line, kMaxLine + 1)) {
-    const std::string answer = answer_solitaire_line(line, &failed, ++line_no);
-    if (answer.empty()) continue;
-    ctx.out << answer << '\n' << std::flush;  // a client waits for each answer
-  }
-  if (failed) ctx.exit_code = ExitCode::Error;
 }
 
 void run_simulate(const SolitaireOptions& opts, Context& ctx) {
@@ -196,7 +184,7 @@ void run_history(const SolitaireOptions& opts, Context& ctx) {
 }
 
 void run_solitaire(const SolitaireOptions& opts, Context& ctx) {
-  if (opts.batch) return run_batch(ctx);
+  if (opts.batch) return run_batch(ctx, answer_solitaire_request);
   if (opts.simulate) return run_simulate(opts, ctx);
   if (opts.odds) return run_odds(opts, ctx);
   if (opts.history) return run_history(opts, ctx);
