@@ -36,7 +36,7 @@ converse "odds --batch" '{"id":1,"round":1,"hand":["7h","7s","9h"],"turns":1}' \
 printf 'q\n' | "$CROWNS" solitaire --seed 8 >/dev/null
 position=$(sqlite3 "$CROWNS_DB" "SELECT json_object('piles', json_extract(deal, '$.piles'),
   'card', json_extract(deal, '$.stock[0]'), 'stock', 27) FROM solitaire_games WHERE seed = 8")
-for spelling in "solitaire --batch"; do
+for spelling in "solitaire batch" "solitaire --batch"; do
   # shellcheck disable=SC2086 # the spelling is two words on purpose
   converse "$spelling" "{\"id\":1,${position:1}" "{\"id\":2,${position:1}" \
     '{"id":1,"pile":' '{"id":2,"pile":' "$CROWNS" $spelling
@@ -56,7 +56,7 @@ check "analyze: a typo is refused" contains "$out" \
 out=$(printf '%s\n' '{"id":1,"round":1,"hand":"7h 8h 9h","trns":2}' | "$CROWNS" odds --batch)
 check "odds: a typo is refused" contains "$out" \
   '{"id":1,"error":"unknown field '"'"'trns'"'"'; did you mean \"turns\"?"}'
-out=$(printf '%s\n' "{\"id\":1,\"deads\":[],${position:1}" | "$CROWNS" solitaire --batch)
+out=$(printf '%s\n' "{\"id\":1,\"deads\":[],${position:1}" | "$CROWNS" solitaire batch)
 check "solitaire: a typo is refused" contains "$out" \
   '{"id":1,"error":"unknown field '"'"'deads'"'"'; did you mean \"dead\"?"}'
 finish

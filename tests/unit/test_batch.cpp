@@ -2,13 +2,16 @@
 // (cli/input/json_request.cpp): answers, errors naming the field, unknown fields, blank lines,
 // and flushing when no more input is waiting.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/batch.hpp"
+#include "cli/commands/solitaire_batch.hpp"
 #include "cli/input/json_request.hpp"
 #include "crowns/rules.hpp"
+#include "crowns/solitaire.hpp"
 
 using namespace crowns;
 using namespace crowns::cli;
@@ -197,4 +200,33 @@ TEST_CASE("the batch loop sends each answer when no more input is waiting", "[ba
   run_batch(ctx, count_cards);
   CHECK(buf.str() == kAnswers);
   CHECK(buf.syncs == 3);  // one per answer: a waiting client gets each at once
+}
+
+// Issue 17 item 5: a lost position was answered with an error; it gets a legal play.
+TEST_CASE("solitaire batch: a lost position gets a play marked lost", "[batch][solitaire]") {
+  const solitaire::Deal deal = solitaire::deal_from_seed(3);
+  Json request{{"id", 1}, {"card", to_string(deal.stock[0])}, {"stock", 5}};
+  Json piles = Json::array();
+  for (const auto& pile : deal.piles) {
+    Json cards = Json::array();
+    for (const Card c : pile) cards.push_back(to_string(c));
+    piles.push_back(cards);
+  }
+  request["piles"] = piles;
+  Json dead = Json::array();  // 22 cards turned and discarded: 5 left unseen, 11 piles open
+  for (std::size_t i = 1; i <= 22; ++i) dead.push_back(to_string(deal.stock[i]));
+  request["dead"] = dead;
+  const LineAnswer a =
+      answer_line(request.dump(), [](JsonRequest& r) { return answer_solitaire_request(r); });
+  INFO(a.text);
+  REQUIRE_FALSE(a.failed);
+  const Json answer = Json::parse(a.text);
+  CHECK(answer["lost"] == true);
+  // Legal: an open pile, discarding one of its cards or the card turned.
+  const int pile = answer["pile"].get<int>();
+  REQUIRE((pile >= 1 && pile <= solitaire::kPiles));
+  std::vector<Card> with = deal.piles[static_cast<std::size_t>(pile - 1)];
+  with.push_back(deal.stock[0]);
+  const Card discard = parse_card(answer["discard"].get<std::string>()).value();
+  CHECK(std::find(with.begin(), with.end(), discard) != with.end());
 }

@@ -60,10 +60,6 @@ Expected<Request> read_request(JsonRequest& r) {
                    " cards unseen, but \"stock\" says " + std::to_string(left) +
                    " (give every discard in \"dead\" and the closed piles' cards in \"closed\")"};
   }
-  if (q.state.plays_left() < q.state.open_piles()) {
-    return Failure{std::to_string(q.state.open_piles()) + " piles are open with " +
-                   std::to_string(q.state.plays_left()) + " plays left: the game is lost"};
-  }
   return q;
 }
 
@@ -74,10 +70,16 @@ Expected<std::string> answer_solitaire_request(JsonRequest& r) {
   if (!request) return Failure{request.error()};
   const Request& q = *request;
   const Advice advice = advise(q.state, q.card, q.unseen);
-  return answer_fields(nlohmann::ordered_json{{"pile", advice.move.pile},
-                                              {"discard", to_string(advice.move.discard)},
-                                              {"closes", advice.closes},
-                                              {"needed", advice.needed_after}});
+  nlohmann::ordered_json answer{{"pile", advice.move.pile},
+                                {"discard", to_string(advice.move.discard)},
+                                {"closes", advice.closes},
+                                {"needed", advice.needed_after}};
+  if (advice.kept_for != 0) {
+    answer["could_close"] = advice.could_close;
+    answer["kept_for"] = advice.kept_for;
+  }
+  if (advice.lost) answer["lost"] = true;
+  return answer_fields(answer);
 }
 
 }  // namespace crowns::cli
