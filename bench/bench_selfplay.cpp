@@ -1,5 +1,5 @@
-// Self-play harness: the advisor against the greedy baseline (or any two strategies) in the
-// duplicate format. Usage in docs/ADVICE.md:
+// Self-play harness: the advisor against the greedy baseline (or any two strategies: advisor,
+// greedy, ev, oneply) in the duplicate format. Usage in docs/ADVICE.md:
 //   bench_selfplay [--a advisor] [--b greedy] [--players 2] [--deals 2000] [--seed 1]
 //                  [--jobs 2] [--boxes 1] [--rounds 11] [--csv]
 // --rounds N plays rounds 1..N of each game only (quick tuning runs); --csv prints one line per
@@ -34,8 +34,10 @@ struct Options {
 [[noreturn]] void usage(const std::string& message) {
   std::fprintf(stderr, "bench_selfplay: %s\n", message.c_str());
   std::fprintf(stderr,
-               "usage: bench_selfplay [--a advisor|greedy] [--b advisor|greedy] [--players N] "
-               "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n");
+               "usage: bench_selfplay [--a STRATEGY] [--b STRATEGY] [--players N] "
+               "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
+               "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
+               "look-ahead)\n");
   std::exit(2);
 }
 

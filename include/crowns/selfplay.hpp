@@ -4,8 +4,11 @@
 // (bench/bench_selfplay.cpp runs it on threads and prints).
 
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "crowns/advice.hpp"
@@ -17,8 +20,10 @@
 namespace crowns::selfplay {
 
 enum class Strategy {
-  Advisor,  ///< advise_draw / advise_discard.
-  Greedy,   ///< The documented 0-ply baseline (docs/ADVICE.md).
+  Advisor,        ///< advise_draw / advise_discard.
+  Greedy,         ///< The documented 0-ply baseline (docs/ADVICE.md).
+  ExpectedValue,  ///< Looks one draw ahead over unseen natural cards, its own hand only.
+  OnePly,         ///< Looks one draw ahead over every unseen card the table shows.
 };
 Expected<Strategy> parse_strategy(std::string_view name);
 std::string_view strategy_name(Strategy s);
@@ -26,6 +31,40 @@ std::string_view strategy_name(Strategy s);
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);
 Card greedy_discard(const Situation& s);
+
+/// The two sparring partners that look one draw ahead (docs/ADVICE.md). Both discard the card
+/// that leaves the lowest mean best score after one more draw, and compare taking the top card
+/// (then the best such discard) with drawing from the deck (the mean over the drawn card of the
+/// same). The expected-value player draws from the box minus its own hand, without jokers, and
+/// takes unless drawing is lower; the one-ply player draws from the unseen cards (the table's
+/// information) and takes only when taking is lower. Both play the last turn as greedy does.
+enum class Lookahead { ExpectedValue, OnePly };
+bool lookahead_take(Lookahead kind, const Situation& s, const Unseen& unseen);
+Card lookahead_discard(Lookahead kind, const Situation& s, const Unseen& unseen);
+
+/// The look-ahead players' values over a pool of cards to draw from, memoized per hand.
+class LookaheadValues {
+ public:
+  LookaheadValues(int wild_rank, const Unseen& pool);
+  /// The mean over the pool of the kept cards' best score after drawing that card and
+  /// discarding (0 for kept cards that already meld).
+  double after_one_draw(std::vector<Card> kept);
+  struct Choice {
+    Card discard;
+    double value = 0;  ///< after_one_draw of the kept cards, 0 if they go out.
+    bool goes_out = false;
+  };
+  /// The best discard of n+1 cards (never `keep` unless it is the only card): one that goes
+  /// out, else the lowest after_one_draw; ties to a natural card, then the higher value.
+  Choice best_discard(const std::vector<Card>& cards, std::optional<Card> keep);
+  /// The mean over the pool of best_discard(hand + the drawn card).value.
+  double after_deck_draw(const std::vector<Card>& hand);
+
+ private:
+  int wild_rank_;
+  Unseen pool_;
+  std::unordered_map<std::string, double> cache_;
+};
 
 /// The deal of one round: each seat's hand (seat 0 first), the discard pile's first card and
 /// the stock (drawn from the back). Seats are dealt one card at a time, starting left of the

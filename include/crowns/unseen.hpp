@@ -57,6 +57,16 @@ Expected<Unseen> unseen_cards(const KnownCards& known, int boxes);
 /// the card's points).
 bool could_join_melds(std::span<const Card> hand, Card card, int wild_rank);
 
+/// Every card of `pool` drawn into `kept` in turn, scored exactly after the best discard: the
+/// sum of those scores over the pool's copies, and how many copies go out. `now` is the kept
+/// cards' own score (min_score Dealt, more than 0). A card that cannot join a meld of the kept
+/// cards scores min(now, their best discard's score + its points) without a solver call.
+struct DrawScores {
+  long sum = 0;
+  int outs = 0;
+};
+DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool);
+
 /// Every card of `boxes` boxes as counts.
 Unseen full_box_counts(int boxes);
 

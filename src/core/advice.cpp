@@ -46,22 +46,7 @@ class Evaluator {
     } else {
       // A card that cannot join a meld scores exactly min(now, after the best discard + it):
       // two solver calls instead of one per such card (a third to a half of them).
-      const int after_discard = min_score(cards, wild_rank_, HandMode::Drawn);
-      std::vector<Card> drawn = cards;
-      drawn.push_back(Card::joker());
-      long sum = 0;
-      int outs = 0;
-      for (int k = 0; k < kCardKinds; ++k) {
-        const int copies = unseen_.count[static_cast<std::size_t>(k)];
-        if (copies == 0) continue;
-        const Card card = card_of_kind(k);
-        drawn.back() = card;
-        const int score = could_join_melds(cards, card, wild_rank_)
-                              ? min_score(drawn, wild_rank_, HandMode::Drawn)
-                              : std::min(now, after_discard + card_points(card, wild_rank_));
-        sum += static_cast<long>(copies) * score;
-        if (score == 0) outs += copies;
-      }
+      const auto [sum, outs] = draw_scores(cards, now, wild_rank_, unseen_);
       const double total = std::max(1, unseen_.total);
       v.last = static_cast<double>(sum) / total;
       v.p_out = outs / total;
@@ -273,6 +258,7 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen) {
     advice.take_value = advice.take_ev;
     advice.discard = options.front().discard;
     advice.goes_out = options.front().goes_out;
+    advice.take_p_out = options.front().p_out;  // 1 when taking goes out, as on other turns
     advice.draw_ev = last_turn_draw(s.hand, unseen, wild_rank, &outs);
     advice.draw_p_out = static_cast<double>(outs) / std::max(1, unseen.total);
     advice.draw_value = advice.draw_ev;

@@ -1,6 +1,7 @@
 #include "crowns/selfplay.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
 #include <string>
@@ -27,14 +28,33 @@ void erase_one(std::vector<Card>& cards, Card card) {
 }
 
 bool take_top(Strategy strategy, const Situation& s, const Unseen& unseen) {
-  if (strategy == Strategy::Greedy) return greedy_take(s, unseen);
+  switch (strategy) {
+    case Strategy::Greedy: return greedy_take(s, unseen);
+    case Strategy::ExpectedValue: return lookahead_take(Lookahead::ExpectedValue, s, unseen);
+    case Strategy::OnePly: return lookahead_take(Lookahead::OnePly, s, unseen);
+    case Strategy::Advisor: break;
+  }
   return advise_draw(s, unseen).take;
 }
 
 Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen) {
-  if (strategy == Strategy::Greedy) return greedy_discard(s);
+  switch (strategy) {
+    case Strategy::Greedy: return greedy_discard(s);
+    case Strategy::ExpectedValue: return lookahead_discard(Lookahead::ExpectedValue, s, unseen);
+    case Strategy::OnePly: return lookahead_discard(Lookahead::OnePly, s, unseen);
+    case Strategy::Advisor: break;
+  }
   return advise_discard(s, unseen).options.front().discard;
 }
+
+struct StrategyName {
+  Strategy strategy;
+  std::string_view name;
+};
+constexpr std::array<StrategyName, 4> kStrategyNames = {{{Strategy::Advisor, "advisor"},
+                                                         {Strategy::Greedy, "greedy"},
+                                                         {Strategy::ExpectedValue, "ev"},
+                                                         {Strategy::OnePly, "oneply"}}};
 
 // Where the discard pile's top card goes in a Situation: `top` before drawing, `seen` after.
 enum class PileTop { AsTop, InSeen };
@@ -128,13 +148,17 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
 }  // namespace
 
 Expected<Strategy> parse_strategy(std::string_view name) {
-  if (name == "advisor") return Strategy::Advisor;
-  if (name == "greedy") return Strategy::Greedy;
-  return Failure{"unknown strategy '" + std::string(name) + "' (advisor or greedy)"};
+  for (const auto& n : kStrategyNames) {
+    if (n.name == name) return n.strategy;
+  }
+  return Failure{"unknown strategy '" + std::string(name) + "' (advisor, greedy, ev or oneply)"};
 }
 
 std::string_view strategy_name(Strategy s) {
-  return s == Strategy::Advisor ? "advisor" : "greedy";
+  for (const auto& n : kStrategyNames) {
+    if (n.strategy == s) return n.name;
+  }
+  return "advisor";
 }
 
 Card greedy_discard(const Situation& s) {

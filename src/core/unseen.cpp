@@ -4,8 +4,28 @@
 #include <cstdlib>
 
 #include "crowns/rules.hpp"
+#include "crowns/solver.hpp"
 
 namespace crowns {
+
+DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool) {
+  const int after_discard = min_score(kept, wild_rank, HandMode::Drawn);
+  std::vector<Card> drawn(kept.begin(), kept.end());
+  drawn.push_back(Card::joker());
+  DrawScores scores;
+  for (int k = 0; k < kCardKinds; ++k) {
+    const int copies = pool.count[static_cast<std::size_t>(k)];
+    if (copies == 0) continue;
+    const Card card = card_of_kind(k);
+    drawn.back() = card;
+    const int score = could_join_melds(kept, card, wild_rank)
+                          ? min_score(drawn, wild_rank, HandMode::Drawn)
+                          : std::min(now, after_discard + card_points(card, wild_rank));
+    scores.sum += static_cast<long>(copies) * score;
+    if (score == 0) scores.outs += copies;
+  }
+  return scores;
+}
 
 bool could_join_melds(std::span<const Card> hand, Card card, int wild_rank) {
   if (is_wild(card, wild_rank)) return true;

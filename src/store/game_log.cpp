@@ -48,6 +48,7 @@ Json game_json(const Game& game) {
   Json rounds = Json::array();
   for (const auto& r : game.rounds) rounds.push_back(round_json(game, r, all_seats(game)));
   return Json{{"id", game.id},
+              {"uuid", game.uuid},
               {"date", game.date},
               {"status", status_name(game.status)},
               {"boxes", game.boxes},

@@ -38,6 +38,7 @@ struct RoundInfo {
 
 struct Game {
   std::int64_t id = 0;
+  std::string uuid;  ///< The game's identity across databases (export and import).
   std::string date;
   GameStatus status = GameStatus::Active;
   int boxes = 1;
@@ -58,6 +59,7 @@ struct Game {
 /// One line of `crowns games`.
 struct GameSummary {
   std::int64_t id = 0;
+  std::string uuid;
   std::string date;
   GameStatus status = GameStatus::Active;
   int rounds_played = 0;

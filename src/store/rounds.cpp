@@ -76,22 +76,42 @@ Expected<int> require_next_round(const Game& game) {
   return *game.next_round();
 }
 
-Expected<Change> record_round(Database& db, const Game& game,
-                              const std::vector<SeatScore>& scores) {
+namespace {
+
+Expected<Change> record_cells(Database& db, const Game& game,
+                              const std::vector<std::pair<int, ScoreCell>>& cells,
+                              const std::string& how) {
   const auto next = require_next_round(game);
   if (!next) return Failure{next.error()};
   const int round = *next;
   db.prepare("INSERT INTO rounds (game_id, round, entered_at) VALUES (?, ?, ?)")
       .bind_all(game.id, round, now_timestamp())
       .run();
-  log::write_cells(db, game.id, round, cells_of(scores));
+  log::write_cells(db, game.id, round, cells);
   clear_draft(db, game.id);
   Game after = log::refresh(db, game.id);
   const RoundInfo info = after.rounds.back();
-  const std::string summary =
-      "Round " + std::to_string(round) + " entered: " + round_line(after, info);
+  const std::string summary = "Round " + std::to_string(round) +
+                              " entered: " + round_line(after, info) +
+                              (how.empty() ? "" : " (" + how + ")");
   const std::string value = log::dump(log::round_json(after, info, log::all_seats(after)));
   return log::logged(db, std::move(after), {0, {}, game.id, "round", summary, std::nullopt, value});
+}
+
+}  // namespace
+
+Expected<Change> record_round(Database& db, const Game& game,
+                              const std::vector<SeatScore>& scores) {
+  return record_cells(db, game, cells_of(scores), "");
+}
+
+Expected<Change> record_round_cells(Database& db, const Game& game,
+                                    const std::vector<ScoreCell>& cells, const std::string& how) {
+  std::vector<std::pair<int, ScoreCell>> by_seat;
+  by_seat.reserve(cells.size());
+  for (std::size_t s = 0; s < cells.size(); ++s)
+    by_seat.emplace_back(static_cast<int>(s), cells[s]);
+  return record_cells(db, game, by_seat, how);
 }
 
 Expected<RoundInfo> recorded_round(const Game& game, int round) {

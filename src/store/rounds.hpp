@@ -29,6 +29,12 @@ Expected<int> require_next_round(const Game& game);
 /// Finishes the game after round 11.
 Expected<Change> record_round(Database& db, const Game& game, const std::vector<SeatScore>& scores);
 
+/// Records the next round of an active game from cells as they are stored (an import keeps
+/// a hand's text as it was typed), one per seat in seat order; `how` ends the log's summary
+/// ("imported from all.json"). Finishes the game after round 11.
+Expected<Change> record_round_cells(Database& db, const Game& game,
+                                    const std::vector<ScoreCell>& cells, const std::string& how);
+
 /// Replaces some seats' scores in a past round. The caller checks the whole round. A
 /// tie-break is kept while every player still tied for the lowest total played it (the
 /// scores of those no longer tied are dropped); if anyone else is now tied it is cleared.

@@ -22,9 +22,19 @@ void append_quoted(std::string& out, std::string_view text) {
   out += json_line(Json(text));
 }
 
+// What a game is written for: the file, or game_key() (no uuid, names folded to one case).
+enum class GameText { File, Key };
+
 // Fields at their default (false, none) are left out, so that a typical file stays small.
-void append_game(std::string& out, const ExportGame& g, bool fold_names) {
-  out += "{\"date\":";
+void append_game(std::string& out, const ExportGame& g, GameText text) {
+  const bool key = text == GameText::Key;
+  out += '{';
+  if (g.uuid && !key) {
+    out += "\"uuid\":";
+    append_quoted(out, *g.uuid);
+    out += ',';
+  }
+  out += "\"date\":";
   append_quoted(out, g.date);
   out += ",\"status\":";
   append_quoted(out, g.status);
@@ -37,7 +47,7 @@ void append_game(std::string& out, const ExportGame& g, bool fold_names) {
   out += ",\"seats\":[";
   for (std::size_t s = 0; s < g.seats.size(); ++s) {
     out += s ? ",{\"player\":" : "{\"player\":";
-    append_quoted(out, fold_names ? fold_case(g.seats[s].player) : g.seats[s].player);
+    append_quoted(out, key ? fold_case(g.seats[s].player) : g.seats[s].player);
     if (g.seats[s].tiebreak) out += ",\"tiebreak\":" + std::to_string(*g.seats[s].tiebreak);
     out += '}';
   }
@@ -155,8 +165,10 @@ std::string at(const std::string& path, std::size_t index) {
 }
 
 ExportGame read_game(const Json& j, const std::string& path) {
-  expect_object(j, path, {"date", "status", "boxes", "first_dealer", "note", "seats", "rounds"});
+  expect_object(j, path,
+                {"uuid", "date", "status", "boxes", "first_dealer", "note", "seats", "rounds"});
   ExportGame g;
+  g.uuid = optional_text(j, path, "uuid");
   g.date = as_text(required(j, path, "date"), path + ".date");
   g.status = as_text(required(j, path, "status"), path + ".status");
   g.boxes = as_int(required(j, path, "boxes"), path + ".boxes");
@@ -310,7 +322,7 @@ std::string format_json_export(const ExportData& data) {
   out += "],\n\"games\":[";
   for (std::size_t i = 0; i < data.games.size(); ++i) {
     out += i ? ",\n" : "\n";
-    append_game(out, data.games[i], false);
+    append_game(out, data.games[i], GameText::File);
   }
   out += "]}\n";
   return out;
@@ -357,8 +369,18 @@ Expected<void> validate_export(const ExportData& data) {
 
 std::string game_key(const ExportGame& game) {
   std::string key;
-  append_game(key, game, true);
+  append_game(key, game, GameText::Key);
   return key;
+}
+
+bool is_game_uuid(std::string_view text) {
+  if (text.size() != 36) return false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+    if (dash ? c != '-' : !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
 }
 
 }  // namespace crowns::store

@@ -16,7 +16,9 @@
 namespace crowns::store {
 
 inline constexpr std::string_view kExportFormat = "crowns-export";
-inline constexpr int kExportVersion = 1;  ///< The newest version this program reads and writes.
+/// The newest version this program reads and writes. Version 2 added each game's `uuid`;
+/// version 1 files (no ids) still import.
+inline constexpr int kExportVersion = 2;
 
 /// Bounds on what an import may hold; anything over is refused with a clear error.
 inline constexpr std::size_t kMaxImportBytes = 64u << 20;  ///< 64 MiB.
@@ -52,6 +54,9 @@ struct ExportSeat {
 };
 
 struct ExportGame {
+  /// The game's identity across databases (8-4-4-4-12 lower-case hex); none in a version 1
+  /// file. An import merges a game into the game here with the same uuid.
+  std::optional<std::string> uuid;
   std::string date;    ///< YYYY-MM-DD.
   std::string status;  ///< "active", "finished" or "abandoned".
   int boxes = 1;
@@ -92,7 +97,33 @@ struct UnusualGame {
 /// The games of checked data (from parse_export) with unusual values, in file order.
 std::vector<UnusualGame> find_unusual(const ExportData& data);
 
-/// A game's identity for "already imported": every exported field, names folded to one case.
+/// A game's content for "already imported" when the game has no id here: every exported
+/// field but the uuid, names folded to one case.
 std::string game_key(const ExportGame& game);
+
+/// Whether `text` is a game id as crowns writes it: 8-4-4-4-12 lower-case hex digits.
+bool is_game_uuid(std::string_view text);
+
+/// How a game of a file stands to the game here with the same uuid.
+struct GameMerge {
+  enum class Kind {
+    Same,      ///< Nothing to do.
+    Behind,    ///< The file's game is an earlier state of ours (fewer rounds, no abandon...).
+    Ahead,     ///< The file's game continues ours: it adds what the fields below say.
+    Conflict,  ///< Both changed it differently; `conflict` says where.
+  };
+  Kind kind = Kind::Same;
+  int first_new_round = 0;  ///< Ahead: the first round to append (0: none).
+  bool abandon = false;     ///< Ahead: the file abandoned the game.
+  bool tiebreak = false;    ///< Ahead: the file adds the tie-break.
+  std::string conflict;     ///< Conflict: "round 4 differs (file: Ann 5, Bob 0*; here: ...)".
+};
+
+/// Compares a game of the file with the game here (`here` as load_export() gives it). The
+/// game grows only forward: rounds are appended, an active game may become abandoned, a
+/// finished one may gain its tie-break. Anything else that differs is a conflict: seats, the
+/// date, boxes, first dealer or note, a recorded round, the tie-break, or rounds added to a
+/// game abandoned here.
+GameMerge compare_game(const ExportGame& file, const ExportGame& here);
 
 }  // namespace crowns::store

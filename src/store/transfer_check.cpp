@@ -239,12 +239,36 @@ void unusual_in_round(const std::vector<ScoreEntry>& entries, const std::vector<
 
 }  // namespace
 
+namespace {
+
+// A game's id is written as crowns writes it, and names one game of the file only.
+void check_uuid(const ExportData& data, std::size_t g, const Namer& at,
+                std::unordered_map<std::string, std::size_t>& ids) {
+  const auto& uuid = data.games[g].uuid;
+  if (!uuid) return;
+  if (!is_game_uuid(*uuid)) {
+    bad(at.game(g, "uuid"), quote_token(*uuid) +
+                                " is not a game id; write 8-4-4-4-12 lower-case hex digits, "
+                                "e.g. 1b4e28ba-2fa1-4d2e-8b5c-0e2f3a4b5c6d");
+  }
+  if (const auto [it, added] = ids.emplace(*uuid, g); !added) {
+    bad(at.game(g, "uuid"), "the game id " + *uuid + " is also " + at.game(it->second, "uuid") +
+                                "; each game appears once");
+  }
+}
+
+}  // namespace
+
 void check_export(const ExportData& data, const Origins* csv) {
   const Namer at(csv);
   std::unordered_map<std::string, std::size_t> players;
   check_players(data, at, players);
   check_seasons(data, at);
-  for (std::size_t g = 0; g < data.games.size(); ++g) check_game(data.games[g], g, at, players);
+  std::unordered_map<std::string, std::size_t> ids;
+  for (std::size_t g = 0; g < data.games.size(); ++g) {
+    check_uuid(data, g, at, ids);
+    check_game(data.games[g], g, at, players);
+  }
 }
 
 }  // namespace crowns::store::detail

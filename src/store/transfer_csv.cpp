@@ -4,15 +4,16 @@
 //   # player,name,retired
 //   player,Ann,0
 //   # season,name,starts_on,ends_on
-//   # game,number,date,status,boxes,first_dealer,note
+//   # game,number,uuid,date,status,boxes,first_dealer,note
 //   # seat,game,seat,player,tiebreak
 //   # score,game,round,seat,points,went_out,hand
-//   game,1,2026-01-15,finished,1,0,
+//   game,1,1b4e28ba-2fa1-4d2e-8b5c-0e2f3a4b5c6d,2026-01-15,finished,1,0,
 //   seat,1,0,Ann,
 //   score,1,1,0,0,1,
 //
 // RFC 4180 quoting; an empty unquoted field is "none", a quoted "" is empty text. Lines
 // starting with '#' are comments. Seat and score rows name their game by its number.
+// Version 1 files have no uuid column in game rows.
 
 #include <map>
 #include <unordered_map>
@@ -237,7 +238,7 @@ std::string format_csv_export(const ExportData& data) {
     field(out, s.ends_on);
     out += '\n';
   }
-  out += "# game,number,date,status,boxes,first_dealer,note\n";
+  out += "# game,number,uuid,date,status,boxes,first_dealer,note\n";
   out += "# seat,game,seat,player,tiebreak\n";
   out += "# score,game,round,seat,points,went_out,hand\n";
   for (std::size_t g = 0; g < data.games.size(); ++g) {
@@ -245,6 +246,7 @@ std::string format_csv_export(const ExportData& data) {
     const auto number = static_cast<long long>(g) + 1;
     out += "game";
     field(out, number);
+    field(out, game.uuid);
     field(out, std::string_view(game.date));
     field(out, std::string_view(game.status));
     field(out, game.boxes);
@@ -315,7 +317,13 @@ ExportData parse_csv_export(std::string_view text, Origins& origins) {
           {cell_text(rec, 1, "name"), cell_text(rec, 2, "starts_on"), rec.fields[3]});
       origins.season_lines.push_back(rec.line);
     } else if (kind == "game") {
-      expect_fields(rec, 7, "game,number,date,status,boxes,first_dealer,note");
+      // Version 1 game rows have no uuid: read them as if its column were there and empty.
+      if (version == 1) {
+        expect_fields(rec, 7, "game,number,date,status,boxes,first_dealer,note");
+        rec.fields.insert(rec.fields.begin() + 2, std::nullopt);
+      } else {
+        expect_fields(rec, 8, "game,number,uuid,date,status,boxes,first_dealer,note");
+      }
       if (data.games.size() >= kMaxImportGames) bad(rec.line, "too many games for one import");
       const int n = number(rec, 1, "number");
       if (const auto [it, added] = numbers.emplace(n, data.games.size()); !added) {
@@ -324,11 +332,12 @@ ExportData parse_csv_export(std::string_view text, Origins& origins) {
                 std::to_string(origins.game_lines[it->second]) + ")");
       }
       ExportGame game;
-      game.date = cell_text(rec, 2, "date");
-      game.status = cell_text(rec, 3, "status");
-      game.boxes = number(rec, 4, "boxes");
-      game.first_dealer = number(rec, 5, "first_dealer");
-      game.note = rec.fields[6];
+      game.uuid = rec.fields[2];
+      game.date = cell_text(rec, 3, "date");
+      game.status = cell_text(rec, 4, "status");
+      game.boxes = number(rec, 5, "boxes");
+      game.first_dealer = number(rec, 6, "first_dealer");
+      game.note = rec.fields[7];
       data.games.push_back(std::move(game));
       pending.emplace_back();
       origins.game_lines.push_back(rec.line);

@@ -9,6 +9,7 @@
 #include "store/audit.hpp"
 #include "store/db.hpp"
 #include "store/games.hpp"
+#include "store/rounds.hpp"
 
 namespace crowns::store {
 namespace {
@@ -29,9 +30,8 @@ Standings standings_of(const ExportGame& g) {
   return game.standings();
 }
 
-}  // namespace
-
-ExportData load_export(const Database& db) {
+// Everything exportable; `ids` (if given) gets the database id of each game, in order.
+ExportData load(const Database& db, std::vector<std::int64_t>* ids) {
   ExportData data;
   auto players = db.prepare("SELECT name, retired FROM players ORDER BY name COLLATE NOCASE, id");
   while (players.step()) data.players.push_back({players.text(0), players.integer(1) != 0});
@@ -44,10 +44,13 @@ ExportData load_export(const Database& db) {
 
   std::unordered_map<std::int64_t, std::size_t> index;
   auto games = db.prepare(
-      "SELECT id, played_on, status, boxes, first_dealer, note FROM games ORDER BY played_on, id");
+      "SELECT id, played_on, status, boxes, first_dealer, note, uuid FROM games "
+      "ORDER BY played_on, id");
   while (games.step()) {
     index.emplace(games.int64(0), data.games.size());
+    if (ids) ids->push_back(games.int64(0));
     ExportGame g;
+    g.uuid = games.text(6);
     g.date = games.text(1);
     g.status = games.text(2);
     g.boxes = games.integer(3);
@@ -76,6 +79,55 @@ ExportData load_export(const Database& db) {
         {scores.integer(3), scores.integer(4) != 0, scores.optional_text(5)});
   }
   return data;
+}
+
+std::string game_label(const ExportGame& g) {
+  std::string players;
+  for (const auto& seat : g.seats) players += (players.empty() ? "" : ", ") + seat.player;
+  return g.date + ", " + players;
+}
+
+// Takes game u.game_id forward to the file's state: its next rounds, then its abandon or
+// tie-break, each logged as the command that does it by hand logs it.
+Expected<void> continue_game(Database& db, const ExportGame& file, const GameUpdate& u,
+                             const std::string& source) {
+  Game game = *load_game(db, u.game_id);
+  const std::string how = "imported from " + source;
+  const std::size_t first = u.merge.first_new_round > 0
+                                ? static_cast<std::size_t>(u.merge.first_new_round - 1)
+                                : file.rounds.size();
+  for (std::size_t r = first; r < file.rounds.size(); ++r) {
+    std::vector<ScoreCell> cells;
+    for (const auto& cell : file.rounds[r])
+      cells.push_back({cell.points, cell.went_out, cell.hand});
+    auto change = record_round_cells(db, game, cells, how);
+    if (!change) return Failure{change.error()};
+    game = *change->game;
+  }
+  if (u.merge.abandon) {
+    auto change = abandon_game(db, game);
+    if (!change) return Failure{change.error()};
+    game = *change->game;
+  }
+  if (u.merge.tiebreak) {
+    std::vector<SeatScore> scores;
+    for (std::size_t s = 0; s < file.seats.size(); ++s) {
+      if (const auto& points = file.seats[s].tiebreak)
+        scores.push_back({static_cast<int>(s), ScoreEntry{*points, false, {}, std::nullopt}});
+    }
+    auto change = record_tiebreak(db, game, scores);
+    if (!change) {
+      return Failure{"game " + std::to_string(game.id) + " here (" + game_label(file) +
+                     "): the file's tie-break cannot be recorded: " + change.error()};
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+ExportData load_export(const Database& db) {
+  return load(db, nullptr);
 }
 
 Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
@@ -110,23 +162,75 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
     ++plan.existing_seasons;
   }
 
-  std::unordered_map<std::string, int> existing;
-  for (const auto& g : load_export(db).games) ++existing[game_key(g)];
+  std::vector<std::int64_t> ids;
+  const ExportData here = load(db, &ids);
+  std::unordered_map<std::string, std::size_t> by_uuid;
+  for (std::size_t j = 0; j < here.games.size(); ++j) by_uuid.emplace(*here.games[j].uuid, j);
+  std::vector<bool> merged(here.games.size(), false);
+  std::vector<std::size_t> unmatched;
   for (std::size_t i = 0; i < data.games.size(); ++i) {
-    const auto it = existing.find(game_key(data.games[i]));
-    if (it != existing.end() && it->second > 0) {
-      --it->second;
-      ++plan.existing_games;
-    } else {
-      plan.new_games.push_back(i);
+    const ExportGame& g = data.games[i];
+    const auto it = g.uuid ? by_uuid.find(*g.uuid) : by_uuid.end();
+    if (it == by_uuid.end()) {
+      unmatched.push_back(i);
+      continue;
     }
+    merged[it->second] = true;
+    GameMerge merge = compare_game(g, here.games[it->second]);
+    switch (merge.kind) {
+      case GameMerge::Kind::Same: ++plan.existing_games; break;
+      case GameMerge::Kind::Behind: ++plan.behind_games; break;
+      case GameMerge::Kind::Ahead:
+        plan.updated_games.push_back({i, ids[it->second], std::move(merge)});
+        break;
+      case GameMerge::Kind::Conflict:
+        return Failure{"game " + std::to_string(i + 1) + " of the file is game " +
+                       std::to_string(ids[it->second]) + " here (" +
+                       game_label(here.games[it->second]) + "), but " + merge.conflict};
+    }
+  }
+
+  // The rest by content, among the games here the file has not named by uuid.
+  std::unordered_map<std::string, std::vector<std::size_t>> by_content;
+  for (std::size_t j = here.games.size(); j-- > 0;) {
+    if (!merged[j]) by_content[game_key(here.games[j])].push_back(j);
+  }
+  for (std::size_t i : unmatched) {
+    const auto it = by_content.find(game_key(data.games[i]));
+    if (it == by_content.end() || it->second.empty()) {
+      plan.new_games.push_back(i);
+      continue;
+    }
+    ++plan.existing_games;
+    if (data.games[i].uuid) plan.adopted_ids.push_back({i, ids[it->second.back()]});
+    it->second.pop_back();  // the oldest first
   }
   return plan;
 }
 
-void apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
-                  const std::string& source) {
+Expected<void> apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
+                            const std::string& source) {
   const std::string now = now_timestamp();
+  const nlohmann::ordered_json added = {{"file", source},
+                                        {"players", plan.new_players.size()},
+                                        {"seasons", plan.new_seasons.size()},
+                                        {"games", plan.new_games.size()},
+                                        {"updated", plan.updated_games.size()},
+                                        {"ids_taken", plan.adopted_ids.size()}};
+  // First, so that the rounds it adds to games here are the newest changes: undo reverses
+  // them one by one, as it reverses rounds typed in.
+  append_audit(db, {0,
+                    {},
+                    std::nullopt,
+                    "import",
+                    "Imported " + std::to_string(plan.new_games.size()) + " games, " +
+                        std::to_string(plan.new_players.size()) + " players and " +
+                        std::to_string(plan.new_seasons.size()) + " seasons from " + source +
+                        (plan.updated_games.empty()
+                             ? ""
+                             : "; updated " + std::to_string(plan.updated_games.size()) + " games"),
+                    std::nullopt,
+                    json_line(added)});
   auto add_player = db.prepare("INSERT INTO players (name, retired, created_at) VALUES (?, ?, ?)");
   for (std::size_t i : plan.new_players) {
     add_player.reset();
@@ -146,10 +250,13 @@ void apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
   auto touched = db.prepare("SELECT coalesce(max(touched), 0) FROM games");
   std::int64_t next_touch = touched.step() ? touched.int64(0) : 0;
 
+  // A game without an id in the file gets a new one from the column's default.
   auto add_game = db.prepare(
       "INSERT INTO games (played_on, status, boxes, first_dealer, note, created_at, finished_at, "
-      "touched) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+      "touched) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  auto add_game_with_id = db.prepare(
+      "INSERT INTO games (played_on, status, boxes, first_dealer, note, created_at, finished_at, "
+      "touched, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto add_seat = db.prepare(
       "INSERT INTO seats (game_id, seat, player_id, total, tiebreak, winner) VALUES (?, ?, ?, ?, "
       "?, ?)");
@@ -161,10 +268,18 @@ void apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
     const ExportGame& g = data.games[i];
     const std::optional<std::string> finished =
         g.status == "finished" ? std::optional(now) : std::nullopt;
-    add_game.reset();
-    add_game
-        .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, now, finished, ++next_touch)
-        .run();
+    if (g.uuid) {
+      add_game_with_id.reset();
+      add_game_with_id
+          .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, now, finished, ++next_touch,
+                    *g.uuid)
+          .run();
+    } else {
+      add_game.reset();
+      add_game
+          .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, now, finished, ++next_touch)
+          .run();
+    }
     const std::int64_t id = db.last_insert_id();
     const Standings st = standings_of(g);
     for (std::size_t s = 0; s < g.seats.size(); ++s) {
@@ -189,19 +304,15 @@ void apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
     }
   }
 
-  const nlohmann::ordered_json added = {{"file", source},
-                                        {"players", plan.new_players.size()},
-                                        {"seasons", plan.new_seasons.size()},
-                                        {"games", plan.new_games.size()}};
-  append_audit(db, {0,
-                    {},
-                    std::nullopt,
-                    "import",
-                    "Imported " + std::to_string(plan.new_games.size()) + " games, " +
-                        std::to_string(plan.new_players.size()) + " players and " +
-                        std::to_string(plan.new_seasons.size()) + " seasons from " + source,
-                    std::nullopt,
-                    json_line(added)});
+  auto adopt = db.prepare("UPDATE games SET uuid = ? WHERE id = ?");
+  for (const IdAdoption& a : plan.adopted_ids) {
+    adopt.reset();
+    adopt.bind_all(*data.games[a.index].uuid, a.game_id).run();
+  }
+  for (const GameUpdate& u : plan.updated_games) {
+    if (auto done = continue_game(db, data.games[u.index], u, source); !done) return done;
+  }
+  return {};
 }
 
 }  // namespace crowns::store

@@ -15,26 +15,54 @@ namespace crowns::store {
 /// then creation). Reads only.
 ExportData load_export(const Database& db);
 
-/// What an import would add: indexes into the data's lists. A player or season already in
-/// the database (same name, ignoring case) is kept as it is; a game counts as already there
-/// when the database holds a game with every exported field equal (game_key), as many times
-/// as the file holds it.
+/// A game of the file that continues a game here (same uuid): what apply_import adds to it.
+struct GameUpdate {
+  std::size_t index = 0;     ///< In data.games.
+  std::int64_t game_id = 0;  ///< The game here.
+  GameMerge merge;           ///< Kind::Ahead.
+};
+
+/// A game of the file with an id unknown here whose content equals a game here without its
+/// own id in the file: the game here takes the file's id, so later imports merge into it.
+struct IdAdoption {
+  std::size_t index = 0;
+  std::int64_t game_id = 0;
+};
+
+/// What an import would do: indexes into the data's lists. A player or season already in
+/// the database (same name, ignoring case) is kept as it is. A game with a uuid the database
+/// holds is merged (docs/DATA.md, "Merging"); a game without one, or with an unknown one,
+/// counts as already there when a game here (not merged by uuid) has every exported field
+/// equal (game_key), as many times as the file holds it.
 struct ImportPlan {
   std::vector<std::size_t> new_players;
   std::vector<std::size_t> new_seasons;
   std::vector<std::size_t> new_games;
+  std::vector<GameUpdate> updated_games;
+  std::vector<IdAdoption> adopted_ids;
   std::size_t existing_players = 0;
   std::size_t existing_seasons = 0;
-  std::size_t existing_games = 0;
+  std::size_t existing_games = 0;  ///< The same here (by uuid or by content).
+  std::size_t behind_games = 0;    ///< Further along here than in the file: kept as they are.
+
+  /// Whether applying the plan would change the database.
+  [[nodiscard]] bool changes() const {
+    return !new_players.empty() || !new_seasons.empty() || !new_games.empty() ||
+           !updated_games.empty() || !adopted_ids.empty();
+  }
 };
 
 /// Compares checked data with the database. Fails if a season of the same name has other
-/// dates (a conflict the user must settle). Reads only.
+/// dates, or a game of the file conflicts with the game here of the same uuid (naming both
+/// and what differs: the round, the seats...). Reads only.
 Expected<ImportPlan> plan_import(const Database& db, const ExportData& data);
 
 /// Writes what the plan adds, with cached totals and winners, and one audit entry naming
-/// `source`. Run it inside the caller's transaction, after plan_import on the same data.
-void apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
-                  const std::string& source);
+/// `source`; each round appended to a game here, an abandon or a tie-break the file adds is
+/// logged for that game as `crowns round` (abandon, tiebreak) logs it, so undo reverses it.
+/// Run it inside the caller's transaction, after plan_import on the same data; on failure
+/// the caller rolls back.
+Expected<void> apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
+                            const std::string& source);
 
 }  // namespace crowns::store

@@ -11,6 +11,7 @@
 #   ? CODE                    the expected exit code; ends the case
 # A line "= sha" after a case compares nothing but records the database checksum; "= same"
 # checks the database is byte-for-byte what it was at the last "= sha".
+# Game ids (random UUIDs) read as <uuid> in the output compared: write <uuid> in the file.
 set -u
 file=$1
 : "${CROWNS:?set CROWNS to the crowns binary}"
@@ -30,8 +31,9 @@ finish_case() {
   local out err rc
   (cd "$tmp" && eval "set -- $args" && printf '%s' "$stdin" | "$CROWNS" "$@" >"$tmp/out" 2>"$tmp/err")
   rc=$?
-  out=$(cat "$tmp/out"; echo x); out=${out%x}
-  err=$(cat "$tmp/err"; echo x); err=${err%x}
+  local uuid='[0-9a-f]\{8\}-[0-9a-f]\{4\}-[0-9a-f]\{4\}-[0-9a-f]\{4\}-[0-9a-f]\{12\}'
+  out=$(sed "s/$uuid/<uuid>/g" "$tmp/out"; echo x); out=${out%x}
+  err=$(sed "s/$uuid/<uuid>/g" "$tmp/err"; echo x); err=${err%x}
   if [ "$out" != "$want_out" ] || [ "$err" != "$want_err" ] || [ "$rc" != "$code" ]; then
     failures=$((failures + 1))
     echo "FAIL $file:$case_line: crowns $args"

@@ -80,4 +80,37 @@ check "deleted game's number kept" test "$("$CROWNS" --db "$v3" new Bob Ann | he
 check "undo reaches the old round" test "$("$CROWNS" --db "$v3" undo --game 1 | head -1)" = \
   "Removed round 1 of game 1: Ann 0*, Bob 9 (9h) (the log keeps it: crowns log)"
 
+# A database written at schema 5 (before games had a uuid) migrates: every game gets its own
+# random version 4 uuid, the data is intact, keys hold, and a deleted game's number stays used.
+v5=$E2E_TMP/v5.db
+cat "$migrations"/000[12345]_*.sql | sqlite3 "$v5"
+sqlite3 "$v5" "PRAGMA user_version = 5;
+  PRAGMA journal_mode = WAL;
+  INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', 't'), (2, 'Bob', 't');
+  INSERT INTO games (id, played_on, status, first_dealer, note, created_at, touched) VALUES
+    (1, '2026-01-10', 'active', 1, 'kept', 't', 1), (2, '2026-01-11', 'abandoned', 0, NULL, 't', 2);
+  INSERT INTO seats (game_id, seat, player_id, total) VALUES (1, 0, 1, 0), (1, 1, 2, 9),
+    (2, 0, 2, 0), (2, 1, 1, 0);
+  INSERT INTO rounds (game_id, round, entered_at) VALUES (1, 1, 't');
+  INSERT INTO scores (game_id, round, seat, points, went_out, hand)
+    VALUES (1, 1, 0, 0, 1, NULL), (1, 1, 1, 9, 0, '9h');
+  INSERT INTO audit (id, at, game_id, action, summary, old_value, new_value) VALUES
+    (1, 't', 3, 'new', 'Game 3 started: Ann, Bob', NULL, '{}'),
+    (2, 't', 3, 'delete', 'Game 3 deleted', '{}', NULL);
+  UPDATE sqlite_sequence SET seq = 3 WHERE name = 'games';" >/dev/null
+dump_v5() { sqlite3 "$v5" "SELECT * FROM players; SELECT id, played_on, status, boxes, first_dealer, note,
+  created_at, finished_at, touched FROM games ORDER BY id; SELECT * FROM seats; SELECT * FROM scores"; }
+before=$(dump_v5)
+check "schema 5 opens" quiet "$CROWNS" --db "$v5" games
+check "schema 5 migrated" test "$(sqlite3 "$v5" 'PRAGMA user_version')" = "$latest"
+check "schema 5 data intact" test "$(dump_v5)" = "$before"
+check "keys hold after 0006" test -z "$(sqlite3 "$v5" 'PRAGMA foreign_key_check')"
+uuid_re='^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'
+check "every game has a version 4 uuid" test "$(sqlite3 "$v5" 'SELECT uuid FROM games' | grep -cE "$uuid_re")" = 2
+check "the uuids differ" test "$(sqlite3 "$v5" 'SELECT count(DISTINCT uuid) FROM games')" = 2
+check "a uuid is unique" test -n "$(sqlite3 "$v5" "UPDATE games SET uuid = (SELECT uuid FROM games WHERE id = 1) WHERE id = 2" 2>&1)"
+check "a uuid must look like one" test -n "$(sqlite3 "$v5" "UPDATE games SET uuid = 'x' WHERE id = 2" 2>&1)"
+check "the deleted game's number stays used" test "$("$CROWNS" --db "$v5" new Bob Ann | head -c 6)" = "Game 4"
+check "the new game has its own uuid" test "$(sqlite3 "$v5" 'SELECT count(DISTINCT uuid) FROM games')" = 3
+
 finish

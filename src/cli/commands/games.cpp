@@ -1,12 +1,13 @@
 // crowns games: every game, with its date, players, winner and status.
 
+#include "store/games.hpp"
+
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "crowns/rules.hpp"
-#include "store/games.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -30,6 +31,7 @@ void run_games(const GamesOptions& opts, Context& ctx) {
     for (const auto& g : games) {
       // One game at a time: 10,000 games stay one quick pass with no big tree in memory.
       const Json j{{"id", g.id},
+                   {"uuid", g.uuid},
                    {"date", g.date},
                    {"status", store::status_name(g.status)},
                    {"rounds", g.rounds_played},

@@ -20,15 +20,43 @@ struct ImportOptions {
   bool force = false;
 };
 
-// The unusual values among the games the plan adds (games already there are not read again).
+// The unusual values among the games the plan adds or continues (games already there are not
+// read again).
 std::vector<store::UnusualGame> unusual_new_games(const store::ExportData& data,
                                                   const store::ImportPlan& plan) {
   std::vector<store::UnusualGame> found = store::find_unusual(data);
   std::erase_if(found, [&](const store::UnusualGame& game) {
-    return std::find(plan.new_games.begin(), plan.new_games.end(), game.index) ==
-           plan.new_games.end();
+    const bool added =
+        std::find(plan.new_games.begin(), plan.new_games.end(), game.index) != plan.new_games.end();
+    const bool continued =
+        std::any_of(plan.updated_games.begin(), plan.updated_games.end(),
+                    [&](const store::GameUpdate& u) { return u.index == game.index; });
+    return !added && !continued;
   });
   return found;
+}
+
+// "rounds 4-6 added, abandoned": what an import adds to a game here.
+std::string update_text(const store::ExportGame& file, const store::GameMerge& merge) {
+  std::vector<std::string> parts;
+  const auto last = static_cast<int>(file.rounds.size());
+  if (merge.first_new_round > 0) {
+    parts.push_back(merge.first_new_round == last
+                        ? "round " + std::to_string(last) + " added"
+                        : "rounds " + std::to_string(merge.first_new_round) + "-" +
+                              std::to_string(last) + " added");
+  }
+  if (merge.abandon) parts.emplace_back("abandoned");
+  if (merge.tiebreak) parts.emplace_back("tie-break added");
+  std::string text;
+  for (const auto& p : parts) text += (text.empty() ? "" : ", ") + p;
+  return text;
+}
+
+std::string seat_list(const store::ExportGame& game) {
+  std::string names;
+  for (const auto& seat : game.seats) names += (names.empty() ? "" : ", ") + seat.player;
+  return names;
 }
 
 std::size_t value_count(const std::vector<store::UnusualGame>& games) {
@@ -60,8 +88,23 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data,
             {{"players", plan.existing_players},
              {"seasons", plan.existing_seasons},
              {"games", plan.existing_games}}},
+           {"updated", Json::array()},
+           {"further_here", plan.behind_games},
+           {"ids_taken", plan.adopted_ids.size()},
            {"new_players", new_players},
            {"unusual", Json::array()}};
+    for (const auto& u : plan.updated_games) {
+      const store::GameMerge& m = u.merge;
+      j["updated"].push_back(
+          {{"game", u.game_id},
+           {"uuid", *data.games[u.index].uuid},
+           {"rounds_added",
+            m.first_new_round > 0
+                ? static_cast<int>(data.games[u.index].rounds.size()) - m.first_new_round + 1
+                : 0},
+           {"abandoned", m.abandon},
+           {"tiebreak", m.tiebreak}});
+    }
     for (const auto& game : unusual) {
       j["unusual"].push_back({{"game", game.index + 1}, {"values", game.values}});
     }
@@ -72,12 +115,31 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data,
       counts(plan.new_players.size(), plan.new_seasons.size(), plan.new_games.size());
   const std::string there =
       counts(plan.existing_players, plan.existing_seasons, plan.existing_games);
-  if (opts.dry_run) {
-    ctx.out << "Dry run: importing " << sanitize(opts.file) << " would add " << added << "; "
-            << there << " already there. Nothing was changed.\n";
+  const std::string updated =
+      plan.updated_games.empty()
+          ? ""
+          : "; " + std::string(opts.dry_run ? "would update " : "updated ") +
+                counted(static_cast<long long>(plan.updated_games.size()), "game");
+  if (!plan.changes()) {
+    ctx.out << "Nothing new in " << sanitize(opts.file) << ": " << there
+            << " already there, so it was skipped. Nothing was changed.\n";
+  } else if (opts.dry_run) {
+    ctx.out << "Dry run: importing " << sanitize(opts.file) << " would add " << added << updated
+            << "; " << there << " already there. Nothing was changed.\n";
   } else {
-    ctx.out << "Imported " << sanitize(opts.file) << ": added " << added << "; " << there
+    ctx.out << "Imported " << sanitize(opts.file) << ": added " << added << updated << "; " << there
             << " already there.\n";
+  }
+  for (const auto& u : plan.updated_games) {
+    const store::ExportGame& g = data.games[u.index];
+    ctx.out << (opts.dry_run ? "Would update game " : "Updated game ") << u.game_id << " ("
+            << g.date << ", " << sanitize(seat_list(g)) << "): " << update_text(g, u.merge) << '\n';
+  }
+  if (plan.behind_games > 0) {
+    ctx.out << counted(static_cast<long long>(plan.behind_games), "game")
+            << (plan.behind_games == 1 ? " is" : " are")
+            << " further along here than in the file; kept as "
+            << (plan.behind_games == 1 ? "it is" : "they are") << ".\n";
   }
   if (!new_players.empty()) {
     std::string names;
@@ -115,10 +177,9 @@ void run_import(const ImportOptions& opts, Context& ctx) {
          "; nothing was imported (add --force to import unusual values, as round --force "
          "records them)");
   }
-  const bool adds =
-      !plan->new_players.empty() || !plan->new_seasons.empty() || !plan->new_games.empty();
-  if (!opts.dry_run && adds) {
-    store::apply_import(db, *data, *plan, shown);
+  if (!opts.dry_run && plan->changes()) {
+    if (auto applied = store::apply_import(db, *data, *plan, shown); !applied)
+      fail(shown + ": " + applied.error() + "; nothing was imported");
     tx.commit();
   }
   ImportOptions named = opts;
@@ -130,7 +191,8 @@ void run_import(const ImportOptions& opts, Context& ctx) {
 
 void setup_import(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<ImportOptions>();
-  auto* sub = app.add_subcommand("import", "Read an export (JSON or CSV) back; adds nothing twice");
+  auto* sub = app.add_subcommand("import",
+                                 "Read an export (JSON or CSV) back; merges games it already has");
   sub->add_option("file", opts->file, "The file written by crowns export (- for standard input)")
       ->required();
   sub->add_flag("-n,--dry-run", opts->dry_run,

@@ -282,6 +282,7 @@ Json scorecard_json(const store::Game& game) {
                 {"starts", game.seats[static_cast<std::size_t>(game.starter(r))].name}};
   }
   return Json{{"id", game.id},
+              {"uuid", game.uuid},
               {"date", game.date},
               {"status", store::status_name(game.status)},
               {"boxes", game.boxes},
