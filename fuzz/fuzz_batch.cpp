@@ -1,4 +1,5 @@
-// Fuzz target: one line of `crowns analyze --batch` (answer_batch_line in cmd_analyze.cpp).
+// Fuzz target: one line of `crowns analyze --batch` (answer_analyze_line: the batch loop of
+// cli/batch.cpp, the request reader of cli/input/json_request.cpp, analyze's handler).
 //
 // Whatever the bytes, the answer must be: empty for a blank line, else exactly one line of
 // valid JSON, an object whose first key is "id", holding either "error" (a string, and the
@@ -34,8 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string_view line(reinterpret_cast<const char*>(data), size - 1);
   if (const auto nl = line.find('\n'); nl != std::string_view::npos) line = line.substr(0, nl);
 
-  bool failed = false;
-  const std::string answer = crowns::cli::answer_batch_line(line, boxes, &failed, 1);
+  const auto [answer, failed] = crowns::cli::answer_analyze_line(line, boxes, 1);
   const bool blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
   if (blank) {
     if (!answer.empty() || failed) fail("a blank line was answered", line, answer);

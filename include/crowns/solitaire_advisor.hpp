@@ -28,15 +28,28 @@ struct Advice {
   int needed_after = 0;   ///< ... and after it.
   int outs_after = 0;     ///< Unseen cards that would bring the pile one card closer.
   int needed_total = 0;   ///< Plays all open piles need after the play (at least 1 each).
+  /// A pile the turned card would close that the play leaves open, because the plan needs the
+  /// card in pile `kept_for` (both 0 when the play closes a pile or no play could).
+  int could_close = 0;
+  int kept_for = 0;
+  /// No way of playing the rest of the stock closes every pile (or the plays left are fewer
+  /// than the open piles): the play is the one that closes the most piles.
+  bool lost = false;
 };
+
+/// The plays that close a pile with `turned`: for each open pile that all melds with it (or
+/// without it), the play with the discard that keeps its wild cards (a natural card the pile
+/// can spare, the highest first). Largest pile first.
+std::vector<Move> closing_moves(const State& state, Card turned);
 
 /// The advisor's search for an exact plan (find_plan() with the advisor's limits) sharing
 /// `stock` (the turned card and the unseen cards) among the open piles of `state`.
 Plan advisor_plan(const State& state, std::span<const Card> stock);
 
-/// The advisor's play: the exact plan's when one is found, else the heuristic's. `unseen` is every
-/// card not on the table (unseen_cards()): for a seeded game, the rest of the stock. `state` must
-/// be still playing.
+/// The advisor's play: a closing play that wins at once or keeps a plan to win; else the exact
+/// plan's play when one is found; else, in a lost game, the play that closes the most piles; else
+/// a closing play or the heuristic's. `unseen` is every card not on the table (unseen_cards()):
+/// for a seeded game, the rest of the stock. `state` must have an open pile and a play left.
 Advice advise(const State& state, Card turned, std::span<const Card> unseen);
 
 Move choose_move(Policy policy, const State& state, Card turned, std::span<const Card> unseen);

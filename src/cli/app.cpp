@@ -131,7 +131,9 @@ std::string check_command_words(CLI::App& app, int argc, const char* const* argv
     return unknown_word(word, "crowns", subcommand_names(app)) +
            "\n(run 'crowns --help' for the list)";
   const auto names = subcommand_names(*sub);
-  if (names.empty() || asks_for_help(argc, argv)) return "";
+  // A command whose own commands are optional (solitaire) reads its other words itself.
+  if (names.empty() || sub->get_require_subcommand_min() == 0 || asks_for_help(argc, argv))
+    return "";
   const std::string parent = "crowns " + sub->get_name();
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;

@@ -193,7 +193,11 @@ Move heuristic_move(const State& state, Card turned, std::span<const Card> unsee
         value = position_value(others, stock);
         others.pop_back();
       }
-      if (value > best_value) {
+      // On a tie, a natural card goes before a wild one: a wild fits wherever it would.
+      const bool natural_for_wild = value == best_value && best.pile == p &&
+                                    is_wild(best.discard, pile_wild(p)) &&
+                                    !is_wild(discard, pile_wild(p));
+      if (value > best_value || natural_for_wild) {
         best_value = value;
         best = Move{p, discard};
       }
@@ -213,13 +217,94 @@ Plan advisor_plan(const State& state, std::span<const Card> stock) {
   return plan;
 }
 
+std::vector<Move> closing_moves(const State& state, Card turned) {
+  std::vector<Move> moves;
+  for (int p = kPiles; p >= 1; --p) {
+    if (state.closed[p - 1]) continue;
+    std::vector<Card> with = state.piles[p - 1];
+    with.push_back(turned);
+    if (cards_to_close(with, pile_size(p), pile_wild(p)) != 0) continue;
+    std::sort(with.begin(), with.end());
+    std::optional<Card> best;
+    for (std::size_t i = 0; i < with.size(); ++i) {
+      if (i > 0 && with[i] == with[i - 1]) continue;
+      std::vector<Card> kept(with);
+      kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
+      if (!all_meld(kept, pile_wild(p))) continue;
+      // Keep wilds; of the naturals, discard the highest (sorted: the last one that fits).
+      if (!best || !is_wild(with[i], pile_wild(p)) || is_wild(*best, pile_wild(p))) best = with[i];
+    }
+    if (best) moves.push_back(Move{p, *best});
+  }
+  return moves;
+}
+
+namespace {
+
+// In a lost game: gives up the piles that need the most cards, one more at a time, until a
+// plan closes the others, and follows it. None when no plan is found that way.
+std::optional<Move> most_piles_move(const State& state, Card turned, std::span<const Card> stock) {
+  std::vector<std::pair<int, int>> open;  // (needed, pile)
+  for (int p = 1; p <= kPiles; ++p) {
+    if (!state.closed[p - 1])
+      open.emplace_back(cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p)), p);
+  }
+  std::sort(open.rbegin(), open.rend());
+  State reduced = state;
+  for (std::size_t given_up = 0; given_up + 1 < open.size(); ++given_up) {
+    reduced.closed[open[given_up].second - 1] = true;
+    const Plan plan = find_plan(reduced, stock, kPlanPasses.front());
+    if (plan.status == PlanStatus::Found) return plan_move(reduced, turned, plan);
+  }
+  return std::nullopt;
+}
+
+// The pile the plan puts `turned` into, 0 if none.
+int planned_pile(const Plan& plan, Card turned) {
+  for (int p = 1; p <= kPiles; ++p) {
+    const auto& takes = plan.takes[static_cast<std::size_t>(p - 1)];
+    if (std::find(takes.begin(), takes.end(), turned) != takes.end()) return p;
+  }
+  return 0;
+}
+
+}  // namespace
+
 Advice advise(const State& state, Card turned, std::span<const Card> unseen) {
   std::vector<Card> stock(unseen.begin(), unseen.end());
   stock.push_back(turned);
-  const Plan plan = advisor_plan(state, stock);
-  const Move move = plan.status == PlanStatus::Found ? plan_move(state, turned, plan)
-                                                     : heuristic_move(state, turned, unseen);
-  return describe(state, turned, unseen, move);
+  const Plan plan = state.plays_left() < state.open_piles() ? Plan{PlanStatus::Impossible, {}}
+                                                            : advisor_plan(state, stock);
+  const std::vector<Move> closing = closing_moves(state, turned);
+  // A closing play is taken when it wins, or keeps a plan to win, or nothing better is known.
+  for (const Move& move : closing) {
+    State after = state;
+    apply_move(after, turned, move);
+    const bool take = after.outcome() == Outcome::Won || plan.status != PlanStatus::Found ||
+                      (after.outcome() == Outcome::Playing &&
+                       advisor_plan(after, unseen).status == PlanStatus::Found);
+    if (take) {
+      Advice advice = describe(state, turned, unseen, move);
+      advice.lost = plan.status == PlanStatus::Impossible;
+      return advice;
+    }
+  }
+  if (plan.status == PlanStatus::Found) {
+    Advice advice = describe(state, turned, unseen, plan_move(state, turned, plan));
+    if (!closing.empty() && !advice.closes) {
+      advice.could_close = closing.front().pile;
+      advice.kept_for = planned_pile(plan, turned);
+    }
+    return advice;
+  }
+  if (plan.status == PlanStatus::Impossible) {
+    const auto move = most_piles_move(state, turned, stock);
+    Advice advice =
+        describe(state, turned, unseen, move ? *move : heuristic_move(state, turned, unseen));
+    advice.lost = true;
+    return advice;
+  }
+  return describe(state, turned, unseen, heuristic_move(state, turned, unseen));
 }
 
 Move choose_move(Policy policy, const State& state, Card turned, std::span<const Card> unseen) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <unordered_set>
 
 #include "crowns/random.hpp"
@@ -215,15 +216,22 @@ Move plan_move(const State& state, Card turned, const Plan& plan) {
     rest.erase(std::find(rest.begin(), rest.end(), turned));
     std::vector<Card> with = state.piles[p - 1];
     with.push_back(turned);
-    // Discard a card whose loss still lets the pile close with the rest of its cards.
+    // Discard a card whose loss still lets the pile close with the rest of its cards: a
+    // natural one if any (a wild fits wherever a natural would), else a wild.
+    std::optional<Card> wild_discard;
     for (std::size_t i = 0; i < with.size(); ++i) {
+      const bool wild = is_wild(with[i], pile_wild(p));
+      if (wild && wild_discard) continue;
       std::vector<Card> after = with;
       after.erase(after.begin() + static_cast<std::ptrdiff_t>(i));
       const bool closes = rest.empty() ? all_meld(after, pile_wild(p))
                                        : (after.insert(after.end(), rest.begin(), rest.end()),
                                           cards_to_close(after, pile_size(p), pile_wild(p)) == 0);
-      if (closes) return Move{p, with[i]};
+      if (!closes) continue;
+      if (!wild) return Move{p, with[i]};
+      wild_discard = with[i];
     }
+    if (wild_discard) return Move{p, *wild_discard};
   }
   // No pile takes the card: it closes a pile that melds already, else it is discarded at once.
   int first_open = 0;

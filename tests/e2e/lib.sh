@@ -19,3 +19,11 @@ finish() {
   echo "$(basename "$0"): $E2E_PASSED passed, $E2E_FAILED failed"
   [ "$E2E_FAILED" = 0 ]
 }
+
+# ask LINE: for a batch command running as `coproc PROC { ... }`: writes one line to it and
+# reads one answer line into $answer (10 s at most, so a missing answer cannot hang the test).
+ask() {
+  printf '%s\n' "$1" >&"${PROC[1]}"
+  answer=""
+  IFS= read -r -t 10 answer <&"${PROC[0]}" || answer="(no answer within 10 s)"
+}

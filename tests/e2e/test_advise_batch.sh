@@ -6,13 +6,6 @@
 source "$(dirname "$0")/lib.sh"
 contains() { [[ $1 == *"$2"* ]]; }
 
-# ask REQUEST: writes one line to the running process and reads one answer line (5 s at most).
-ask() {
-  printf '%s\n' "$1" >&"${PROC[1]}"
-  answer=""
-  IFS= read -r -t 5 answer <&"${PROC[0]}" || answer="(no answer within 5 s)"
-}
-
 coproc PROC { "$CROWNS" advise --batch; }
 pid=$PROC_PID  # bash unsets PROC_PID as soon as the process ends
 ask '{"id":1,"round":1,"hand":["7h","8h","Kd"],"top":"9h"}'
@@ -22,7 +15,7 @@ check "discard: the card that goes out" contains "$answer" '{"id":"b","discard":
 ask '{"id":3,"round":2,"hand":["7h"]}'
 check "bad request: one error line" contains "$answer" '{"id":3,"error":"round 2 needs 4 cards'
 ask 'not json'
-check "not JSON: an error, no id" contains "$answer" '{"id":null,"error":"line 4 is not a JSON object"}'
+check "not JSON: an error, no id" contains "$answer" '{"id":null,"line":4,"error":"line 4 is not valid JSON"}'
 ask '{"id":5,"round":1,"hand":["7h","8h","Kd"],"top":"7h","seen":["7h"]}'
 check "too many copies" contains "$answer" '{"id":5,"error":"7h is given 3 times (hand 1, --top 1, --seen 1)'
 ask '{"id":"n","round":3,"hand":["9c","10c","Jc","4s","Kd","Kh"],"next_holds":["Qh"]}'
@@ -55,6 +48,6 @@ for command in advise odds; do
   answers=$(printf '%s\n' '{"id":"r","hand":["7h","8h","Kd"]}' '{"id":"h","round":1}' |
     "$CROWNS" "$command" --batch || true)
   check "$command: a missing round is named" contains "$answers" '{"id":"r","error":"missing \"round\" (1-11)"}'
-  check "$command: a missing hand is named" contains "$answers" '{"id":"h","error":"missing \"hand\": an array of cards like [\"7h\", \"jk\"]"}'
+  check "$command: a missing hand is named" contains "$answers" '{"id":"h","error":"missing \"hand\": cards like [\"7h\", \"jk\"] or \"7h jk\""}'
 done
 finish

@@ -35,42 +35,34 @@ TEST_CASE("fuzz_cards: seven copies solve exactly, eight are refused", "[solver]
   }
 }
 
-TEST_CASE("answer_batch_line: blank lines, errors, the failed flag", "[cli][batch]") {
-  bool failed = false;
-  CHECK(cli::answer_batch_line("", 1, &failed).empty());
-  CHECK(cli::answer_batch_line(" \t\r", 1, &failed).empty());
-  CHECK_FALSE(failed);
+TEST_CASE("answer_analyze_line: blank lines, errors, the failed flag", "[cli][batch]") {
+  using cli::answer_analyze_line;
+  CHECK(answer_analyze_line("", 1).text.empty());
+  CHECK_FALSE(answer_analyze_line(" \t\r", 1).failed);
 
-  const auto good = nlohmann::json::parse(
-      cli::answer_batch_line(R"({"id":"x","cards":"7h 8h 9h 4s"})", 1, &failed));
-  CHECK_FALSE(failed);
-  CHECK(good.at("id") == "x");
-  CHECK(good.at("score") == 0);
-  CHECK(good.at("goes_out") == true);
+  const auto good = answer_analyze_line(R"({"id":"x","cards":"7h 8h 9h 4s"})", 1);
+  CHECK_FALSE(good.failed);
+  const auto j = nlohmann::json::parse(good.text);
+  CHECK(j.at("id") == "x");
+  CHECK(j.at("score") == 0);
+  CHECK(j.at("goes_out") == true);
 
-  CHECK(cli::answer_batch_line("nope", 1, &failed, 12) ==
-        R"({"id":null,"line":12,"error":"line 12 is not valid JSON"})");
-  CHECK(failed);
-  failed = false;
-  CHECK(cli::answer_batch_line("nope", 1, &failed) ==
+  const auto nope = answer_analyze_line("nope", 1, 12);
+  CHECK(nope.text == R"({"id":null,"line":12,"error":"line 12 is not valid JSON"})");
+  CHECK(nope.failed);
+  CHECK(answer_analyze_line("nope", 1).text ==
         R"({"id":null,"error":"the line is not valid JSON"})");
-  CHECK(failed);
 
-  // The failed flag is only ever set, never cleared, and a null pointer is allowed.
-  cli::answer_batch_line(R"({"cards":"7h 8h 9h"})", 1, &failed);
-  CHECK(failed);
   CHECK(
-      cli::answer_batch_line(R"({"id":3,"cards":"7h 7h 7h"})", 1, nullptr) ==
+      answer_analyze_line(R"({"id":3,"cards":"7h 7h 7h"})", 1).text ==
       R"j({"id":3,"error":"more than 2 copies of 7h: one box holds each card twice (use --boxes 2 for a combined game)"})j");
-  bool two_boxes_failed = false;
-  CHECK(nlohmann::json::parse(
-            cli::answer_batch_line(R"({"id":3,"cards":"7h 7h 7h"})", 2, &two_boxes_failed))
-            .at("score") == 0);
-  CHECK_FALSE(two_boxes_failed);
+  const auto two_boxes = answer_analyze_line(R"({"id":3,"cards":"7h 7h 7h"})", 2);
+  CHECK(nlohmann::json::parse(two_boxes.text).at("score") == 0);
+  CHECK_FALSE(two_boxes.failed);
 
   const std::string long_line =
       R"({"cards":")" + std::string(std::size_t{70} * 1024, ' ') + R"("})";
-  CHECK(cli::answer_batch_line(long_line, 1, &failed, 2) ==
+  CHECK(answer_analyze_line(long_line, 1, 2).text ==
         R"({"id":null,"line":2,"error":"line 2 is longer than 64 KiB"})");
 }
 

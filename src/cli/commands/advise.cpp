@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <ostream>
 
+#include "cli/batch.hpp"
 #include "cli/commands.hpp"
-#include "cli/input/advice_request.hpp"
 #include "cli/session.hpp"
 #include "cli/views/advice.hpp"
 #include "crowns/advice.hpp"
@@ -39,45 +39,28 @@ Expected<int> implied_round(int size, bool has_top) {
                  "); give --round N"};
 }
 
-Expected<nlohmann::ordered_json> answer_request(const nlohmann::json& request) {
+Expected<std::string> answer_request(JsonRequest& r) {
   Situation s;
-  auto round = round_field(request);
-  if (!round) return Failure{round.error()};
-  s.round = *round;
-  auto hand = hand_field(request);
-  if (!hand) return Failure{hand.error()};
-  s.hand = std::move(hand).value();
-  auto top = card_field(request, "top");
-  if (!top) return Failure{top.error()};
-  s.top = *top;
-  auto seen = cards_field(request, "seen");
-  if (!seen) return Failure{seen.error()};
-  s.seen = std::move(seen).value();
-  auto next_holds = cards_field(request, "next_holds");
-  if (!next_holds) return Failure{next_holds.error()};
-  s.next_holds = std::move(next_holds).value();
-  auto boxes = int_field(request, "boxes", 1, 2);
-  if (!boxes) return Failure{boxes.error()};
-  s.boxes = boxes->value_or(1);
-  auto players = int_field(request, "players", 2, 14);
-  if (!players) return Failure{players.error()};
-  s.players = players->value_or(2);
-  auto stock = int_field(request, "stock", 0, 232);
-  if (!stock) return Failure{stock.error()};
-  s.stock = *stock;
-  auto last = bool_field(request, "last");
-  if (!last) return Failure{last.error()};
-  s.last = last->value_or(false);
+  s.round = r.required_int("round", 1, kRounds);
+  s.hand = r.required_cards("hand");
+  s.top = r.card("top");
+  s.seen = r.cards("seen");
+  s.next_holds = r.cards("next_holds");
+  s.boxes = r.integer("boxes", 1, 2, 1);
+  s.players = r.integer("players", 2, 14, 2);
+  s.stock = r.optional_int("stock", 0, 232);
+  s.last = r.boolean("last", false);
+  if (auto bad = r.failure()) return *bad;
   auto unseen = check_situation(s);
   if (!unseen) return Failure{unseen.error()};
-  return advice_json(s, *unseen);
+  return answer_fields(advice_json(s, *unseen));
 }
 
 void run_advise(const AdviseOptions& opts, Context& ctx) {
   if (opts.batch) {
     if (!opts.cards.empty())
       fail("--batch reads requests from stdin; give no cards", ExitCode::Usage);
-    run_json_lines(ctx, answer_request);
+    run_batch(ctx, answer_request);
     return;
   }
   if (opts.cards.empty()) {

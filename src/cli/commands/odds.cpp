@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <ostream>
 
+#include "cli/batch.hpp"
 #include "cli/commands.hpp"
-#include "cli/input/advice_request.hpp"
 #include "cli/session.hpp"
 #include "crowns/rules.hpp"
 
@@ -70,29 +70,18 @@ nlohmann::ordered_json odds_json(const std::vector<OutChance>& odds) {
   return j;
 }
 
-Expected<nlohmann::ordered_json> answer_request(const nlohmann::json& request) {
+Expected<std::string> answer_request(JsonRequest& r) {
   OddsQuery q;
-  auto round = round_field(request);
-  if (!round) return Failure{round.error()};
-  q.round = *round;
-  auto hand = hand_field(request);
-  if (!hand) return Failure{hand.error()};
-  q.hand = std::move(hand).value();
-  auto seen = cards_field(request, "seen");
-  if (!seen) return Failure{seen.error()};
-  q.seen = std::move(seen).value();
-  auto top = card_field(request, "top");
-  if (!top) return Failure{top.error()};
-  q.top = *top;
-  auto turns = int_field(request, "turns", 1, kMaxTurns);
-  if (!turns) return Failure{turns.error()};
-  q.turns = turns->value_or(3);
-  auto boxes = int_field(request, "boxes", 1, 2);
-  if (!boxes) return Failure{boxes.error()};
-  q.boxes = boxes->value_or(1);
+  q.round = r.required_int("round", 1, kRounds);
+  q.hand = r.required_cards("hand");
+  q.seen = r.cards("seen");
+  q.top = r.card("top");
+  q.turns = r.integer("turns", 1, kMaxTurns, 3);
+  q.boxes = r.integer("boxes", 1, 2, 1);
+  if (auto bad = r.failure()) return *bad;
   auto odds = compute(q);
   if (!odds) return Failure{odds.error()};
-  return odds_json(*odds);
+  return answer_fields(odds_json(*odds));
 }
 
 void print_odds(std::ostream& out, const Style& style, const OddsQuery& q,
@@ -118,7 +107,7 @@ void run_odds(const OddsCliOptions& opts, Context& ctx) {
   if (opts.batch) {
     if (!opts.cards.empty())
       fail("--batch reads requests from stdin; give no cards", ExitCode::Usage);
-    run_json_lines(ctx, answer_request);
+    run_batch(ctx, answer_request);
     return;
   }
   if (opts.cards.empty()) fail("no cards given (e.g. crowns odds 7h 8h Ks jk Qd)", ExitCode::Usage);

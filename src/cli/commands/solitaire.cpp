@@ -7,6 +7,7 @@
 #include <random>
 #include <thread>
 
+#include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/commands/solitaire_batch.hpp"
 #include "cli/commands/solitaire_play.hpp"
@@ -23,7 +24,6 @@ namespace {
 using namespace crowns::solitaire;
 
 constexpr std::size_t kMaxDealFile = std::size_t{64} * 1024;
-constexpr std::size_t kMaxLine = std::size_t{64} * 1024;
 constexpr std::uint64_t kOddsSeed = 1;
 constexpr int kHistoryLimit = 50;
 
@@ -79,7 +79,7 @@ Piles read_deal(Context& ctx, const std::string& path) {
   if (path == "-") {
     std::string line;
     int piles = 0;
-    while (piles < kPiles && read_line(ctx.in, line, kMaxLine)) {
+    while (piles < kPiles && read_line(ctx.in, line, kMaxDealFile)) {
       lines.push_back(line);
       const auto first = line.find_first_not_of(" \t\r");
       if (first != std::string::npos && line[first] != '#') ++piles;
@@ -116,18 +116,6 @@ store::SolitaireGame new_game(std::optional<std::int64_t> player, std::int64_t s
 std::int64_t random_seed() {
   std::random_device device;
   return static_cast<std::int64_t>(device() % 1000000000U);
-}
-
-void run_batch(Context& ctx) {
-  std::string line;
-  long line_no = 0;
-  bool failed = false;
-  while (read_line(ctx.in, line, kMaxLine + 1)) {
-    const std::string answer = answer_solitaire_line(line, &failed, ++line_no);
-    if (answer.empty()) continue;
-    ctx.out << answer << '\n' << std::flush;  // a client waits for each answer
-  }
-  if (failed) ctx.exit_code = ExitCode::Error;
 }
 
 void run_simulate(const SolitaireOptions& opts, Context& ctx) {
@@ -196,11 +184,11 @@ void run_history(const SolitaireOptions& opts, Context& ctx) {
 }
 
 void run_solitaire(const SolitaireOptions& opts, Context& ctx) {
-  if (opts.batch) return run_batch(ctx);
+  if (opts.batch) return run_batch(ctx, answer_solitaire_request);
   if (opts.simulate) return run_simulate(opts, ctx);
   if (opts.odds) return run_odds(opts, ctx);
   if (opts.history) return run_history(opts, ctx);
-  if (opts.json) fail("--json goes with --simulate, --odds or --history", ExitCode::Usage);
+  if (opts.json) fail("--json goes with solitaire odds, simulate or history", ExitCode::Usage);
   auto db = open_store(ctx, store::Access::Write);
   const auto player = player_id(db, opts);
   store::SolitaireGame game;
@@ -230,35 +218,98 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
       "Examples:\n"
       "  crowns solitaire --seed 42          a new game of deal 42 (answer '3 Kd', hint or q)\n"
       "  crowns solitaire                    resume the saved game, else deal a new one\n"
-      "  crowns solitaire --deal table.txt   real cards: 11 lines of piles, then type each card\n"
-      "  crowns solitaire --odds --seed 42   the chance to win deal 42 with the advisor\n"
-      "  crowns solitaire --simulate 1000    the advisor's win rate on 1000 seeded deals");
+      "  crowns solitaire deal table.txt     real cards: 11 lines of piles, then type each card\n"
+      "  crowns solitaire odds --seed 42     the chance to win deal 42 with the advisor\n"
+      "  crowns solitaire simulate 1000      the advisor's win rate on 1000 seeded deals");
   auto* seed = sub->add_option("--seed", opts->seed, "Deal this seed (0 or more)")
                    ->check(CLI::NonNegativeNumber);
   sub->add_option("--player", opts->player, "Record the game for this player")->type_name("NAME");
-  auto* deal = sub->add_option("--deal", opts->deal,
-                               "Real cards: a file (or - for stdin) of 11 lines, pile 1 first")
-                   ->type_name("FILE");
-  auto* batch = sub->add_flag("--batch", opts->batch,
-                              "Read JSON Lines positions from stdin, answer each with a play");
-  auto* odds =
-      sub->add_flag("--odds", opts->odds, "The chance to win (the saved game, --seed or --deal)");
-  sub->add_option("--samples", opts->samples, "Monte-Carlo samples for --odds (default 200)")
+
+  // The sub-commands. Each sets its mode; the options they share write the same fields.
+  auto* deal_cmd = sub->add_subcommand(
+      "deal", "Play real cards: 11 lines of piles (pile 1 first), then type each card turned");
+  deal_cmd->add_option("file", opts->deal, "The deal: a file, or - for stdin")
+      ->required()
+      ->type_name("FILE");
+  deal_cmd->add_option("--player", opts->player, "Record the game for this player")
+      ->type_name("NAME");
+  deal_cmd->callback([opts, &ctx] { run_solitaire(*opts, ctx); });
+
+  auto* odds_cmd =
+      sub->add_subcommand("odds", "The chance to win: the saved game, --seed N or --deal FILE");
+  odds_cmd->add_option("--seed", opts->seed, "Deal this seed")->check(CLI::NonNegativeNumber);
+  odds_cmd->add_option("--deal", opts->deal, "Real cards: a file (or - for stdin)")
+      ->type_name("FILE");
+  odds_cmd->add_option("--player", opts->player, "The saved game of this player")
+      ->type_name("NAME");
+  odds_cmd->add_option("--samples", opts->samples, "Monte-Carlo samples (default 200)")
       ->check(CLI::Range(1, 100000));
-  auto* simulate = sub->add_option("--simulate", opts->simulate,
-                                   "Play N seeded deals (from --seed, default 1) and report")
-                       ->check(CLI::Range(1, 10000000));
-  sub->add_option("--policy", opts->policy_name, "For --simulate: advisor (default) or greedy")
-      ->check(CLI::IsMember({"advisor", "greedy"}, CLI::ignore_case));
-  sub->add_option("--jobs", opts->jobs, "Threads for --simulate and --odds (default: every core)")
+  odds_cmd->add_option("--jobs", opts->jobs, "Threads (default: every core)")
       ->check(CLI::Range(1, 1024));
-  auto* history = sub->add_flag("--history", opts->history, "List finished games");
-  sub->add_flag("--json", opts->json, "Print JSON (--simulate, --odds, --history)");
-  batch->excludes(seed, deal, odds, simulate, history);
-  simulate->excludes(deal, odds, history);
-  history->excludes(seed, deal, odds);
-  deal->excludes(seed);
-  sub->callback([opts, &ctx] { run_solitaire(*opts, ctx); });
+  odds_cmd->add_flag("--json", opts->json, "Print JSON");
+  odds_cmd->callback([opts, &ctx] { run_odds(*opts, ctx); });
+
+  auto* batch_cmd =
+      sub->add_subcommand("batch", "Read JSON Lines positions from stdin, answer each with a play");
+  batch_cmd->callback([&ctx] { run_batch(ctx, answer_solitaire_request); });
+
+  auto* simulate_cmd =
+      sub->add_subcommand("simulate", "Play N seeded deals (from --seed, default 1) and report");
+  simulate_cmd->add_option("games", opts->simulate, "Deals to play, N")
+      ->required()
+      ->check(CLI::Range(1, 10000000));
+  simulate_cmd->add_option("--seed", opts->seed, "The first deal's seed (default 1)")
+      ->check(CLI::NonNegativeNumber);
+  simulate_cmd->add_option("--policy", opts->policy_name, "advisor (default) or greedy")
+      ->check(CLI::IsMember({"advisor", "greedy"}, CLI::ignore_case));
+  simulate_cmd->add_option("--jobs", opts->jobs, "Threads (default: every core)")
+      ->check(CLI::Range(1, 1024));
+  simulate_cmd->add_flag("--json", opts->json, "Print JSON");
+  simulate_cmd->callback([opts, &ctx] { run_simulate(*opts, ctx); });
+
+  auto* history_cmd = sub->add_subcommand("history", "List finished games");
+  history_cmd->add_option("--player", opts->player, "Only this player's games")->type_name("NAME");
+  history_cmd->add_flag("--json", opts->json, "Print JSON");
+  history_cmd->callback([opts, &ctx] { run_history(*opts, ctx); });
+
+  // The older spellings (crowns solitaire --odds, ...), still read, not shown in the help.
+  const std::string older;  // an empty group hides an option
+  auto* deal =
+      sub->add_option("--deal", opts->deal, "Real cards (older spelling of 'deal')")->group(older);
+  auto* batch = sub->add_flag("--batch", opts->batch, "Older spelling of 'batch'")->group(older);
+  auto* odds = sub->add_flag("--odds", opts->odds, "Older spelling of 'odds'")->group(older);
+  sub->add_option("--samples", opts->samples, "For --odds")
+      ->check(CLI::Range(1, 100000))
+      ->group(older);
+  auto* simulate = sub->add_option("--simulate", opts->simulate, "Older spelling of 'simulate'")
+                       ->check(CLI::Range(1, 10000000))
+                       ->group(older);
+  sub->add_option("--policy", opts->policy_name, "For --simulate")
+      ->check(CLI::IsMember({"advisor", "greedy"}, CLI::ignore_case))
+      ->group(older);
+  sub->add_option("--jobs", opts->jobs, "For --simulate and --odds")
+      ->check(CLI::Range(1, 1024))
+      ->group(older);
+  auto* history =
+      sub->add_flag("--history", opts->history, "Older spelling of 'history'")->group(older);
+  sub->add_flag("--json", opts->json, "For --simulate, --odds, --history")->group(older);
+  // Checked here rather than with CLI11's excludes(), which would list the hidden options
+  // in the help of --seed.
+  const std::vector<std::pair<CLI::Option*, std::vector<CLI::Option*>>> exclusions = {
+      {batch, {seed, deal, odds, simulate, history}},
+      {simulate, {deal, odds, history}},
+      {history, {seed, deal, odds}},
+      {deal, {seed}}};
+  sub->callback([sub, opts, exclusions, &ctx] {
+    for (const auto& [option, others] : exclusions) {
+      for (const CLI::Option* other : others) {
+        if (option->count() > 0 && other->count() > 0)
+          fail("--" + other->get_lnames().front() + " excludes --" + option->get_lnames().front(),
+               ExitCode::Usage);
+      }
+    }
+    if (sub->get_subcommands().empty()) run_solitaire(*opts, ctx);
+  });
 }
 
 }  // namespace crowns::cli

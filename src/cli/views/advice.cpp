@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "cli/input/advice_request.hpp"
+#include "cli/batch.hpp"
 #include "cli/views/hand.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"

@@ -50,11 +50,20 @@ std::string advice_text(const Style& style, const solitaire::Advice& advice, Car
   std::string text = "put " + style.card(turned) + " into pile " +
                      std::to_string(advice.move.pile) + ", discard " +
                      style.card(advice.move.discard);
-  if (advice.closes) return text + ": pile " + std::to_string(advice.move.pile) + " closes";
+  const std::string lost =
+      advice.lost ? " (the game cannot be won now: this play closes the most piles)" : "";
+  if (advice.closes) return text + ": pile " + std::to_string(advice.move.pile) + " closes" + lost;
+  if (advice.kept_for != 0) {
+    text += ": kept for pile " + std::to_string(advice.kept_for) + " (it would close pile " +
+            std::to_string(advice.could_close) + ", but the plan to win needs it in pile " +
+            std::to_string(advice.kept_for) + ")";
+    return text;
+  }
   text += ": pile " + std::to_string(advice.move.pile) + " then needs " +
           counted(advice.needed_after, "card") + " (" + std::to_string(advice.needed_before) +
           " before), with " + std::to_string(advice.outs_after) + " unseen cards that help";
-  return text + "; the open piles need " + std::to_string(advice.needed_total) + " plays in all";
+  return text + "; the open piles need " + std::to_string(advice.needed_total) + " plays in all" +
+         lost;
 }
 
 std::string odds_text(const solitaire::WinEstimate& estimate) {
