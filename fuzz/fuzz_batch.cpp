@@ -1,4 +1,5 @@
-// Fuzz target: one line of `crowns analyze --batch` (answer_batch_line in cmd_analyze.cpp).
+// Fuzz target: one line of `crowns analyze --batch` (answer_batch_line in
+// src/cli/commands/analyze_batch.cpp).
 //
 // Whatever the bytes, the answer must be: empty for a blank line, else exactly one line of
 // valid JSON, an object whose first key is "id", holding either "error" (a string, and the
@@ -13,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "cli/batch.hpp"
+#include "cli/commands/analyze_batch.hpp"
 
 namespace {
 

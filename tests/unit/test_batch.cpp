@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "cli/batch.hpp"
+#include "cli/commands/analyze_batch.hpp"
 
 using namespace crowns::cli;
 using Json = nlohmann::json;

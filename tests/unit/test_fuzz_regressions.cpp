@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "cli/batch.hpp"
+#include "cli/commands/analyze_batch.hpp"
 #include "crowns/card.hpp"
 #include "crowns/error.hpp"
 #include "crowns/names.hpp"

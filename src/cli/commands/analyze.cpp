@@ -4,19 +4,17 @@
 #include <istream>
 #include <nlohmann/json.hpp>
 
-#include "cli/batch.hpp"
 #include "cli/commands.hpp"
+#include "cli/commands/analyze_batch.hpp"
+#include "cli/fail.hpp"
 #include "cli/files.hpp"
 #include "cli/options.hpp"
-#include "cli/session.hpp"
 #include "cli/views/hand.hpp"
-#include "crowns/hand_round.hpp"
+#include "crowns/hand_report.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {
 namespace {
-
-constexpr std::size_t kMaxBatchLine = std::size_t{64} * 1024;
 
 struct AnalyzeOptions {
   std::vector<std::string> cards;
@@ -27,86 +25,6 @@ struct AnalyzeOptions {
   bool batch = false;
   int boxes = 1;
 };
-
-struct HandQuery {
-  std::vector<Card> cards;
-  std::optional<int> round;
-  std::optional<int> wild;
-  HandMode mode = HandMode::Dealt;
-  int boxes = 1;
-};
-
-// Checks the hand against the round and the deck, works out the wild rank, and solves it.
-Expected<HandReport> analyze(HandQuery q) {
-  if (auto copies = check_copies(q.cards, q.boxes); !copies) return Failure{copies.error()};
-  auto hand_round = infer_hand_round(static_cast<int>(q.cards.size()), q.mode, q.round, q.wild);
-  if (!hand_round) return Failure{hand_round.error()};
-  HandReport report;
-  report.round = hand_round->round;
-  report.wild_rank = hand_round->wild_rank;
-  report.cards = std::move(q.cards);
-  std::sort(report.cards.begin(), report.cards.end());
-  report.mode = q.mode;
-  report.solution = solve(report.cards, report.wild_rank, q.mode);
-  return report;
-}
-
-Expected<int> wild_from_json(const nlohmann::json& w) {
-  if (w.is_number_integer()) {
-    const auto v = w.get<long long>();
-    if (v < kMinRank || v > kMaxRank)
-      return Failure{"wild " + std::to_string(v) + " is not a rank (3-13)"};
-    return static_cast<int>(v);
-  }
-  if (w.is_string()) return parse_rank(w.get<std::string>());
-  return Failure{"\"wild\" must be a rank: 3-13, or \"J\", \"Q\", \"K\""};
-}
-
-// Reads one batch line into a query.
-Expected<HandQuery> query_from_json(const nlohmann::json& j, int default_boxes) {
-  if (!j.is_object()) return Failure{"a line must be a JSON object with \"cards\""};
-  HandQuery q;
-  q.boxes = default_boxes;
-  const auto cards = j.find("cards");
-  if (cards == j.end()) return Failure{"missing \"cards\""};
-  if (cards->is_string()) {
-    auto parsed = parse_cards(cards->get<std::string>());
-    if (!parsed) return Failure{parsed.error()};
-    q.cards = std::move(parsed).value();
-  } else if (cards->is_array()) {
-    for (const auto& c : *cards) {
-      if (!c.is_string()) return Failure{"\"cards\" must hold strings like \"7s\""};
-      auto parsed = parse_card(c.get<std::string>());
-      if (!parsed) return Failure{parsed.error()};
-      q.cards.push_back(*parsed);
-    }
-    if (q.cards.empty()) return Failure{parse_cards(std::string_view()).error()};
-  } else {
-    return Failure{"\"cards\" must be a string \"7s jk ...\" or an array [\"7s\", \"jk\", ...]"};
-  }
-  if (const auto w = j.find("wild"); w != j.end() && !w->is_null()) {
-    auto wild = wild_from_json(*w);
-    if (!wild) return Failure{wild.error()};
-    q.wild = *wild;
-  }
-  if (const auto r = j.find("round"); r != j.end() && !r->is_null()) {
-    if (!r->is_number_integer()) return Failure{"\"round\" must be a whole number 1-11"};
-    const auto v = r->get<long long>();
-    if (v < 1 || v > kRounds) return Failure{round_out_of_range(v)};
-    q.round = static_cast<int>(v);
-  }
-  if (const auto d = j.find("drawn"); d != j.end() && !d->is_null()) {
-    if (!d->is_boolean()) return Failure{"\"drawn\" must be true or false"};
-    q.mode = d->get<bool>() ? HandMode::Drawn : HandMode::Dealt;
-  }
-  if (const auto b = j.find("boxes"); b != j.end() && !b->is_null()) {
-    if (!b->is_number_integer() || (b->get<long long>() != 1 && b->get<long long>() != 2)) {
-      return Failure{"\"boxes\" must be 1 or 2"};
-    }
-    q.boxes = static_cast<int>(b->get<long long>());
-  }
-  return q;
-}
 
 void run_batch(const AnalyzeOptions& opts, Context& ctx) {
   std::string line;
@@ -141,7 +59,7 @@ void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
   if (opts.wild) q.wild = need(parse_rank(*opts.wild));
   q.mode = opts.drawn ? HandMode::Drawn : HandMode::Dealt;
   q.boxes = opts.boxes;
-  const HandReport report = need(analyze(std::move(q)));
+  const HandReport report = need(analyze_hand(std::move(q)));
   if (opts.json) {
     ctx.out << json_text(report) << '\n';
   } else {
@@ -150,37 +68,6 @@ void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
 }
 
 }  // namespace
-
-std::string answer_batch_line(std::string_view line, int boxes, bool* failed, long line_no) {
-  if (line.find_first_not_of(" \t\r") == std::string_view::npos) return {};
-  auto where = [line_no] {
-    return line_no > 0 ? "line " + std::to_string(line_no) : std::string("the line");
-  };
-  auto error_answer = [&](const nlohmann::json& id, const std::string& message) {
-    if (failed != nullptr) *failed = true;
-    nlohmann::ordered_json answer{{"id", id}};
-    // Without an id, the line number is how a script finds the request that failed.
-    if (id.is_null() && line_no > 0) answer["line"] = line_no;
-    answer["error"] = message;
-    return dump_json(answer);
-  };
-  if (line.size() > kMaxBatchLine) return error_answer(nullptr, where() + " is longer than 64 KiB");
-  const auto j = nlohmann::json::parse(line, nullptr, false);
-  if (j.is_discarded()) return error_answer(nullptr, where() + " is not valid JSON");
-  nlohmann::json id = nullptr;
-  if (j.is_object()) {
-    if (const auto it = j.find("id"); it != j.end()) id = *it;
-  }
-  auto q = query_from_json(j, boxes);
-  auto report = q ? analyze(std::move(q).value()) : Expected<HandReport>(Failure{q.error()});
-  if (!report) return error_answer(id, report.error());
-  std::string answer = "{\"id\":";
-  answer += dump_json(id);
-  answer += ',';
-  append_json(answer, *report);
-  answer += '}';
-  return answer;
-}
 
 void setup_analyze(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<AnalyzeOptions>();
@@ -192,7 +79,7 @@ void setup_analyze(CLI::App& app, Context& ctx) {
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->add_flag("--batch", opts->batch, "Read JSON Lines hands from stdin, answer one per line");
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
-      ->check(whole_number(1, 2));
+      ->check(whole_number(1, kMaxBoxes));
   sub->callback([opts, &ctx] { run_analyze(*opts, ctx); });
 }
 

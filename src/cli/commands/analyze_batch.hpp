@@ -1,10 +1,15 @@
 #pragma once
-// One line of `crowns analyze --batch`, answered on its own (callable from tests and fuzzers).
+// One line of `crowns analyze --batch`, answered on its own (callable from tests and fuzzers):
+// analyze_batch.cpp, which needs only core and the hand's views.
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 namespace crowns::cli {
+
+/// The longest batch line answered; a longer one gets an error naming the line.
+inline constexpr std::size_t kMaxBatchLine = std::size_t{64} * 1024;
 
 /// Answers one JSON Lines request `{"id":…,"cards":…,"wild":…,"round":…,"drawn":…,"boxes":…}`
 /// with one JSON object (no newline): the analysis, or `{"id":…,"error":"…"}`. Never throws for
