@@ -193,15 +193,11 @@ void apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
                                         {"players", plan.new_players.size()},
                                         {"seasons", plan.new_seasons.size()},
                                         {"games", plan.new_games.size()}};
-  append_audit(db, {0,
-                    {},
-                    std::nullopt,
-                    "import",
-                    "Imported " + std::to_string(plan.new_games.size()) + " games, " +
-                        std::to_string(plan.new_players.size()) + " players and " +
-                        std::to_string(plan.new_seasons.size()) + " seasons from " + source,
-                    std::nullopt,
-                    json_line(added)});
+  append_audit(db, {.action = "import",
+                    .summary = "Imported " + std::to_string(plan.new_games.size()) + " games, " +
+                               std::to_string(plan.new_players.size()) + " players and " +
+                               std::to_string(plan.new_seasons.size()) + " seasons from " + source,
+                    .new_value = json_line(added)});
 }
 
 }  // namespace crowns::store

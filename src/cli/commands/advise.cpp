@@ -8,8 +8,9 @@
 #include <ostream>
 
 #include "cli/commands.hpp"
+#include "cli/fail.hpp"
 #include "cli/input/advice_request.hpp"
-#include "cli/session.hpp"
+#include "cli/options.hpp"
 #include "crowns/advice.hpp"
 #include "crowns/rules.hpp"
 
@@ -29,16 +30,6 @@ struct AdviseOptions {
   bool json = false;
   bool batch = false;
 };
-
-// The round a hand of `size` cards is in when none is given: round+2 cards with --top, round+3
-// without.
-Expected<int> implied_round(int size, bool has_top) {
-  const int round = size - (has_top ? 2 : 3);
-  if (is_valid_round(round)) return round;
-  return Failure{"a hand of " + std::to_string(size) + " cards fits no round (" +
-                 (has_top ? "3-13 cards before drawing, with --top" : "4-14 cards after drawing") +
-                 "); give --round N"};
-}
 
 std::string percent(double p) {
   return fmt::format("{:.0f}%", 100 * p);
@@ -165,13 +156,13 @@ Expected<nlohmann::ordered_json> answer_request(const nlohmann::json& request) {
   auto next_holds = cards_field(request, "next_holds");
   if (!next_holds) return Failure{next_holds.error()};
   s.next_holds = std::move(next_holds).value();
-  auto boxes = int_field(request, "boxes", 1, 2);
+  auto boxes = int_field(request, "boxes", 1, kMaxBoxes);
   if (!boxes) return Failure{boxes.error()};
   s.boxes = boxes->value_or(1);
-  auto players = int_field(request, "players", 2, 14);
+  auto players = int_field(request, "players", kMinPlayers, kMaxPlayers);
   if (!players) return Failure{players.error()};
   s.players = players->value_or(2);
-  auto stock = int_field(request, "stock", 0, 232);
+  auto stock = int_field(request, "stock", 0, kMaxBoxes * kCardsPerBox);
   if (!stock) return Failure{stock.error()};
   s.stock = *stock;
   auto last = bool_field(request, "last");
@@ -224,18 +215,19 @@ void setup_advise(CLI::App& app, Context& ctx) {
                   "Your hand: round+2 cards with --top (before drawing), or round+3 (after)");
   sub->add_option("-t,--top", opts->top, "The top discard (a draw decision)");
   sub->add_option("-r,--round", opts->round, "Round 1-11 (default: from the hand size)")
-      ->check(CLI::Range(1, kRounds));
+      ->check(whole_number(1, kRounds));
   sub->add_option("-s,--seen", opts->seen,
                   "Cards out of play: the discard pile, cards others took from it");
   sub->add_option("--next-holds", opts->next_holds,
                   "Cards the next player took from the discard pile and still holds (not in "
                   "--seen)");
   sub->add_option("-p,--players", opts->players, "Players at the table (default 2)")
-      ->check(CLI::Range(2, 14));
-  sub->add_option("--stock", opts->stock, "Cards left in the draw pile")->check(CLI::Range(0, 232));
+      ->check(whole_number(kMinPlayers, kMaxPlayers));
+  sub->add_option("--stock", opts->stock, "Cards left in the draw pile")
+      ->check(whole_number(0, kMaxBoxes * kCardsPerBox));
   sub->add_flag("--last", opts->last, "Someone has gone out: this is your last turn");
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
-      ->check(CLI::Range(1, 2));
+      ->check(whole_number(1, kMaxBoxes));
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->add_flag("--batch", opts->batch,
                 "Read JSON Lines requests from stdin, answer each line at once");

@@ -3,6 +3,7 @@
 #include "cli/views/solitaire.hpp"
 
 #include <CLI/CLI.hpp>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <thread>
@@ -11,6 +12,7 @@
 #include "cli/commands/solitaire_batch.hpp"
 #include "cli/commands/solitaire_play.hpp"
 #include "cli/files.hpp"
+#include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/report.hpp"
 #include "crowns/names.hpp"
@@ -26,6 +28,10 @@ constexpr std::size_t kMaxDealFile = std::size_t{64} * 1024;
 constexpr std::size_t kMaxLine = std::size_t{64} * 1024;
 constexpr std::uint64_t kOddsSeed = 1;
 constexpr int kHistoryLimit = 50;
+// Bounds of the numbers a user gives: far beyond any useful run, short of one that never ends.
+constexpr int kMaxSamples = 100000;
+constexpr int kMaxSimulated = 10000000;
+constexpr int kMaxJobs = 1024;
 
 struct SolitaireOptions {
   std::optional<std::int64_t> seed;
@@ -234,7 +240,7 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
       "  crowns solitaire --odds --seed 42   the chance to win deal 42 with the advisor\n"
       "  crowns solitaire --simulate 1000    the advisor's win rate on 1000 seeded deals");
   auto* seed = sub->add_option("--seed", opts->seed, "Deal this seed (0 or more)")
-                   ->check(CLI::NonNegativeNumber);
+                   ->check(whole_number(0, std::numeric_limits<std::int64_t>::max()));
   sub->add_option("--player", opts->player, "Record the game for this player");
   auto* deal = sub->add_option("--deal", opts->deal,
                                "Real cards: a file (or - for stdin) of 11 lines, pile 1 first");
@@ -243,14 +249,14 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
   auto* odds =
       sub->add_flag("--odds", opts->odds, "The chance to win (the saved game, --seed or --deal)");
   sub->add_option("--samples", opts->samples, "Monte-Carlo samples for --odds (default 200)")
-      ->check(CLI::Range(1, 100000));
+      ->check(whole_number(1, kMaxSamples));
   auto* simulate = sub->add_option("--simulate", opts->simulate,
                                    "Play N seeded deals (from --seed, default 1) and report")
-                       ->check(CLI::Range(1, 10000000));
+                       ->check(whole_number(1, kMaxSimulated));
   sub->add_option("--policy", opts->policy_name, "For --simulate: advisor (default) or greedy")
       ->check(CLI::IsMember({"advisor", "greedy"}, CLI::ignore_case));
   sub->add_option("--jobs", opts->jobs, "Threads for --simulate and --odds (default: every core)")
-      ->check(CLI::Range(1, 1024));
+      ->check(whole_number(1, kMaxJobs));
   auto* history = sub->add_flag("--history", opts->history, "List finished games");
   sub->add_flag("--json", opts->json, "Print JSON (--simulate, --odds, --history)");
   batch->excludes(seed, deal, odds, simulate, history);

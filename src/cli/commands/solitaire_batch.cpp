@@ -67,7 +67,8 @@ Expected<Request> read_request(const Json& j) {
   const auto stock = j.find("stock");
   if (stock == j.end() || !stock->is_number_integer() || stock->get<long long>() < 0 ||
       stock->get<long long>() >= kStockSize) {
-    return Failure{"\"stock\" must be the cards left after the turned one: 0 to 27"};
+    return Failure{"\"stock\" must be the cards left after the turned one: 0 to " +
+                   std::to_string(kStockSize - 1)};
   }
   const int left = static_cast<int>(stock->get<long long>());
   r.state.plays = kStockSize - 1 - left;
