@@ -23,7 +23,7 @@ std::vector<GameResult> load_results(const Database& db, const ResultsQuery& que
   }
 
   // Rounds gone out: one row per round that somebody went out in, read from the partial index
-  // scores_went_out (migration 0006) alone; the games loaded above are the filter. A join with
+  // scores_went_out (migration 0008) alone; the games loaded above are the filter. A join with
   // games (and a scan of every score) made this half of `leaderboard --all`: 273 million
   // instructions on 10,000 games, 17 million through the index (docs/PERFORMANCE.md).
   auto outs = db.prepare("SELECT game_id, seat FROM scores WHERE went_out = 1");
