@@ -33,6 +33,9 @@ enum class Decision { Draw, Discard };
 /// Checks a situation (round, hand size, --top only before drawing, card copies) and returns
 /// the unseen cards. Fails with one line naming the problem.
 Expected<Unseen> check_situation(const Situation& s);
+/// The round of a hand of `cards` cards when none is given: round+2 cards with a top discard
+/// (before drawing), round+3 without (after). Fails saying which sizes fit.
+Expected<int> implied_round(int cards, bool has_top);
 /// Draw when the hand holds round+2 cards, Discard when it holds round+3.
 Decision decision_of(const Situation& s);
 

@@ -15,6 +15,11 @@ struct HandRound {
   int wild_rank = 0;
 };
 
+/// The round that deals a hand of `cards` cards (3..13 cards: rounds 1..11), counting the drawn
+/// card as one of them in HandMode::Drawn; none when no round deals that many. The one place a
+/// hand's size says its round.
+std::optional<int> round_of_hand(int cards, HandMode mode);
+
 /// "round 12 is out of range (rounds are 1-11)".
 std::string round_out_of_range(long long round);
 

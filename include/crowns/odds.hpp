@@ -9,10 +9,12 @@
 // estimate of the same policy (discard for the largest p1) with a 95% margin.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "crowns/card.hpp"
+#include "crowns/expected.hpp"
 #include "crowns/unseen.hpp"
 
 namespace crowns {
@@ -28,6 +30,16 @@ struct OddsOptions {
   int samples = 2000;  ///< Monte-Carlo games for K >= 3.
   std::uint64_t seed = 1;
 };
+
+/// The round of a hand of `cards` cards before its draw (round+2) when none is given. Fails
+/// saying which sizes fit.
+Expected<int> odds_round(int cards);
+
+/// Checks a hand whose odds are asked (the round, the hand's size before its draw, no more
+/// copies of a card than `boxes` hold) and returns the unseen cards: what check_situation of
+/// crowns/advice.hpp is to advice. Fails with one line naming the problem.
+Expected<Unseen> check_odds_hand(int round, std::span<const Card> hand, std::span<const Card> seen,
+                                 std::optional<Card> top, int boxes);
 
 /// p1 for a hand of n cards (before the draw) with `wild_rank` wild.
 double out_chance_one_draw(std::span<const Card> hand, int wild_rank, const Unseen& unseen);

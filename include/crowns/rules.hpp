@@ -14,6 +14,8 @@ inline constexpr int kCopiesPerBox = 2;
 inline constexpr int kJokerPoints = 50;
 inline constexpr int kWildPoints = 20;
 inline constexpr int kTieBreakCards = 6;
+/// Cards in one box: 5 suits of 3 to K, each twice, and 6 jokers (116).
+inline constexpr int kCardsPerBox = kSuitCount * kRankCount * kCopiesPerBox + kJokersPerBox;
 
 /// Players and boxes: a game seats 2 to 8 players on one box (with 8 the discard pile is
 /// reshuffled into the draw pile when it runs out in the last round) and up to 14 on two.

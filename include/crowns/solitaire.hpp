@@ -17,7 +17,6 @@ namespace crowns::solitaire {
 
 inline constexpr int kPiles = 11;
 inline constexpr int kStockSize = 28;  ///< Also the number of plays in a game.
-inline constexpr int kBoxSize = 116;
 
 /// Pile 1..11 holds pile + 2 cards and has rank pile + 2 wild.
 constexpr int pile_size(int pile) {

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <span>
 
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
@@ -48,9 +49,9 @@ constexpr std::array kCommands = {
     Command{"restore", setup_restore},
     Command{"report", setup_report},
     Command{"rules", setup_rules},
-    Command{"help", setup_help},
+    Command{"help", setup_help, Tree::Whole},
     Command{"version", setup_version},
-    Command{"completion", setup_completion},
+    Command{"completion", setup_completion, Tree::Whole},
 };
 
 // The index of the first argument from `from` on that is not an option (or a global option's
@@ -80,6 +81,25 @@ bool asks_for_help(int argc, const char* const* argv) {
     if (a == "-h" || a == "--help" || a == "--help-all" || a == "--version") return true;
   }
   return false;
+}
+
+// The commands to build for this command line: the one it names, when that one reads only
+// itself and no help of crowns itself is asked for (`crowns --help show` lists every command);
+// none when no command is named and no help asked (`crowns --version`, or the "no command"
+// error); else all of them, so that "did you mean" and the help see every name.
+std::span<const Command> commands_to_build(int argc, const char* const* argv) {
+  const int first = next_word(argc, argv, 1);
+  for (int i = 1; i < first; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "-h" || a == "--help" || a == "--help-all") return kCommands;
+  }
+  if (first == argc) return {};
+  const std::string_view word = argv[first];
+  for (const auto& command : kCommands) {
+    if (command.name == word)
+      return command.tree == Tree::Own ? std::span<const Command>(&command, 1) : kCommands;
+  }
+  return kCommands;
 }
 
 // A usage error for a command word that names no command of `parent` ("crowns" or
@@ -196,7 +216,7 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
     err_filter.set_ascii(ascii_asked || ctx.options.ascii);
   });
 
-  for (const auto& command : kCommands) command.setup(app, ctx);
+  for (const auto& command : commands_to_build(argc, argv)) command.setup(app, ctx);
   app.footer(help_footer());  // after the commands, which would copy it into their help
 
   if (const std::string problem = check_command_words(app, argc, argv); !problem.empty()) {

@@ -31,10 +31,17 @@ struct Context {
   mutable std::string created_db;
 };
 
+/// What a command needs built before it runs: only itself (most), or every command, for one
+/// that reads the whole tree (help, the man page, shell completion).
+enum class Tree { Own, Whole };
+
 /// One subcommand: its name, and a function that adds it (options and callback) to the app.
+/// run() builds only the command named on the command line (building all of them was most of
+/// a quick command's start-up: docs/PERFORMANCE.md), every one when it needs the tree.
 struct Command {
   const char* name;
   void (*setup)(CLI::App& app, Context& ctx);
+  Tree tree = Tree::Own;
 };
 
 /// Runs crowns with the given arguments and streams; returns the process exit code.

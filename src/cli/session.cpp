@@ -28,10 +28,6 @@ store::Database open_store(const Context& ctx, store::Access access) {
   return db;
 }
 
-void fail(const std::string& message, ExitCode code) {
-  throw Error(message, code);
-}
-
 void add_game_option(CLI::App& sub, std::optional<std::int64_t>& game) {
   sub.add_option("-g,--game", game, "Game ID (default: the most recently changed game)")
       ->check(whole_number(1, kMaxId))

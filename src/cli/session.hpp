@@ -1,6 +1,6 @@
 #pragma once
-// What the scorekeeping commands share: opening the database, failing cleanly, and the
-// --game option.
+// What the scorekeeping commands share: opening the database, the --game option, questions.
+// Failing cleanly (fail, need) is cli/fail.hpp, included here for them.
 
 #include <cstdint>
 #include <optional>
@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "cli/context.hpp"
+#include "cli/fail.hpp"
 #include "crowns/expected.hpp"
 #include "store/db.hpp"
 #include "store/games.hpp"
@@ -36,20 +37,6 @@ auto write_store(const Context& ctx, Write&& write) {
     tx.commit();
     return result;
   }
-}
-
-/// Stops the command: throws crowns::Error with `message`. Quote user text in it with
-/// quote_token(); run() escapes the whole message once when it prints it.
-[[noreturn]] void fail(const std::string& message, ExitCode code = ExitCode::Error);
-
-/// The value, or fail() with the failure's message.
-template <class T>
-T need(Expected<T> result) {
-  if (!result) fail(result.error());
-  return std::move(result).value();
-}
-inline void need(const Expected<void>& result) {
-  if (!result) fail(result.error());
 }
 
 /// Adds `--game ID` to a subcommand.

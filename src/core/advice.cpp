@@ -172,6 +172,14 @@ double last_turn_draw(std::vector<Card> cards, const Unseen& unseen, int wild_ra
 
 }  // namespace
 
+Expected<int> implied_round(int cards, bool has_top) {
+  if (const auto round = round_of_hand(cards, has_top ? HandMode::Dealt : HandMode::Drawn))
+    return *round;
+  return Failure{"a hand of " + std::to_string(cards) + " cards fits no round (" +
+                 (has_top ? "3-13 cards before drawing, with --top" : "4-14 cards after drawing") +
+                 "); give --round N"};
+}
+
 Decision decision_of(const Situation& s) {
   return static_cast<int>(s.hand.size()) == cards_in_round(s.round) ? Decision::Draw
                                                                     : Decision::Discard;

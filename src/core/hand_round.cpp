@@ -8,6 +8,13 @@
 
 namespace crowns {
 
+std::optional<int> round_of_hand(int cards, HandMode mode) {
+  const int dealt = cards - (mode == HandMode::Drawn ? 1 : 0);
+  const int round = dealt - (cards_in_round(1) - 1);
+  if (!is_valid_round(round)) return std::nullopt;
+  return round;
+}
+
 std::string round_out_of_range(long long round) {
   return "round " + std::to_string(round) + " is out of range (rounds are 1-11)";
 }
@@ -42,20 +49,23 @@ Expected<HandRound> infer_hand_round(int cards, HandMode mode, std::optional<int
                      (drawn ? " plus the drawn card)" : ", one more with --drawn)")};
     }
     // The hand of the round whose wild rank was named, or of no round at all.
-    return HandRound{n == *wild_rank ? std::optional<int>(n - 2) : std::nullopt, *wild_rank};
+    const auto dealt_round = round_of_hand(cards, mode);
+    const bool wild_of_it = dealt_round && wild_rank_of_round(*dealt_round) == *wild_rank;
+    return HandRound{wild_of_it ? dealt_round : std::nullopt, *wild_rank};
   }
-  if (drawn && (n < cards_in_round(1) || n > cards_in_round(kRounds))) {
+  const auto dealt_round = round_of_hand(cards, mode);
+  if (drawn && !dealt_round) {
     return Failure{
         "--drawn needs 4 to 14 cards (a round's 3 to 13 plus the drawn card), but "
         "the hand has " +
         counted(cards, "card")};
   }
-  if (n < cards_in_round(1) || n > cards_in_round(kRounds)) {
+  if (!dealt_round) {
     return Failure{"a hand of " + counted(cards, "card") +
                    " does not fit any round (3 to 13 cards, one more with --drawn; "
                    "give --wild RANK for another size)"};
   }
-  return HandRound{n - 2, wild_rank_of_round(n - 2)};
+  return HandRound{dealt_round, wild_rank_of_round(*dealt_round)};
 }
 
 }  // namespace crowns

@@ -6,6 +6,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "crowns/hand_round.hpp"
 #include "crowns/random.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
@@ -112,6 +113,26 @@ double two_draws(std::span<const Card> hand, const Unseen& unseen, OutMasks& mas
 }
 
 }  // namespace
+
+Expected<int> odds_round(int cards) {
+  if (const auto round = round_of_hand(cards, HandMode::Dealt)) return *round;
+  return Failure{"a hand of " + std::to_string(cards) +
+                 " cards fits no round (3-13 cards, before the draw); give --round N"};
+}
+
+Expected<Unseen> check_odds_hand(int round, std::span<const Card> hand, std::span<const Card> seen,
+                                 std::optional<Card> top, int boxes) {
+  if (!is_valid_round(round)) return Failure{round_out_of_range(round)};
+  const int n = cards_in_round(round);
+  if (static_cast<int>(hand.size()) != n) {
+    return Failure{"round " + std::to_string(round) + " deals " + std::to_string(n) +
+                   " cards, but the hand has " + std::to_string(hand.size()) +
+                   " (odds are for a hand before its draw)"};
+  }
+  std::vector<Card> top_cards;
+  if (top) top_cards.push_back(*top);
+  return unseen_cards(KnownCards{hand, top_cards, seen}, boxes);
+}
 
 double out_chance_one_draw(std::span<const Card> hand, int wild_rank, const Unseen& unseen) {
   OutMasks masks(wild_rank, unseen);

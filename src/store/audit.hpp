@@ -10,14 +10,16 @@
 
 namespace crowns::store {
 
+/// Written with designated initializers (`{.game_id = id, .action = "undo", ...}`); every field
+/// has a default so that an entry names only what it sets (and GCC does not warn of the rest).
 struct AuditEntry {
   std::int64_t id = 0;
-  std::string at;  ///< "YYYY-MM-DD HH:MM:SS" UTC.
-  std::optional<std::int64_t> game_id;
-  std::string action;                    ///< "round", "edit", "undo", "player.rename", ...
-  std::string summary;                   ///< One line for a person.
-  std::optional<std::string> old_value;  ///< JSON text, or none.
-  std::optional<std::string> new_value;  ///< JSON text, or none.
+  std::string at{};  ///< "YYYY-MM-DD HH:MM:SS" UTC.
+  std::optional<std::int64_t> game_id{};
+  std::string action{};                    ///< "round", "edit", "undo", "player.rename", ...
+  std::string summary{};                   ///< One line for a person.
+  std::optional<std::string> old_value{};  ///< JSON text, or none.
+  std::optional<std::string> new_value{};  ///< JSON text, or none.
 };
 
 /// Appends an entry and returns it with its id and time filled in. Call inside the change's

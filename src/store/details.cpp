@@ -189,13 +189,11 @@ Expected<Change> change_details(Database& db, const Game& game, const DetailsCha
   write_details(db, game, *to);
   Game after = log::refresh(db, game.id);
   return log::logged(db, std::move(after),
-                     {0,
-                      {},
-                      game.id,
-                      "details",
-                      "Game " + std::to_string(game.id) + " details changed: " + what,
-                      log::dump(details_json(game, from)),
-                      log::dump(details_json(game, *to))});
+                     {.game_id = game.id,
+                      .action = "details",
+                      .summary = "Game " + std::to_string(game.id) + " details changed: " + what,
+                      .old_value = log::dump(details_json(game, from)),
+                      .new_value = log::dump(details_json(game, *to))});
 }
 
 Expected<Game> revert_details(Database& db, const Game& game, const std::string& now,

@@ -283,13 +283,10 @@ Expected<Game> create_game(Database& db, const NewGame& spec) {
       {"dealer", seated[static_cast<std::size_t>(first_dealer)].name},
       {"note", spec.note ? nlohmann::ordered_json(*spec.note) : nullptr},
       {"players", players}};
-  append_audit(db, {0,
-                    {},
-                    id,
-                    "new",
-                    "Game " + std::to_string(id) + " started: " + names,
-                    std::nullopt,
-                    json_line(value)});
+  append_audit(db, {.game_id = id,
+                    .action = "new",
+                    .summary = "Game " + std::to_string(id) + " started: " + names,
+                    .new_value = json_line(value)});
   return *load_game(db, id);
 }
 

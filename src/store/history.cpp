@@ -22,11 +22,11 @@ std::vector<GameResult> load_results(const Database& db, const ResultsQuery& que
         {seats.int64(2), seats.integer(3), seats.optional_integer(4), seats.integer(5) != 0, 0});
   }
 
-  // Rounds gone out: one row per round that somebody went out in.
-  auto outs = db.prepare(
-      "SELECT sc.game_id, sc.seat FROM scores sc JOIN games g ON g.id = sc.game_id "
-      "WHERE sc.went_out = 1 AND g.status = 'finished' AND (?1 IS NULL OR g.played_on <= ?1)");
-  outs.bind(1, query.until);
+  // Rounds gone out: one row per round that somebody went out in, read from the partial index
+  // scores_went_out (migration 0008) alone; the games loaded above are the filter. A join with
+  // games (and a scan of every score) made this half of `leaderboard --all`: 273 million
+  // instructions on 10,000 games, 17 million through the index (docs/PERFORMANCE.md).
+  auto outs = db.prepare("SELECT game_id, seat FROM scores WHERE went_out = 1");
   while (outs.step()) {
     const auto it = index.find(outs.int64(0));
     if (it == index.end()) continue;

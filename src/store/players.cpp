@@ -98,13 +98,10 @@ Expected<Player> add_player(Database& db, const std::string& name) {
                      (existing->name != *normalized ? " (as '" + existing->name + "')" : "")};
     }
     db.prepare("UPDATE players SET retired = 0 WHERE id = ?").bind_all(existing->id).run();
-    append_audit(db, {0,
-                      {},
-                      std::nullopt,
-                      "player.unretire",
-                      "Player " + existing->name + " is back from retirement",
-                      dump(player_json(*existing)),
-                      dump(Json{{"retired", false}})});
+    append_audit(db, {.action = "player.unretire",
+                      .summary = "Player " + existing->name + " is back from retirement",
+                      .old_value = dump(player_json(*existing)),
+                      .new_value = dump(Json{{"retired", false}})});
     existing->retired = false;
     return *existing;
   }
@@ -114,13 +111,9 @@ Expected<Player> add_player(Database& db, const std::string& name) {
   Player p;
   p.id = db.last_insert_id();
   p.name = *normalized;
-  append_audit(db, {0,
-                    {},
-                    std::nullopt,
-                    "player.add",
-                    "Player " + p.name + " added",
-                    std::nullopt,
-                    dump(player_json(p))});
+  append_audit(db, {.action = "player.add",
+                    .summary = "Player " + p.name + " added",
+                    .new_value = dump(player_json(p))});
   return p;
 }
 
@@ -139,14 +132,12 @@ Expected<Change> rename_player(Database& db, const std::string& old_name,
   if (*normalized == player->name)
     return Failure{"the player is already called '" + player->name + "'"};
   db.prepare("UPDATE players SET name = ? WHERE id = ?").bind_all(*normalized, player->id).run();
-  return Change{std::nullopt,
-                append_audit(db, {0,
-                                  {},
-                                  std::nullopt,
-                                  "player.rename",
-                                  "Player " + player->name + " renamed to " + *normalized,
-                                  dump(Json{{"id", player->id}, {"name", player->name}}),
-                                  dump(Json{{"id", player->id}, {"name", *normalized}})})};
+  return Change{
+      std::nullopt,
+      append_audit(db, {.action = "player.rename",
+                        .summary = "Player " + player->name + " renamed to " + *normalized,
+                        .old_value = dump(Json{{"id", player->id}, {"name", player->name}}),
+                        .new_value = dump(Json{{"id", player->id}, {"name", *normalized}})})};
 }
 
 Expected<Change> merge_players(Database& db, const std::string& from, const std::string& into) {
@@ -179,14 +170,12 @@ Expected<Change> merge_players(Database& db, const std::string& from, const std:
   db.prepare("DELETE FROM players WHERE id = ?").bind_all(source->id).run();
   return Change{
       std::nullopt,
-      append_audit(db, {0,
-                        {},
-                        std::nullopt,
-                        "player.merge",
-                        "Player " + source->name + " merged into " + target->name + " (" +
-                            counted(static_cast<long long>(games.size()), "game") + " moved)",
-                        dump(Json{{"player", player_json(*source)}, {"games", games}}),
-                        dump(Json{{"into", player_json(*target)}})})};
+      append_audit(db,
+                   {.action = "player.merge",
+                    .summary = "Player " + source->name + " merged into " + target->name + " (" +
+                               counted(static_cast<long long>(games.size()), "game") + " moved)",
+                    .old_value = dump(Json{{"player", player_json(*source)}, {"games", games}}),
+                    .new_value = dump(Json{{"into", player_json(*target)}})})};
 }
 
 Expected<Change> retire_player(Database& db, const std::string& name) {
@@ -195,13 +184,10 @@ Expected<Change> retire_player(Database& db, const std::string& name) {
   if (player->retired) return Failure{"player '" + player->name + "' is already retired"};
   db.prepare("UPDATE players SET retired = 1 WHERE id = ?").bind_all(player->id).run();
   return Change{std::nullopt,
-                append_audit(db, {0,
-                                  {},
-                                  std::nullopt,
-                                  "player.retire",
-                                  "Player " + player->name + " retired",
-                                  dump(Json{{"id", player->id}, {"retired", false}}),
-                                  dump(Json{{"id", player->id}, {"retired", true}})})};
+                append_audit(db, {.action = "player.retire",
+                                  .summary = "Player " + player->name + " retired",
+                                  .old_value = dump(Json{{"id", player->id}, {"retired", false}}),
+                                  .new_value = dump(Json{{"id", player->id}, {"retired", true}})})};
 }
 
 }  // namespace crowns::store

@@ -95,7 +95,9 @@ Expected<Change> record_cells(Database& db, const Game& game,
                               " entered: " + round_line(after, info) +
                               (how.empty() ? "" : " (" + how + ")");
   const std::string value = log::dump(log::round_json(after, info, log::all_seats(after)));
-  return log::logged(db, std::move(after), {0, {}, game.id, "round", summary, std::nullopt, value});
+  return log::logged(
+      db, std::move(after),
+      {.game_id = game.id, .action = "round", .summary = summary, .new_value = value});
 }
 
 }  // namespace
@@ -174,20 +176,32 @@ Expected<Change> edit_round(Database& db, const Game& game, int round,
   const std::string summary = "Round " + std::to_string(round) + " edited: " + what + extra;
   const std::string value = log::dump(log::round_json(after, updated, changed));
   return log::logged(db, std::move(after),
-                     {0, {}, game.id, "edit", summary, log::dump(old_value), value});
+                     {.game_id = game.id,
+                      .action = "edit",
+                      .summary = summary,
+                      .old_value = log::dump(old_value),
+                      .new_value = value});
+}
+
+Expected<Standings> check_tiebreak(const Game& game) {
+  const std::string id = std::to_string(game.id);
+  if (game.status != GameStatus::Finished) {
+    return Failure{"game " + id + " is " + std::string(status_name(game.status)) +
+                   "; the tie-break comes after round " + std::to_string(kRounds)};
+  }
+  Standings st = game.standings();
+  if (!st.tied) {
+    return Failure{"game " + id + " has no tie to break: " +
+                   game.seats[static_cast<std::size_t>(st.leaders.front())].name + " won"};
+  }
+  return st;
 }
 
 Expected<Change> record_tiebreak(Database& db, const Game& game,
                                  const std::vector<SeatScore>& scores) {
-  const std::string id = std::to_string(game.id);
-  if (game.status != GameStatus::Finished) {
-    return Failure{"game " + id + " is not finished; the tie-break comes after round 11"};
-  }
-  const Standings st = game.standings();
-  if (st.leaders.size() < 2) {
-    return Failure{"game " + id + " has no tie to break: " +
-                   game.seats[static_cast<std::size_t>(st.leaders.front())].name + " won"};
-  }
+  auto standings = check_tiebreak(game);
+  if (!standings) return Failure{standings.error()};
+  const Standings& st = *standings;
   std::vector<int> given;
   given.reserve(scores.size());
   for (const auto& s : scores) given.push_back(s.seat);
@@ -208,13 +222,11 @@ Expected<Change> record_tiebreak(Database& db, const Game& game,
   clear_draft(db, game.id);
   Game after = log::refresh(db, game.id);
   return log::logged(db, std::move(after),
-                     {0,
-                      {},
-                      game.id,
-                      "tiebreak",
-                      "Tie-break entered: " + line,
-                      log::dump(old_value),
-                      log::dump(new_value)});
+                     {.game_id = game.id,
+                      .action = "tiebreak",
+                      .summary = "Tie-break entered: " + line,
+                      .old_value = log::dump(old_value),
+                      .new_value = log::dump(new_value)});
 }
 
 Expected<void> check_abandon(const Game& game) {
@@ -232,14 +244,13 @@ Expected<Change> abandon_game(Database& db, const Game& game) {
   db.prepare("UPDATE games SET status = 'abandoned' WHERE id = ?").bind_all(game.id).run();
   clear_draft(db, game.id);
   Game after = log::refresh(db, game.id);
-  return log::logged(db, std::move(after),
-                     {0,
-                      {},
-                      game.id,
-                      "abandon",
-                      "Game " + id + " abandoned after " + counted(game.rounds_played(), "round"),
-                      log::dump(Json{{"status", "active"}}),
-                      log::dump(Json{{"status", "abandoned"}})});
+  return log::logged(
+      db, std::move(after),
+      {.game_id = game.id,
+       .action = "abandon",
+       .summary = "Game " + id + " abandoned after " + counted(game.rounds_played(), "round"),
+       .old_value = log::dump(Json{{"status", "active"}}),
+       .new_value = log::dump(Json{{"status", "abandoned"}})});
 }
 
 Expected<Change> reopen_game(Database& db, const Game& game) {
@@ -254,24 +265,19 @@ Expected<Change> reopen_game(Database& db, const Game& game) {
   const std::string summary = "Game " + id + " reopened after " +
                               counted(game.rounds_played(), "round") + " (it is " + status +
                               " again)";
-  AuditEntry entry{0,
-                   {},
-                   game.id,
-                   "reopen",
-                   summary,
-                   log::dump(Json{{"status", "abandoned"}}),
-                   log::dump(Json{{"status", status}})};
+  AuditEntry entry{.game_id = game.id,
+                   .action = "reopen",
+                   .summary = summary,
+                   .old_value = log::dump(Json{{"status", "abandoned"}}),
+                   .new_value = log::dump(Json{{"status", status}})};
   return log::logged(db, std::move(after), std::move(entry));
 }
 
 Change delete_game(Database& db, const Game& game) {
-  AuditEntry entry = append_audit(db, {0,
-                                       {},
-                                       game.id,
-                                       "delete",
-                                       "Game " + std::to_string(game.id) + " deleted",
-                                       log::dump(log::game_json(game)),
-                                       std::nullopt});
+  AuditEntry entry = append_audit(db, {.game_id = game.id,
+                                       .action = "delete",
+                                       .summary = "Game " + std::to_string(game.id) + " deleted",
+                                       .old_value = log::dump(log::game_json(game))});
   db.prepare("DELETE FROM games WHERE id = ?").bind_all(game.id).run();
   return Change{std::nullopt, std::move(entry)};
 }

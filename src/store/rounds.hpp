@@ -44,6 +44,10 @@ Expected<Change> edit_round(Database& db, const Game& game, int round,
 /// Round `round` of the game as recorded; fails naming the rounds that are in.
 Expected<RoundInfo> recorded_round(const Game& game, int round);
 
+/// The standings of a game whose tie-break may be recorded: finished, with more than one
+/// player on the lowest total (its `leaders`). Fails saying why not.
+Expected<Standings> check_tiebreak(const Game& game);
+
 /// Records (or replaces) the tie-break scores of the seats tied for the lowest total.
 Expected<Change> record_tiebreak(Database& db, const Game& game,
                                  const std::vector<SeatScore>& scores);

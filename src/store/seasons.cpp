@@ -124,13 +124,9 @@ Expected<Season> add_season(Database& db, const std::string& name, const std::st
       .bind_all(s.name, s.starts_on, s.ends_on, now_timestamp())
       .run();
   s.id = db.last_insert_id();
-  append_audit(db, {0,
-                    {},
-                    std::nullopt,
-                    "season.add",
-                    "Season " + s.name + " added (" + range_text(s) + ")",
-                    std::nullopt,
-                    dump(season_json(s))});
+  append_audit(db, {.action = "season.add",
+                    .summary = "Season " + s.name + " added (" + range_text(s) + ")",
+                    .new_value = dump(season_json(s))});
   return s;
 }
 
@@ -150,13 +146,10 @@ Expected<Season> edit_season(Database& db, const std::string& name, const Season
   db.prepare("UPDATE seasons SET name = ?, starts_on = ?, ends_on = ? WHERE id = ?")
       .bind_all(s.name, s.starts_on, s.ends_on, s.id)
       .run();
-  append_audit(db, {0,
-                    {},
-                    std::nullopt,
-                    "season.edit",
-                    "Season " + old->name + " changed (" + range_text(s) + ")",
-                    dump(season_json(*old)),
-                    dump(season_json(s))});
+  append_audit(db, {.action = "season.edit",
+                    .summary = "Season " + old->name + " changed (" + range_text(s) + ")",
+                    .old_value = dump(season_json(*old)),
+                    .new_value = dump(season_json(s))});
   return s;
 }
 
@@ -164,13 +157,9 @@ Expected<Season> remove_season(Database& db, const std::string& name) {
   auto s = require_season(db, name);
   if (!s) return Failure{s.error()};
   db.prepare("DELETE FROM seasons WHERE id = ?").bind_all(s->id).run();
-  append_audit(db, {0,
-                    {},
-                    std::nullopt,
-                    "season.remove",
-                    "Season " + s->name + " removed",
-                    dump(season_json(*s)),
-                    std::nullopt});
+  append_audit(db, {.action = "season.remove",
+                    .summary = "Season " + s->name + " removed",
+                    .old_value = dump(season_json(*s))});
   return *s;
 }
 

@@ -9,18 +9,10 @@ namespace {
 
 using Json = nlohmann::json;
 
-const char* status_text(SolitaireStatus status) {
-  switch (status) {
-    case SolitaireStatus::Active: return "active";
-    case SolitaireStatus::Won: return "won";
-    case SolitaireStatus::Lost: return "lost";
-  }
-  return "active";
-}
-
 SolitaireStatus status_from(const std::string& text) {
-  if (text == "won") return SolitaireStatus::Won;
-  if (text == "lost") return SolitaireStatus::Lost;
+  for (const auto status : {SolitaireStatus::Won, SolitaireStatus::Lost}) {
+    if (text == status_name(status)) return status;
+  }
   return SolitaireStatus::Active;
 }
 
@@ -92,13 +84,22 @@ SolitaireGame read_game(const Statement& row) {
 
 }  // namespace
 
+std::string_view status_name(SolitaireStatus status) {
+  switch (status) {
+    case SolitaireStatus::Active: return "active";
+    case SolitaireStatus::Won: return "won";
+    case SolitaireStatus::Lost: return "lost";
+  }
+  return "active";
+}
+
 void save_solitaire(Database& db, SolitaireGame& game) {
   if (game.id == 0) {
     db.prepare(
           "INSERT INTO solitaire_games (player_id, seed, deal, plays, status, piles_closed, "
           "hints, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind_all(game.player_id, game.seed, deal_text(game), plays_text(game),
-                  status_text(game.status), game.piles_closed, game.hints, game.started_at,
+                  status_name(game.status), game.piles_closed, game.hints, game.started_at,
                   game.finished_at)
         .run();
     game.id = db.last_insert_id();
@@ -107,7 +108,7 @@ void save_solitaire(Database& db, SolitaireGame& game) {
   db.prepare(
         "UPDATE solitaire_games SET plays = ?, status = ?, piles_closed = ?, hints = ?, "
         "finished_at = ? WHERE id = ?")
-      .bind_all(plays_text(game), status_text(game.status), game.piles_closed, game.hints,
+      .bind_all(plays_text(game), status_name(game.status), game.piles_closed, game.hints,
                 game.finished_at, game.id)
       .run();
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "crowns/solitaire.hpp"
@@ -20,6 +21,10 @@ struct SolitairePlay {
 };
 
 enum class SolitaireStatus { Active, Won, Lost };
+
+/// "active", "won" or "lost": the status words of a solitaire game, as the database and the
+/// output write them (crowns::status_name is a scored game's).
+std::string_view status_name(SolitaireStatus status);
 
 struct SolitaireGame {
   std::int64_t id = 0;                     ///< 0 until saved.

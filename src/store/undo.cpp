@@ -254,8 +254,11 @@ Expected<Change> undo_last_change(Database& db, std::optional<std::int64_t> game
   auto reversal = reverse(db, *game, *entry);
   if (!reversal) return Failure{reversal.error()};
   if (reversal->after) clear_draft(db, game->id);
-  AuditEntry undo = append_audit(
-      db, {0, {}, game->id, "undo", reversal->summary, reversal->old_value, reversal->new_value});
+  AuditEntry undo = append_audit(db, {.game_id = game->id,
+                                      .action = "undo",
+                                      .summary = reversal->summary,
+                                      .old_value = reversal->old_value,
+                                      .new_value = reversal->new_value});
   db.prepare("UPDATE audit SET undone_by = ? WHERE id = ?").bind_all(undo.id, entry->id).run();
   return Change{reversal->after, std::move(undo)};
 }

@@ -14,6 +14,10 @@ check "schema version is at least 2" test "$latest" -ge 2
 check "WAL on" test "$(sqlite3 "$E2E_TMP/empty.db" 'PRAGMA journal_mode')" = wal
 check "players table" test "$(sqlite3 "$E2E_TMP/empty.db" 'SELECT name FROM players')" = Ann
 check "solitaire table (0005)" test "$(sqlite3 "$E2E_TMP/empty.db" "SELECT count(*) FROM sqlite_schema WHERE name = 'solitaire_games'")" = 1
+check "went-out index (0008)" test "$(sqlite3 "$E2E_TMP/empty.db" "SELECT count(*) FROM sqlite_schema WHERE name = 'scores_went_out'")" = 1
+# ... and the statistics' count of rounds gone out (store/history.cpp) reads only it.
+check "outs read through the index" grep -q "USING COVERING INDEX scores_went_out" \
+  <(sqlite3 "$E2E_TMP/empty.db" "EXPLAIN QUERY PLAN SELECT game_id, seat FROM scores WHERE went_out = 1")
 
 # A database written by a newer crowns is refused with a message naming the file.
 sqlite3 "$E2E_TMP/new.db" 'PRAGMA user_version=999'

@@ -221,3 +221,19 @@ TEST_CASE("impossible situations are refused with one clear line", "[advise]") {
     CHECK(r.error().find("--top") != std::string::npos);
   }
 }
+
+TEST_CASE("without --round the hand's size says the round, before or after the draw", "[advise]") {
+  for (int round = 1; round <= kRounds; ++round) {
+    CHECK(implied_round(cards_in_round(round), true).value() == round);
+    CHECK(implied_round(cards_in_round(round) + 1, false).value() == round);
+  }
+  const auto small = implied_round(2, true);
+  REQUIRE_FALSE(small.ok());
+  CHECK(small.error() ==
+        "a hand of 2 cards fits no round (3-13 cards before drawing, with --top); give --round N");
+  const auto large = implied_round(15, false);
+  REQUIRE_FALSE(large.ok());
+  CHECK(large.error() ==
+        "a hand of 15 cards fits no round (4-14 cards after drawing); give "
+        "--round N");
+}

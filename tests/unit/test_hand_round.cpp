@@ -59,3 +59,16 @@ TEST_CASE("hands that fit no round are refused, saying what fits", "[hand_round]
   CHECK(infer_hand_round(3, HandMode::Dealt, 1, 4).error() ==
         "4s are not wild in round 1 (3s are)");
 }
+
+TEST_CASE("round_of_hand is the inverse of cards_in_round", "[hand_round]") {
+  for (int cards = 0; cards <= 16; ++cards) {
+    for (const HandMode mode : {HandMode::Dealt, HandMode::Drawn}) {
+      const int dealt = cards - (mode == HandMode::Drawn ? 1 : 0);
+      std::optional<int> expected;
+      for (int round = 1; round <= kRounds; ++round) {
+        if (cards_in_round(round) == dealt) expected = round;
+      }
+      CHECK(round_of_hand(cards, mode) == expected);
+    }
+  }
+}

@@ -241,3 +241,30 @@ TEST_CASE("from three draws on the odds are sampled, seeded and never below p2",
   CHECK(a[3].p >= a[2].p);
   CHECK(a[2].p + a[2].margin >= a[1].p);
 }
+
+TEST_CASE("odds check their hand in core, as advice does", "[odds]") {
+  for (int round = 1; round <= kRounds; ++round)
+    CHECK(odds_round(cards_in_round(round)).value() == round);
+  const auto none = odds_round(14);
+  REQUIRE_FALSE(none.ok());
+  CHECK(none.error() ==
+        "a hand of 14 cards fits no round (3-13 cards, before the draw); give --round N");
+
+  const auto hand = cards("7h 8h 9h Ks jk");
+  const auto seen = cards("Qd");
+  const auto top = cards("4c");
+  const auto unseen = check_odds_hand(3, hand, seen, top.front(), 1);
+  REQUIRE(unseen.ok());
+  CHECK(unseen->total == kCardsPerBox - 7);
+  CHECK(unseen->count == unseen_cards(KnownCards{hand, top, seen}, 1)->count);
+
+  const auto wrong_size = check_odds_hand(4, hand, {}, std::nullopt, 1);
+  REQUIRE_FALSE(wrong_size.ok());
+  CHECK(wrong_size.error() ==
+        "round 4 deals 6 cards, but the hand has 5 (odds are for a hand before its draw)");
+  CHECK(check_odds_hand(12, hand, {}, std::nullopt, 1).error() ==
+        "round 12 is out of range (rounds are 1-11)");
+  const auto copies = check_odds_hand(1, cards("7h 7h 9h"), cards("7h"), std::nullopt, 1);
+  REQUIRE_FALSE(copies.ok());
+  CHECK(copies.error().find("7h is given 3 times") == 0);
+}

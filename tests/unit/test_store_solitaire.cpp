@@ -119,6 +119,12 @@ TEST_CASE("finished games are listed newest first and counted per player", "[sto
   CHECK(solitaire_totals(db, bob.id).played == 0);
   CHECK(latest_active_solitaire(db, ann.id) == std::nullopt);
   CHECK(latest_active_solitaire(db, bob.id)->id == open_game.id);
+  // Each status reads back as written, in the words the database and the output share.
+  CHECK(all[1].status == SolitaireStatus::Won);
+  CHECK(all[0].status == SolitaireStatus::Lost);
+  CHECK(status_name(SolitaireStatus::Active) == "active");
+  CHECK(status_name(all[1].status) == "won");
+  CHECK(status_name(all[0].status) == "lost");
 }
 
 TEST_CASE("merging players moves their solitaire games", "[store][solitaire]") {

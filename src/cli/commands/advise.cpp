@@ -7,7 +7,8 @@
 
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
-#include "cli/session.hpp"
+#include "cli/fail.hpp"
+#include "cli/options.hpp"
 #include "cli/views/advice.hpp"
 #include "crowns/advice.hpp"
 #include "crowns/rules.hpp"
@@ -46,9 +47,9 @@ Expected<std::string> answer_request(JsonRequest& r) {
   s.top = r.card("top");
   s.seen = r.cards("seen");
   s.next_holds = r.cards("next_holds");
-  s.boxes = r.integer("boxes", 1, 2, 1);
-  s.players = r.integer("players", 2, 14, 2);
-  s.stock = r.optional_int("stock", 0, 232);
+  s.boxes = r.integer("boxes", 1, kMaxBoxes, 1);
+  s.players = r.integer("players", kMinPlayers, kMaxPlayers, kMinPlayers);
+  s.stock = r.optional_int("stock", 0, kMaxBoxes * kCardsPerBox);
   s.last = r.boolean("last", false);
   if (auto bad = r.failure()) return *bad;
   auto unseen = check_situation(s);
@@ -100,7 +101,7 @@ void setup_advise(CLI::App& app, Context& ctx) {
                   "Your hand: round+2 cards with --top (before drawing), or round+3 (after)");
   sub->add_option("-t,--top", opts->top, "The top discard (a draw decision)")->type_name("CARD");
   sub->add_option("-r,--round", opts->round, "Round 1-11 (default: from the hand size)")
-      ->check(CLI::Range(1, kRounds));
+      ->check(whole_number(1, kRounds));
   sub->add_option("-s,--seen", opts->seen,
                   "Cards out of play: the discard pile, cards others took from it")
       ->type_name("CARDS");
@@ -109,11 +110,12 @@ void setup_advise(CLI::App& app, Context& ctx) {
                   "--seen)")
       ->type_name("CARDS");
   sub->add_option("-p,--players", opts->players, "Players at the table (default 2)")
-      ->check(CLI::Range(2, 14));
-  sub->add_option("--stock", opts->stock, "Cards left in the draw pile")->check(CLI::Range(0, 232));
+      ->check(whole_number(kMinPlayers, kMaxPlayers));
+  sub->add_option("--stock", opts->stock, "Cards left in the draw pile")
+      ->check(whole_number(0, kMaxBoxes * kCardsPerBox));
   sub->add_flag("--last", opts->last, "Someone has gone out: this is your last turn");
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
-      ->check(CLI::Range(1, 2));
+      ->check(whole_number(1, kMaxBoxes));
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->add_flag("--batch", opts->batch,
                 "Read JSON Lines requests from stdin, answer each line at once");

@@ -4,13 +4,14 @@
 #include <istream>
 #include <nlohmann/json.hpp>
 
-#include "cli/batch.hpp"
 #include "cli/commands.hpp"
+#include "cli/batch.hpp"
+#include "cli/fail.hpp"
 #include "cli/files.hpp"
+#include "cli/input/json_request.hpp"
 #include "cli/options.hpp"
-#include "cli/session.hpp"
 #include "cli/views/hand.hpp"
-#include "crowns/hand_round.hpp"
+#include "crowns/hand_report.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {
@@ -26,29 +27,6 @@ struct AnalyzeOptions {
   int boxes = 1;
 };
 
-struct HandQuery {
-  std::vector<Card> cards;
-  std::optional<int> round;
-  std::optional<int> wild;
-  HandMode mode = HandMode::Dealt;
-  int boxes = 1;
-};
-
-// Checks the hand against the round and the deck, works out the wild rank, and solves it.
-Expected<HandReport> analyze(HandQuery q) {
-  if (auto copies = check_copies(q.cards, q.boxes); !copies) return Failure{copies.error()};
-  auto hand_round = infer_hand_round(static_cast<int>(q.cards.size()), q.mode, q.round, q.wild);
-  if (!hand_round) return Failure{hand_round.error()};
-  HandReport report;
-  report.round = hand_round->round;
-  report.wild_rank = hand_round->wild_rank;
-  report.cards = std::move(q.cards);
-  std::sort(report.cards.begin(), report.cards.end());
-  report.mode = q.mode;
-  report.solution = solve(report.cards, report.wild_rank, q.mode);
-  return report;
-}
-
 // Reads one batch request into a query.
 Expected<HandQuery> read_query(JsonRequest& r, int default_boxes) {
   HandQuery q;
@@ -56,7 +34,7 @@ Expected<HandQuery> read_query(JsonRequest& r, int default_boxes) {
   q.wild = r.rank("wild");
   q.round = r.optional_int("round", 1, kRounds);
   q.mode = r.boolean("drawn", false) ? HandMode::Drawn : HandMode::Dealt;
-  q.boxes = r.integer("boxes", 1, 2, default_boxes);
+  q.boxes = r.integer("boxes", 1, kMaxBoxes, default_boxes);
   if (auto bad = r.failure()) return *bad;
   return q;
 }
@@ -65,7 +43,7 @@ Expected<HandQuery> read_query(JsonRequest& r, int default_boxes) {
 Expected<std::string> batch_answer(JsonRequest& r, int default_boxes) {
   auto q = read_query(r, default_boxes);
   if (!q) return Failure{q.error()};
-  auto report = analyze(std::move(q).value());
+  auto report = analyze_hand(std::move(q).value());
   if (!report) return Failure{report.error()};
   std::string fields;
   append_json(fields, *report);
@@ -87,7 +65,7 @@ void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
   if (opts.wild) q.wild = need(parse_rank(*opts.wild));
   q.mode = opts.drawn ? HandMode::Drawn : HandMode::Dealt;
   q.boxes = opts.boxes;
-  const HandReport report = need(analyze(std::move(q)));
+  const HandReport report = need(analyze_hand(std::move(q)));
   if (opts.json) {
     ctx.out << json_text(report) << '\n';
   } else {
@@ -113,7 +91,7 @@ void setup_analyze(CLI::App& app, Context& ctx) {
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->add_flag("--batch", opts->batch, "Read JSON Lines hands from stdin, answer one per line");
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
-      ->check(whole_number(1, 2));
+      ->check(whole_number(1, kMaxBoxes));
   sub->callback([opts, &ctx] { run_analyze(*opts, ctx); });
 }
 

@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/advice.hpp"
 #include "cli/views/hand.hpp"
@@ -396,11 +397,11 @@ void setup_assist(CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand(
       "assist", "The move assistant: follows your round card by card and advises each turn");
   sub->add_option("-r,--round", opts->round, "Standalone: the round to start at (default 1)")
-      ->check(CLI::Range(1, kRounds));
+      ->check(whole_number(1, kRounds));
   sub->add_option("-p,--players", opts->players, "Standalone: players at the table (default 2)")
-      ->check(CLI::Range(2, 14));
+      ->check(whole_number(kMinPlayers, kMaxPlayers));
   sub->add_option("--boxes", opts->boxes, "Standalone: boxes combined (1, or 2 for up to 14)")
-      ->check(CLI::Range(1, 2));
+      ->check(whole_number(1, kMaxBoxes));
   sub->add_option("--me", opts->me, "Your name in the game followed (remembered)");
   add_game_option(*sub, opts->game);
   sub->add_flag("--new", opts->fresh, "Start a new session (the one going on ends)");

@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/fail.hpp"
 #include "cli/help/man_page.hpp"
 #include "cli/help/manual.hpp"
-#include "cli/session.hpp"
 #include "cli/views/report.hpp"
 #include "crowns/names.hpp"
 

@@ -10,7 +10,8 @@
 
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
-#include "cli/session.hpp"
+#include "cli/fail.hpp"
+#include "cli/options.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {
@@ -39,15 +40,7 @@ struct OddsQuery {
 };
 
 Expected<std::vector<OutChance>> compute(const OddsQuery& q) {
-  const int n = cards_in_round(q.round);
-  if (static_cast<int>(q.hand.size()) != n) {
-    return Failure{"round " + std::to_string(q.round) + " deals " + std::to_string(n) +
-                   " cards, but the hand has " + std::to_string(q.hand.size()) +
-                   " (odds are for a hand before its draw)"};
-  }
-  std::vector<Card> top;
-  if (q.top) top.push_back(*q.top);
-  auto unseen = unseen_cards(KnownCards{q.hand, top, q.seen}, q.boxes);
+  auto unseen = check_odds_hand(q.round, q.hand, q.seen, q.top, q.boxes);
   if (!unseen) return Failure{unseen.error()};
   OddsOptions options;
   options.turns = q.turns;
@@ -77,7 +70,7 @@ Expected<std::string> answer_request(JsonRequest& r) {
   q.seen = r.cards("seen");
   q.top = r.card("top");
   q.turns = r.integer("turns", 1, kMaxTurns, 3);
-  q.boxes = r.integer("boxes", 1, 2, 1);
+  q.boxes = r.integer("boxes", 1, kMaxBoxes, 1);
   if (auto bad = r.failure()) return *bad;
   auto odds = compute(q);
   if (!odds) return Failure{odds.error()};
@@ -115,11 +108,7 @@ void run_odds(const OddsCliOptions& opts, Context& ctx) {
   q.hand = need(parse_cards(opts.cards));
   if (!opts.seen.empty()) q.seen = need(parse_cards(opts.seen));
   if (opts.top) q.top = need(parse_card(*opts.top));
-  q.round = opts.round.value_or(static_cast<int>(q.hand.size()) - 2);
-  if (!is_valid_round(q.round)) {
-    fail("a hand of " + std::to_string(q.hand.size()) +
-         " cards fits no round (3-13 cards, before the draw); give --round N");
-  }
+  q.round = opts.round ? *opts.round : need(odds_round(static_cast<int>(q.hand.size())));
   q.turns = opts.turns;
   q.boxes = opts.boxes;
   const auto odds = need(compute(q));
@@ -138,14 +127,14 @@ void setup_odds(CLI::App& app, Context& ctx) {
       "odds", "The chance of going out within 1, 2, ... K of your own draws from the deck");
   sub->add_option("cards", opts->cards, "Your hand before drawing: round+2 cards");
   sub->add_option("-r,--round", opts->round, "Round 1-11 (default: from the hand size)")
-      ->check(CLI::Range(1, kRounds));
+      ->check(whole_number(1, kRounds));
   sub->add_option("-s,--seen", opts->seen, "Cards out of play (they will not be drawn)")
       ->type_name("CARDS");
   sub->add_option("-t,--top", opts->top, "The top discard (not in the deck)")->type_name("CARD");
   sub->add_option("-k,--turns", opts->turns, "Draws to look at, K (default 3; from 3 on sampled)")
-      ->check(CLI::Range(1, kMaxTurns));
+      ->check(whole_number(1, kMaxTurns));
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
-      ->check(CLI::Range(1, 2));
+      ->check(whole_number(1, kMaxBoxes));
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->add_flag("--batch", opts->batch,
                 "Read JSON Lines requests from stdin, answer each line at once");

@@ -37,7 +37,7 @@ Json rules_json() {
                           {"cards", cards_in_round(r)},
                           {"wild", std::string(rank_name(wild_rank_of_round(r)))}});
   }
-  return Json{{"cards_per_box", 116},
+  return Json{{"cards_per_box", kCardsPerBox},
               {"jokers_per_box", kJokersPerBox},
               {"copies_per_box", kCopiesPerBox},
               {"values", Json{{"3-10", "face value"},
@@ -64,7 +64,9 @@ void run_rules(const RulesOptions& opts, Context& ctx) {
     suits += (suits.empty() ? "" : " ") + style.suit(s);
   std::ostream& out = ctx.out;
   out << style.bold("Five Crowns at a glance") << " (the whole page: docs/RULES.md)\n\n";
-  const std::string cards = "116 per box: 5 suits (" + suits + ") x 3 to K, each twice, + 6 jokers";
+  const std::string cards =
+      fmt::format("{} per box: {} suits ({}) x 3 to K, each twice, + {} jokers", kCardsPerBox,
+                  kSuitCount, suits, kJokersPerBox);
   section(out, style, "Cards", {cards, "no aces and no 2s"});
   section(out, style, "Values",
           {"left in hand: 3-10 face value, J 11, Q 12, K 13,",

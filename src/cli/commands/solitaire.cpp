@@ -3,6 +3,7 @@
 #include "cli/views/solitaire.hpp"
 
 #include <CLI/CLI.hpp>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <thread>
@@ -12,6 +13,7 @@
 #include "cli/commands/solitaire_batch.hpp"
 #include "cli/commands/solitaire_play.hpp"
 #include "cli/files.hpp"
+#include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/report.hpp"
 #include "crowns/names.hpp"
@@ -26,6 +28,10 @@ using namespace crowns::solitaire;
 constexpr std::size_t kMaxDealFile = std::size_t{64} * 1024;
 constexpr std::uint64_t kOddsSeed = 1;
 constexpr int kHistoryLimit = 50;
+// Bounds of the numbers a user gives: far beyond any useful run, short of one that never ends.
+constexpr int kMaxSamples = 100000;
+constexpr int kMaxSimulated = 10000000;
+constexpr int kMaxJobs = 1024;
 
 struct SolitaireOptions {
   std::optional<std::int64_t> seed;
@@ -222,7 +228,7 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
       "  crowns solitaire odds --seed 42     the chance to win deal 42 with the advisor\n"
       "  crowns solitaire simulate 1000      the advisor's win rate on 1000 seeded deals");
   auto* seed = sub->add_option("--seed", opts->seed, "Deal this seed (0 or more)")
-                   ->check(CLI::NonNegativeNumber);
+                   ->check(whole_number(0, std::numeric_limits<std::int64_t>::max()));
   sub->add_option("--player", opts->player, "Record the game for this player")->type_name("NAME");
 
   // The sub-commands. Each sets its mode; the options they share write the same fields.
@@ -237,15 +243,15 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
 
   auto* odds_cmd =
       sub->add_subcommand("odds", "The chance to win: the saved game, --seed N or --deal FILE");
-  odds_cmd->add_option("--seed", opts->seed, "Deal this seed")->check(CLI::NonNegativeNumber);
+  odds_cmd->add_option("--seed", opts->seed, "Deal this seed")->check(whole_number(0, std::numeric_limits<std::int64_t>::max()));
   odds_cmd->add_option("--deal", opts->deal, "Real cards: a file (or - for stdin)")
       ->type_name("FILE");
   odds_cmd->add_option("--player", opts->player, "The saved game of this player")
       ->type_name("NAME");
   odds_cmd->add_option("--samples", opts->samples, "Monte-Carlo samples (default 200)")
-      ->check(CLI::Range(1, 100000));
+      ->check(whole_number(1, kMaxSamples));
   odds_cmd->add_option("--jobs", opts->jobs, "Threads (default: every core)")
-      ->check(CLI::Range(1, 1024));
+      ->check(whole_number(1, kMaxJobs));
   odds_cmd->add_flag("--json", opts->json, "Print JSON");
   odds_cmd->callback([opts, &ctx] { run_odds(*opts, ctx); });
 
@@ -257,13 +263,13 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
       sub->add_subcommand("simulate", "Play N seeded deals (from --seed, default 1) and report");
   simulate_cmd->add_option("games", opts->simulate, "Deals to play, N")
       ->required()
-      ->check(CLI::Range(1, 10000000));
+      ->check(whole_number(1, kMaxSimulated));
   simulate_cmd->add_option("--seed", opts->seed, "The first deal's seed (default 1)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number(0, std::numeric_limits<std::int64_t>::max()));
   simulate_cmd->add_option("--policy", opts->policy_name, "advisor (default) or greedy")
       ->check(CLI::IsMember({"advisor", "greedy"}, CLI::ignore_case));
   simulate_cmd->add_option("--jobs", opts->jobs, "Threads (default: every core)")
-      ->check(CLI::Range(1, 1024));
+      ->check(whole_number(1, kMaxJobs));
   simulate_cmd->add_flag("--json", opts->json, "Print JSON");
   simulate_cmd->callback([opts, &ctx] { run_simulate(*opts, ctx); });
 
@@ -279,16 +285,16 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
   auto* batch = sub->add_flag("--batch", opts->batch, "Older spelling of 'batch'")->group(older);
   auto* odds = sub->add_flag("--odds", opts->odds, "Older spelling of 'odds'")->group(older);
   sub->add_option("--samples", opts->samples, "For --odds")
-      ->check(CLI::Range(1, 100000))
+      ->check(whole_number(1, kMaxSamples))
       ->group(older);
   auto* simulate = sub->add_option("--simulate", opts->simulate, "Older spelling of 'simulate'")
-                       ->check(CLI::Range(1, 10000000))
+                       ->check(whole_number(1, kMaxSimulated))
                        ->group(older);
   sub->add_option("--policy", opts->policy_name, "For --simulate")
       ->check(CLI::IsMember({"advisor", "greedy"}, CLI::ignore_case))
       ->group(older);
   sub->add_option("--jobs", opts->jobs, "For --simulate and --odds")
-      ->check(CLI::Range(1, 1024))
+      ->check(whole_number(1, kMaxJobs))
       ->group(older);
   auto* history =
       sub->add_flag("--history", opts->history, "Older spelling of 'history'")->group(older);

@@ -56,7 +56,8 @@ Expected<Move> parse_play(const std::string& answer) {
       std::from_chars(pile_word.data(), pile_word.data() + pile_word.size(), pile);
   if (ec != std::errc() || end != pile_word.data() + pile_word.size() || pile < 1 ||
       pile > kPiles) {
-    return Failure{"pile " + quote_token(pile_word) + " does not exist (piles are 1-11)"};
+    return Failure{"pile " + quote_token(pile_word) + " does not exist (piles are 1-" +
+                   std::to_string(kPiles) + ")"};
   }
   auto card = parse_card(card_word);
   if (!card) return Failure{card.error() + form};
@@ -70,10 +71,11 @@ void finish(Context& ctx, store::Database& db, store::SolitaireGame& game, const
   save(db, game);
   print_position(ctx, game, state);
   if (game.status == store::SolitaireStatus::Won) {
-    ctx.out << ctx.style.green("Won") << ": all 11 piles closed in " << state.plays << " plays\n";
+    ctx.out << ctx.style.green("Won") << ": all " << kPiles << " piles closed in " << state.plays
+            << " plays\n";
   } else {
-    ctx.out << ctx.style.red("Lost") << ": " << kPiles - state.open_piles()
-            << " of 11 piles closed (" << state.open_piles() << " open, " << state.plays_left()
+    ctx.out << ctx.style.red("Lost") << ": " << kPiles - state.open_piles() << " of " << kPiles
+            << " piles closed (" << state.open_piles() << " open, " << state.plays_left()
             << " plays left)\n";
   }
 }

@@ -20,16 +20,7 @@ void run_tiebreak(const TiebreakOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
   const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-  const std::string id = std::to_string(game.id);
-  if (game.status != store::GameStatus::Finished) {
-    fail("game " + id + " is " + std::string(store::status_name(game.status)) +
-         "; the tie-break comes after round 11");
-  }
-  const Standings st = game.standings();
-  if (!st.tied) {
-    fail("game " + id + " has no tie to break: " +
-         game.seats[static_cast<std::size_t>(st.winners.front())].name + " won");
-  }
+  const Standings st = need(store::check_tiebreak(game));
   const RoundSpec spec = tiebreak_spec(game.boxes);
   const Checks checks = opts.force ? Checks::Force : Checks::Strict;
   const auto values = need(match_values(opts.values, game, st.leaders, Coverage::Every));

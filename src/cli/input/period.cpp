@@ -2,8 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/fail.hpp"
 #include "cli/options.hpp"
-#include "cli/session.hpp"
 #include "crowns/date.hpp"
 #include "store/db.hpp"
 #include "store/games.hpp"

@@ -6,22 +6,10 @@
 #include <ostream>
 
 #include "cli/views/style.hpp"
+#include "crowns/hand_report.hpp"
 #include "crowns/solver.hpp"
 
 namespace crowns::cli {
-
-/// A solved hand and the facts it was solved under.
-struct HandReport {
-  std::vector<Card> cards;
-  int wild_rank = 0;
-  std::optional<int> round;  ///< Known when given or when the hand size implies it.
-  HandMode mode = HandMode::Dealt;
-  Solution solution;
-  /// Set when the cards are what a player was left holding at the end of a round that dealt
-  /// this many (a typed hand in `round`): the header says so and no "goes out" is claimed,
-  /// since the player who went out is the one marked 0*.
-  std::optional<int> left_of_deal;
-};
 
 /// "10s", or a rank alone: "K".
 std::string rank_text(int rank);

@@ -17,15 +17,6 @@ std::string percent_text(double p) {
   return fixed(100 * p, 1) + "%";
 }
 
-std::string status_text(store::SolitaireStatus status) {
-  switch (status) {
-    case store::SolitaireStatus::Active: return "active";
-    case store::SolitaireStatus::Won: return "won";
-    case store::SolitaireStatus::Lost: return "lost";
-  }
-  return "active";
-}
-
 }  // namespace
 
 void print_piles(std::ostream& out, const Style& style, const solitaire::State& state) {
@@ -123,8 +114,9 @@ void print_history(std::ostream& out, const Style& style,
   table.column("Plays", Table::Align::Right);
   table.column("Hints", Table::Align::Right);
   for (const auto& g : games) {
+    const std::string word(store::status_name(g.status));
     const std::string result =
-        g.status == store::SolitaireStatus::Won ? style.green("won") : style.red("lost");
+        g.status == store::SolitaireStatus::Won ? style.green(word) : style.red(word);
     table.row({std::to_string(g.id), g.finished_at.value_or("-"),
                g.player_name ? sanitize(*g.player_name) : "-",
                g.seed ? "seed " + std::to_string(*g.seed) : "real cards", result,
@@ -141,7 +133,7 @@ Json history_json(const std::vector<store::SolitaireGame>& games) {
                         {"finished_at", g.finished_at ? Json(*g.finished_at) : Json(nullptr)},
                         {"player", g.player_name ? Json(*g.player_name) : Json(nullptr)},
                         {"seed", g.seed ? Json(*g.seed) : Json(nullptr)},
-                        {"result", status_text(g.status)},
+                        {"result", store::status_name(g.status)},
                         {"piles_closed", g.piles_closed},
                         {"plays", g.plays.size()},
                         {"hints", g.hints}});
@@ -156,7 +148,8 @@ void print_solitaire_totals(std::ostream& out, const Style& style,
   out << "  " << pad_right("Played", 16) << totals.played << '\n';
   out << "  " << pad_right("Won", 16) << totals.won << " ("
       << percent_text(static_cast<double>(totals.won) / totals.played) << ")\n";
-  out << "  " << pad_right("Best", 16) << totals.best_closed << " of 11 piles closed\n";
+  out << "  " << pad_right("Best", 16) << totals.best_closed << " of " << solitaire::kPiles
+      << " piles closed\n";
   out << "  " << pad_right("With hints", 16) << totals.hinted << " games\n";
 }
 
