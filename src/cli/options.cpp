@@ -138,6 +138,20 @@ std::string describe_parse_error(const CLI::App& app, const CLI::ParseError& err
       return what.substr(colon + 2, equals - colon - 2) + ": " +
              quote_token(what.substr(equals + 3)) + " is not a valid value";
   }
+  if (dynamic_cast<const CLI::ValidationError*>(&error) != nullptr) {
+    // CLI11 names a hidden option (an older spelling kept out of the help) with an empty
+    // string: ": '0' is out of range". Name it by the value it refused.
+    const std::string what = error.what();
+    if (what.rfind(": ", 0) == 0) {
+      for (const CLI::Option* opt : at.get_options()) {
+        if (opt->count() == 0 || opt->get_lnames().empty()) continue;
+        for (const std::string& value : opt->results()) {
+          if (what.find(quote_token(value)) != std::string::npos)
+            return "--" + opt->get_lnames().front() + what;
+        }
+      }
+    }
+  }
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr) {
     const std::string what = error.what();
     return what.substr(0, what.find(':')) + " needs a value";

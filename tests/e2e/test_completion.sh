@@ -81,7 +81,7 @@ expect "a double quote escaped" 'Say\"hi' stats Say
 expect "after an escaped space" 'Zoë\ Lee' stats 'Zoë\ '
 expect "after a quoted prefix" 'Zoë\ Lee' stats "'Zoë L"
 expect "NAME= escaped" 'Tom\&Jerry=' round Tom
-expect "--deal completes files" "$E2E_TMP/backup-file.db" solitaire --deal "$E2E_TMP/backup-f"
+expect "--deal completes files" "$E2E_TMP/backup-file.db" solitaire odds --deal "$E2E_TMP/backup-f"
 expect "completion offers the shells" "bash fish zsh" completion ''
 expect "completion offers the shells by prefix" "zsh" completion z
 # What bash inserts reads back as the name itself.
@@ -119,8 +119,8 @@ if command -v zsh >/dev/null; then
       compdef() { : }
       _files() { print _files }
       source <("$0" completion zsh)
-      words=("$0" solitaire --deal x)
-      CURRENT=4
+      words=("$0" solitaire odds --deal x)
+      CURRENT=5
       _crowns' "$CROWNS")
   check "zsh never passes -Q (compadd escapes)" bash -c '! "$0" completion zsh | grep -q "compadd.*-Q"' "$CROWNS"
 else
@@ -141,7 +141,7 @@ if command -v fish >/dev/null; then
   fcheck "names" "Tom&Jerry" "crowns stats Tom"
   fcheck "after an escaped space" "Zoë Lee" 'crowns stats Zoë\ '
   fcheck "shells" "bash fish zsh" "crowns completion "
-  fcheck "--deal completes files" "$E2E_TMP/backup-file.db" "crowns solitaire --deal $E2E_TMP/backup-f"
+  fcheck "--deal completes files" "$E2E_TMP/backup-file.db" "crowns solitaire odds --deal $E2E_TMP/backup-f"
 else
   echo "test_completion: fish is not installed: skipped its part"
 fi
