@@ -45,6 +45,7 @@ constexpr std::array kCommands = {
     Command{"backup", setup_backup},
     Command{"restore", setup_restore},
     Command{"report", setup_report},
+    Command{"serve", setup_serve},
     Command{"rules", setup_rules},
     Command{"help", setup_help},
     Command{"version", setup_version},
