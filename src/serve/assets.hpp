@@ -174,7 +174,10 @@ inline constexpr std::string_view kScript = R"js(
     form.append(el('div', {}, el('button', { type: 'submit' }, 'Record round ' + next.round)));
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      if (await post('/api/round', form)) form.reset();
+      if (await post('/api/round', form)) {
+        form.reset();
+        renderEntry();
+      }
     });
     return form;
   };

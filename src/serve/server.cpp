@@ -8,6 +8,7 @@
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <pthread.h>
+#include <sys/socket.h>
 
 #include <cerrno>
 #include <charconv>
@@ -152,6 +153,13 @@ class Site {
   void routes() {
     http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
     http_.set_payload_max_length(kMaxBody);
+    // SO_REUSEADDR alone: a restart binds at once (past TIME_WAIT), and a second server on
+    // the same port is refused. The library's default, SO_REUSEPORT, would let two bind
+    // and share the requests between them.
+    http_.set_socket_options([](int sock) {
+      const int yes = 1;
+      setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     http_.set_keep_alive_timeout(5);
     http_.set_read_timeout(5);
     http_.set_write_timeout(5);

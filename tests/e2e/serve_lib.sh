@@ -40,6 +40,11 @@ json() {
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const v=JSON.parse(s)[process.argv[1]];process.stdout.write(v===undefined||v===null?"":typeof v==="string"?v:JSON.stringify(v))})' "$1"
 }
 
+# event_rounds FILE: the most rounds any card event in FILE (a saved event stream) shows.
+event_rounds() {
+  node -e 'const fs=require("fs");let m=-1;for(const l of fs.readFileSync(process.argv[1],"utf8").split("\n")){if(!l.startsWith("data: "))continue;try{const s=JSON.parse(l.slice(6)).state;m=Math.max(m,s?s.rounds.length:0)}catch(e){}}console.log(m)' "$1"
+}
+
 # db_content: a checksum of what the database holds (not of its bytes: WAL checkpoints move
 # pages without changing a row).
 db_content() { sqlite3 "$CROWNS_DB" .dump | sha256sum | cut -d' ' -f1; }

@@ -96,12 +96,13 @@ check "the log keeps the round, the edit and the undo" \
 # --- Live: a round from the CLI in another process reaches an open event stream.
 curl -s -N "$BASE/events" >"$E2E_TMP/events" &
 curl_pid=$!
-sleep 0.5
-"$CROWNS" round 5 out 7 >/dev/null
+for _ in $(seq 50); do [ "$(event_rounds "$E2E_TMP/events")" = 1 ] && break; sleep 0.05; done
+check "the event stream starts with the card as it is" [ "$(event_rounds "$E2E_TMP/events")" = 1 ]
 start=$(date +%s%N)
+"$CROWNS" round 5 out 7 >/dev/null
 seen=0
 for _ in $(seq 40); do
-  if grep -q '"rounds":\[{.*},{' "$E2E_TMP/events"; then seen=1; break; fi
+  if [ "$(event_rounds "$E2E_TMP/events")" = 2 ]; then seen=1; break; fi
   sleep 0.05
 done
 elapsed=$((($(date +%s%N) - start) / 1000000))

@@ -19,7 +19,7 @@ struct ServeCommandOptions {
 };
 
 void run_serve(const ServeCommandOptions& opts, Context& ctx) {
-  serve::serve({store::database_path(ctx.options.db), opts.port, opts.lan, !ctx.style.symbols},
+  serve::serve({store::database_path(ctx.options.db), opts.port, opts.lan, ctx.options.ascii},
                ctx.out);
 }
 
