@@ -1,5 +1,6 @@
 #include "serve/hub.hpp"
 
+#include "store/connections.hpp"
 #include "store/db.hpp"
 
 namespace crowns::serve {
@@ -25,7 +26,7 @@ std::unique_ptr<store::Database> ConnectionPool::take() {
       return db;
     }
   }
-  return std::make_unique<store::Database>(store::open_database(path_, store::Access::Read));
+  return std::make_unique<store::Database>(store::open_another(first_));
 }
 
 void ConnectionPool::give(std::unique_ptr<store::Database> db) {
@@ -33,8 +34,8 @@ void ConnectionPool::give(std::unique_ptr<store::Database> db) {
   idle_.push_back(std::move(db));
 }
 
-Hub::Hub(const std::string& path, ConnectionPool& pool)
-    : watcher_db_(store::open_database(path, store::Access::Read)), pool_(pool) {}
+Hub::Hub(const store::Database& first, ConnectionPool& pool)
+    : watcher_db_(store::open_another(first)), pool_(pool) {}
 
 Hub::~Hub() {
   stop();

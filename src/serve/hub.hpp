@@ -24,7 +24,8 @@ namespace crowns::serve {
 /// must not serve two threads at once); opened as needed, kept for the next request.
 class ConnectionPool {
  public:
-  explicit ConnectionPool(std::string path) : path_(std::move(path)) {}
+  /// Connections like `first` (see store::open_another).
+  explicit ConnectionPool(const store::Database& first) : first_(first) {}
   /// Runs `use` with a connection of its own.
   template <class Use>
   auto with(Use&& use) {
@@ -40,14 +41,15 @@ class ConnectionPool {
  private:
   std::unique_ptr<store::Database> take();
   void give(std::unique_ptr<store::Database> db);
-  std::string path_;
+  const store::Database& first_;
   std::mutex mutex_;
   std::vector<std::unique_ptr<store::Database>> idle_;
 };
 
 class Hub {
  public:
-  Hub(const std::string& path, ConnectionPool& pool);
+  /// Watches with a connection of its own, like `first`.
+  Hub(const store::Database& first, ConnectionPool& pool);
   Hub(const Hub&) = delete;
   Hub& operator=(const Hub&) = delete;
   ~Hub();

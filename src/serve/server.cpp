@@ -3,6 +3,7 @@
 #include "serve/server.hpp"
 
 #include <arpa/inet.h>
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <httplib.h>
 #include <ifaddrs.h>
@@ -121,21 +122,16 @@ std::string bind_failure(const std::string& host, int port, int why) {
 }
 
 std::string clock_time() {
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char text[16];
-  std::strftime(text, sizeof text, "%H:%M:%S", &local);
-  return text;
+  return fmt::format("{:%H:%M:%S}", fmt::localtime(std::time(nullptr)));
 }
 
 class Site {
  public:
   Site(const ServeOptions& options, std::ostream& out)
       : out_(out),
-        writer_(store::open_database(options.db_path, store::Access::Write)),
-        pool_(options.db_path),
-        hub_(options.db_path, pool_),
+        writer_(store::open_database(options.db_path, store::Access::Read)),
+        pool_(writer_),
+        hub_(writer_, pool_),
         token_(make_token()) {
     routes();
   }
@@ -389,8 +385,8 @@ class Site {
 }  // namespace
 
 void serve(const ServeOptions& options, std::ostream& out) {
-  // A missing file is refused ("no crowns database at ..."), not created: a typo in --db.
-  store::open_database(options.db_path, store::Access::Read);
+  // The one open_database of the process (see store::open_another): a missing file is
+  // refused ("no crowns database at ..."), not created, as a typo in --db would.
   Site site(options, out);
   const std::string host = options.lan ? "0.0.0.0" : "127.0.0.1";
   int port = options.port;

@@ -33,7 +33,7 @@ fi
 
 shots=${KEEP_SHOTS:-$E2E_TMP/shots}
 mkdir -p "$shots"
-"$CROWNS" new Ann '<script>alert(1)</script>' '"><img src=x onerror=alert(2)>' >/dev/null
+"$CROWNS" new Ann '<script>alert(1)</script>' '"><img src onerror>' --add >/dev/null
 "$CROWNS" round out 10 20 >/dev/null
 start_server
 check "the server starts" [ -n "$BASE" ]

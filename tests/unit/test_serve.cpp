@@ -2,11 +2,13 @@
 // live card's escaping, and the scorekeeper's writes (the CLI's checks and messages, nothing
 // written on a refusal, a round entered twice refused).
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include "serve/actions.hpp"
 #include "serve/pages.hpp"
+#include "serve/qr.hpp"
 #include "serve/security.hpp"
 #include "store/db.hpp"
 #include "store_fixtures.hpp"
@@ -75,7 +77,7 @@ std::string content(const store::Database& db) {
 
 TEST_CASE("the live card escapes hostile names and shows the next round", "[serve]") {
   Table t;
-  auto game = test::new_game(t.db, {"Ann", "<script>alert(1)</script>", "\"><img src=x>"});
+  auto game = test::new_game(t.db, {"Ann", "<script>alert(1)</script>", "\"><img src onerror>"});
   game = test::play_round(t.db, game, {test::out(0), test::pts(1, 10), test::pts(2, 20)});
   const std::string html = card_html(game);
   CHECK(html.find("<script>") == std::string::npos);
@@ -148,4 +150,25 @@ TEST_CASE("a round from the scorekeeper goes through the CLI's checks", "[serve]
       CHECK(u.body["state"]["rounds"][0]["scores"]["Ann"] == 15);
     }
   }
+}
+
+TEST_CASE("qr_text draws a square code with its finder patterns", "[serve]") {
+  const std::string text = qr_text("http://192.168.1.20:8765/", true);
+  std::vector<std::string> lines;
+  for (std::size_t at = 0, next = 0; at < text.size(); at = next + 1) {
+    next = text.find('\n', at);
+    lines.push_back(text.substr(at, next - at));
+  }
+  REQUIRE(lines.size() >= 25);  // version 2 or more, and the quiet zone
+  for (const auto& line : lines) CHECK(line.size() == 2 * lines.size());
+  // Dark modules are blank (a dark terminal shows the light ones): the top-left finder
+  // pattern's top edge is 7 dark modules after a quiet zone of 2 light ones.
+  CHECK(lines[0] == std::string(lines[0].size(), '#'));
+  CHECK(lines[2].substr(0, 4) == "####");
+  CHECK(lines[2].substr(4, 14) == std::string(14, ' '));
+  CHECK(lines[2].substr(18, 2) == "##");
+  // Half blocks: two rows a line.
+  const std::string blocks = qr_text("http://192.168.1.20:8765/", false);
+  CHECK(std::count(blocks.begin(), blocks.end(), '\n') ==
+        static_cast<long>((lines.size() + 1) / 2));
 }
