@@ -17,7 +17,7 @@ inline constexpr std::string_view kStylesheet = R"css(
 html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; background: var(--bg); color: var(--fg); line-height: 1.4;
   font: 16px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
-nav { position: sticky; top: 0; z-index: 2; display: flex; gap: .25rem; overflow-x: auto;
+nav { display: flex; gap: .25rem; overflow-x: auto;
   padding: .4rem .5rem; background: var(--bg); border-bottom: 1px solid var(--line); }
 nav a { padding: .45rem .7rem; border-radius: .5rem; color: var(--accent);
   text-decoration: none; white-space: nowrap; }
@@ -56,6 +56,7 @@ tr.lead td { background: var(--lead); }
 table.rounds th:first-child, table.rounds td:first-child { position: sticky; left: 0;
   background: var(--bg); }
 table.rounds td { vertical-align: top; }
+table.rounds th.name { max-width: 6.5rem; }
 table.rounds .run { display: block; color: var(--muted); font-size: .75rem; }
 table.rounds td.out { font-weight: bold; color: var(--good); }
 table.rounds abbr { text-decoration: none; }
@@ -67,7 +68,7 @@ table.board { width: 100%; }
 form { background: var(--box); border: 1px solid var(--line); border-radius: .6rem;
   padding: .75rem; margin: .75rem 0; }
 form h2 { margin-top: 0; }
-.seat { display: grid; grid-template-columns: minmax(0, 1fr) 7.5rem auto; gap: .5rem;
+.seat { display: grid; grid-template-columns: minmax(0, 1fr) 8.5rem auto; gap: .5rem;
   align-items: center; padding: .3rem 0; }
 .seat .who { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 input[type=text], select { font: inherit; width: 100%; padding: .45rem .5rem; border-radius: .4rem;
@@ -161,9 +162,11 @@ inline constexpr std::string_view kScript = R"js(
     form.append(el('h2', {}, 'Record round ' + next.round + ' ',
       el('small', {}, next.cards + ' cards · ' + next.wild + 's wild')));
     form.append(hidden('game', state.id), hidden('round', next.round));
+    form.append(el('p', { className: 'meta' }, 'Points, out, or the cards left (7h 8h jk). ' +
+      next.dealer + ' deals, ' + next.starts + ' starts.'));
     state.players.forEach((name, seat) => {
       const input = el('input', { type: 'text', name: 'v' + seat, autocomplete: 'off',
-        autocapitalize: 'off', spellcheck: false, placeholder: 'points or cards' });
+        autocapitalize: 'off', spellcheck: false, placeholder: 'pts or cards' });
       input.setAttribute('aria-label', name + ': points or cards left');
       const out = el('input', { type: 'radio', name: 'out', value: String(seat) });
       form.append(el('div', { className: 'seat' }, el('span', { className: 'who', title: name }, name),

@@ -23,7 +23,8 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars'],
+    // A container's /dev/shm is small: without this, a full-page screenshot can crash the tab.
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage'],
   });
   try {
     // --- A viewer at 360 px follows the game without reloading.
