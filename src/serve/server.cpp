@@ -379,7 +379,7 @@ class Site {
   std::string token_;
   httplib::Server http_;
   RateLimiter read_limit_{240, 120};
-  RateLimiter write_limit_{30, 10};
+  RateLimiter write_limit_{60, 20};
 };
 
 }  // namespace
