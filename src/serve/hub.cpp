@@ -8,6 +8,9 @@ namespace {
 
 constexpr auto kPollInterval = std::chrono::milliseconds(50);
 constexpr std::size_t kMaxCached = 256;  // pages kept per version; more: start again
+constexpr std::size_t kMaxWarm = 32;     // pages rendered again after a change
+// A page not asked for in this many changes is no longer rendered ahead.
+constexpr std::uint64_t kWarmFor = 50;
 
 std::int64_t data_version(const store::Database& db) {
   auto stmt = db.prepare("PRAGMA data_version");
@@ -43,6 +46,7 @@ Hub::~Hub() {
 
 void Hub::start() {
   watcher_ = std::thread([this] { watch(); });
+  prerenderer_ = std::thread([this] { prerender(); });
 }
 
 void Hub::stop() {
@@ -53,6 +57,7 @@ void Hub::stop() {
   changed_.notify_all();
   wake_.notify_all();
   if (watcher_.joinable()) watcher_.join();
+  if (prerenderer_.joinable()) prerenderer_.join();
 }
 
 void Hub::poke() {
@@ -92,8 +97,7 @@ std::uint64_t Hub::wait_past(std::uint64_t seen, std::chrono::milliseconds timeo
   return version_;
 }
 
-std::string Hub::cached(const std::string& key,
-                        const std::function<std::string(const store::Database&)>& render) {
+std::string Hub::cached(const std::string& key, const Render& render, Prerender prerender) {
   std::shared_ptr<Rendered> entry;
   {
     const std::scoped_lock lock(cache_mutex_);
@@ -107,6 +111,10 @@ std::string Hub::cached(const std::string& key,
       it = cache_.emplace(key, std::make_shared<Rendered>()).first;
     }
     entry = it->second;
+    if (prerender == Prerender::Yes) {
+      if (warm_.size() >= kMaxWarm && !warm_.contains(key)) warm_.clear();
+      warm_[key] = {render, version_};
+    }
   }
   // The first to ask renders; the others (50 viewers woken by one round) wait for its copy.
   // Each key has its own lock: a long report does not hold up the scorecard.
@@ -116,6 +124,32 @@ std::string Hub::cached(const std::string& key,
     entry->done = true;
   }
   return entry->text;
+}
+
+// After each change, renders again the pages asked for lately, one after another, so that the
+// next to ask finds them made (a games list of 10,000 games takes a while).
+void Hub::prerender() {
+  std::uint64_t seen = version_;
+  while (!stopped_) {
+    const std::uint64_t now = wait_past(seen, std::chrono::seconds(1));
+    if (stopped_) break;
+    if (now == seen) continue;
+    seen = now;
+    std::vector<std::pair<std::string, Render>> pages;
+    {
+      const std::scoped_lock lock(cache_mutex_);
+      std::erase_if(warm_, [&](const auto& w) { return w.second.asked + kWarmFor < now; });
+      for (const auto& [key, w] : warm_) pages.emplace_back(key, w.render);
+    }
+    for (const auto& [key, render] : pages) {
+      if (stopped_ || version_ != now) break;  // changed again: start over
+      try {
+        cached(key, render, Prerender::No);
+      } catch (const Error&) {
+        // A page that fails (a game deleted) says so when asked.
+      }
+    }
+  }
 }
 
 bool Hub::subscribe(std::size_t limit) {

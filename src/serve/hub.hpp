@@ -67,10 +67,15 @@ class Hub {
   /// Waits until the version passes `seen`, the hub stops, or `timeout`; returns the version.
   std::uint64_t wait_past(std::uint64_t seen, std::chrono::milliseconds timeout);
 
+  using Render = std::function<std::string(const store::Database&)>;
+  /// Whether a page is rendered again in the background after each change, before anyone
+  /// asks (pages), or only when asked (the event streams' cards, quick to make).
+  enum class Prerender { Yes, No };
   /// `key`'s text for the current version: rendered by `render` (with a connection of the
-  /// pool) once per version, then kept until the next change.
-  std::string cached(const std::string& key,
-                     const std::function<std::string(const store::Database&)>& render);
+  /// pool) once per version, then kept until the next change. With Prerender::Yes, `render`
+  /// is kept (it must own what it uses) and run again after every change while the page
+  /// is asked for now and then, so that the asker finds it made.
+  std::string cached(const std::string& key, const Render& render, Prerender prerender);
 
   /// Counts an event stream in; false (and not counted) when `limit` are open.
   bool subscribe(std::size_t limit);
@@ -78,6 +83,7 @@ class Hub {
 
  private:
   void watch();
+  void prerender();
   store::Database watcher_db_;
   ConnectionPool& pool_;
   std::atomic<std::uint64_t> version_{1};
@@ -88,6 +94,12 @@ class Hub {
   std::condition_variable changed_;  ///< version_ moved, or stopped
   std::condition_variable wake_;     ///< poke() or stop() for the watcher
   std::thread watcher_;
+  std::thread prerenderer_;
+  struct Warm {
+    Render render;
+    std::uint64_t asked = 0;  ///< The version it was last asked for in.
+  };
+  std::unordered_map<std::string, Warm> warm_;  ///< Under cache_mutex_.
   std::mutex cache_mutex_;
   std::uint64_t cache_version_ = 0;
   struct Rendered {

@@ -143,7 +143,7 @@ class Site {
  private:
   std::string page(const std::string& key,
                    const std::function<std::string(const store::Database&)>& render) {
-    return hub_.cached(key, render);
+    return hub_.cached(key, render, Hub::Prerender::Yes);
   }
 
   void routes() {
@@ -226,7 +226,7 @@ class Site {
       reply_page(res, [&] {
         const auto id = number_param(req, "game");
         return page("/keep?" + (id ? std::to_string(*id) : std::string()),
-                    [&](const store::Database& db) { return game_page(db, id, {token_}); });
+                    [this, id](const store::Database& db) { return game_page(db, id, {token_}); });
       });
     });
     http_.Get("/games", [this](const httplib::Request& req, httplib::Response& res) {
@@ -313,10 +313,13 @@ class Site {
           std::string chunk = ": still here\n\n";
           if (version != *seen) {
             try {
-              chunk = hub_.cached(key, [&](const store::Database& db) {
-                const auto game = follow ? store::load_game(db, *follow) : current_game(db);
-                return card_event(game, version);
-              });
+              chunk = hub_.cached(
+                  key,
+                  [&](const store::Database& db) {
+                    const auto game = follow ? store::load_game(db, *follow) : current_game(db);
+                    return card_event(game, version);
+                  },
+                  Hub::Prerender::No);
               *seen = version;
             } catch (const Error&) {
               // The database was busy or being restored: try again in a moment.
