@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # crowns serve's page times on the 10,000-game database (bench_games scorekeeping): for each
-# page, the server's own time (its Server-Timing header: rendering, or finding the copy kept
-# since the last change) when freshly rendered after a change (median of 5) and when kept
-# (median of 20), and curl's whole request time for the kept page.
+# page, the server's own time (its Server-Timing header: rendering, waiting for the render in
+# progress, or finding the copy kept since the last change), median of 3: asked 0.1 s after a
+# change (`crowns round` in another process), and 2 s after one (the server has rendered it
+# again by itself); median of 20 when nothing changed; and curl's whole request time then.
 # Usage: bench/serve_bench.sh BUILD_DIR      (use a Release build)
 set -eu
 source "$(dirname "$0")/lib.sh"
@@ -23,17 +24,19 @@ server_ms() {
   curl -s -D - -o /dev/null "$base$1" | tr -d '\r' | sed -n 's/^Server-Timing: page;dur=//p'
 }
 med() { sort -n | awk '{a[NR]=$1} END {printf "%.2f", a[int((NR+1)/2)]}'; }
-printf '%-22s %14s %12s %14s\n' page "fresh (ms)" "kept (ms)" "curl total"
+printf '%-20s %12s %12s %10s %11s\n' page "just after" "2 s after" "kept" "curl total"
 for path in / /game/10000 /games "/games?page=100" /leaderboard /report "/keep?token=$token"; do
-  fresh=()
-  for _ in 1 2 3 4 5; do
+  server_ms "$path" >/dev/null  # asked once: rendered ahead after each change from now on
+  soon=()
+  later=()
+  for _ in 1 2 3; do
     "$crowns" round "${values[@]}" >/dev/null  # a change: every kept page is dropped
-    sleep 0.2                                  # the watcher sees it (50 ms ticks)
-    fresh+=("$(server_ms "$path")")
+    sleep 0.1                                  # the watcher sees it (50 ms ticks)
+    soon+=("$(server_ms "$path")")
     "$crowns" undo >/dev/null
-    sleep 0.2
+    sleep 2
+    later+=("$(server_ms "$path")")
   done
-  server_ms "$path" >/dev/null
   kept=()
   total=()
   for _ in $(seq 20); do
@@ -42,6 +45,7 @@ for path in / /game/10000 /games "/games?page=100" /leaderboard /report "/keep?t
   done
   shown=${path%%token=*}
   [ "$shown" = "$path" ] || shown="${shown}token=…"
-  printf '%-22s %14s %12s %11s ms\n' "$shown" "$(printf '%s\n' "${fresh[@]}" | med)" \
-    "$(printf '%s\n' "${kept[@]}" | med)" "$(printf '%s\n' "${total[@]}" | med)"
+  printf '%-20s %12s %12s %10s %8s ms\n' "$shown" "$(printf '%s\n' "${soon[@]}" | med)" \
+    "$(printf '%s\n' "${later[@]}" | med)" "$(printf '%s\n' "${kept[@]}" | med)" \
+    "$(printf '%s\n' "${total[@]}" | med)"
 done
