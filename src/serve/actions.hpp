@@ -16,7 +16,8 @@ using Fields = std::map<std::string, std::string>;
 
 /// What a write answers: an HTTP status and {"ok": true, "message", "state"} or
 /// {"error": the CLI's message}.
-struct Answer {
+struct Answer {  // NOLINT(bugprone-exception-escape): json members, built and moved
+
   int status = 200;
   nlohmann::ordered_json body;
 };

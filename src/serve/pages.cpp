@@ -231,7 +231,7 @@ std::string games_page(const store::Database& db, int page) {
   std::string body = fmt::format("<h1>Games <small>{}</small></h1>\n",
                                  counted(static_cast<long long>(games.size()), "game"));
   body += "<ul class=\"games\">\n";
-  const auto first = static_cast<std::size_t>((page - 1) * kGamesPerPage);
+  const auto first = static_cast<std::size_t>(page - 1) * kGamesPerPage;
   for (std::size_t i = first; i < games.size() && i < first + kGamesPerPage; ++i) {
     const auto& g = games[i];
     std::string players;

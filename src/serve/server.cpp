@@ -34,11 +34,11 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr std::size_t kMaxBody = 8 * 1024;  // a round of 14 hands is under 1 KiB
-constexpr std::size_t kThreads = 128;       // every open event stream keeps one
-constexpr std::size_t kMaxStreams = 100;    // leaves threads for pages and writes
+constexpr std::size_t kMaxBody = 8192;    // a round of 14 hands is under 1 KiB
+constexpr std::size_t kThreads = 128;     // every open event stream keeps one
+constexpr std::size_t kMaxStreams = 100;  // leaves threads for pages and writes
 constexpr auto kKeepAlive = std::chrono::seconds(15);
-constexpr std::string_view kTokenHeader = "X-Crowns-Token";
+constexpr const char* kTokenHeader = "X-Crowns-Token";
 constexpr const char* kPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
@@ -349,9 +349,8 @@ class Site {
     httplib::detail::parse_query_text(req.body, params);
     Fields fields;
     for (const auto& [name, value] : params) fields.try_emplace(name, value);
-    const std::string given = req.has_header(std::string(kTokenHeader).c_str())
-                                  ? req.get_header_value(std::string(kTokenHeader).c_str())
-                                  : fields["token"];
+    const std::string given =
+        req.has_header(kTokenHeader) ? req.get_header_value(kTokenHeader) : fields["token"];
     if (!same_token(given, token_)) {
       reply_error(res, 403,
                   "refused: only the scorekeeper's link can change the scores (its token is "
@@ -434,7 +433,7 @@ void serve(const ServeOptions& options, std::ostream& out) {
     site.http().stop();
   });
   site.http().listen_after_bind();
-  if (!ending.exchange(true)) pthread_kill(stopper.native_handle(), SIGTERM);
+  if (!ending.exchange(true)) pthread_kill(stopper.native_handle(), SIGINT);
   stopper.join();
   site.hub().stop();
   std::signal(SIGPIPE, old_pipe);
