@@ -7,7 +7,7 @@
 set -euo pipefail
 packages=(g++ cmake ninja-build libsqlite3-dev sqlite3 libfmt-dev libcli11-dev nlohmann-json3-dev catch2 libutf8proc-dev pkg-config
           libcpp-httplib-dev libqrencode-dev
-          chromium poppler-utils)
+          chromium poppler-utils python3 tmux)
 case "${1:-}" in
   --lint) packages+=(clang-format clang-tidy) ;;
   --ci) packages+=(clang-format clang-tidy clang libclang-rt-14-dev) ;;

@@ -31,6 +31,9 @@ struct OddsOptions {
 
 /// p1 for a hand of n cards (before the draw) with `wild_rank` wild.
 double out_chance_one_draw(std::span<const Card> hand, int wild_rank, const Unseen& unseen);
+/// The unseen cards with which the hand (plus that card) goes out: one card per kind, in card
+/// order (their copies are counted in `unseen`). The cards behind p1: the hand's "outs".
+std::vector<Card> out_cards(std::span<const Card> hand, int wild_rank, const Unseen& unseen);
 /// p2 as defined above.
 double out_chance_two_draws(std::span<const Card> hand, int wild_rank, const Unseen& unseen);
 /// p1 .. pK.

@@ -22,6 +22,7 @@ constexpr std::array kCommands = {
     Command{"analyze", setup_analyze},
     Command{"advise", setup_advise},
     Command{"odds", setup_odds},
+    Command{"assist", setup_assist},
     Command{"new", setup_new},
     Command{"round", setup_round},
     Command{"show", setup_show},

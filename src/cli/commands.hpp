@@ -9,6 +9,7 @@ void setup_analyze(CLI::App& app, Context& ctx);
 // Move advice (docs/ADVICE.md).
 void setup_advise(CLI::App& app, Context& ctx);
 void setup_odds(CLI::App& app, Context& ctx);
+void setup_assist(CLI::App& app, Context& ctx);  // docs/ASSIST.md
 // Scorekeeping (docs/SCOREKEEPING.md).
 void setup_new(CLI::App& app, Context& ctx);
 void setup_round(CLI::App& app, Context& ctx);

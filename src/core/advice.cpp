@@ -273,6 +273,7 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen) {
     advice.take_value = advice.take_ev;
     advice.discard = options.front().discard;
     advice.goes_out = options.front().goes_out;
+    advice.take_p_out = options.front().p_out;  // 1 when taking goes out, as on other turns
     advice.draw_ev = last_turn_draw(s.hand, unseen, wild_rank, &outs);
     advice.draw_p_out = static_cast<double>(outs) / std::max(1, unseen.total);
     advice.draw_value = advice.draw_ev;

@@ -118,6 +118,18 @@ double out_chance_one_draw(std::span<const Card> hand, int wild_rank, const Unse
   return share(masks.of(std::vector<Card>(hand.begin(), hand.end())), unseen);
 }
 
+std::vector<Card> out_cards(std::span<const Card> hand, int wild_rank, const Unseen& unseen) {
+  OutMasks masks(wild_rank, unseen);
+  const OutMask& mask = masks.of(std::vector<Card>(hand.begin(), hand.end()));
+  std::vector<Card> cards;
+  for (int k = 0; k < kCardKinds; ++k) {
+    if (mask.test(static_cast<std::size_t>(k)) && unseen.count[static_cast<std::size_t>(k)] > 0)
+      cards.push_back(card_of_kind(k));
+  }
+  std::sort(cards.begin(), cards.end());
+  return cards;
+}
+
 double out_chance_two_draws(std::span<const Card> hand, int wild_rank, const Unseen& unseen) {
   OutMasks masks(wild_rank, unseen);
   return two_draws(hand, unseen, masks);

@@ -4,8 +4,9 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "cli/commands/chart_data.hpp"
+#include "cli/commands/report_data.hpp"
 #include "cli/input/period.hpp"
 #include "cli/views/hand.hpp"
 #include "cli/views/html_report.hpp"
@@ -31,15 +32,6 @@ std::string seat_name(const store::Game& game, int seat) {
 
 std::string wild_text(int round) {
   return cli::rank_text(wild_rank_of_round(round)) + "s";
-}
-
-// The lines `crowns show` ends with (the next round, or the result), as text.
-std::string outlook_text(const store::Game& game) {
-  std::ostringstream text;
-  cli::print_outlook(text, cli::Style{}, game);
-  std::string line = text.str();
-  while (!line.empty() && line.back() == '\n') line.pop_back();
-  return line;
 }
 
 // The four facts a table asks for before a round: round, wild, who deals, who starts.
@@ -176,7 +168,7 @@ std::string card_html(const store::Game& game) {
   if (game.status == store::GameStatus::Active) {
     next_round_html(html, game, *game.next_round());
   } else {
-    html += "<p class=\"result\">" + html_escape(outlook_text(game)) + "</p>\n";
+    html += "<p class=\"result\">" + cli::result_html(game) + "</p>\n";
   }
   standings_html(html, game, game.standings());
   if (!game.rounds.empty()) rounds_html(html, game);
@@ -295,12 +287,12 @@ std::string leaderboard_page(const store::Database& db, bool all) {
 std::string report_page(const store::Database& db, bool all) {
   cli::PeriodOptions options;
   options.all = all;
-  cli::ReportSummary summary;
-  return cli::period_report_html(db, cli::resolve_period(db, options), summary);
+  return cli::period_report_html(cli::gather_period_report(db, cli::resolve_period(db, options)));
 }
 
 std::string game_report_page(const store::Database& db, std::int64_t id) {
-  return cli::game_report_html(*shown_game(db, id));
+  const store::Game game = *shown_game(db, id);
+  return cli::game_report_html(game, cli::game_chart(game));
 }
 
 std::string error_page(int status, const std::string& message) {

@@ -11,6 +11,7 @@
 #include "crowns/rules.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
+#include "store/game_range.hpp"
 #include "store/players.hpp"
 
 namespace crowns::store {
@@ -45,42 +46,72 @@ Standings Game::standings() const {
   return compute_standings(points, players(), status == GameStatus::Finished, tiebreak);
 }
 
-std::optional<Game> load_game(const Database& db, std::int64_t id) {
-  auto g =
-      db.prepare("SELECT id, played_on, status, boxes, first_dealer, note FROM games WHERE id = ?");
-  g.bind_all(id);
-  if (!g.step()) return std::nullopt;
-  Game game;
-  game.id = g.int64(0);
-  game.date = g.text(1);
-  game.status = parse_status(g.text(2));
-  game.boxes = g.integer(3);
-  game.first_dealer = g.integer(4);
-  game.note = g.optional_text(5);
+namespace {
+
+// The games that `where` (a condition on `games g`, its parameters bound by `bind`) picks,
+// oldest first, each with its seats and rounds: three queries however many games.
+template <typename Bind>
+std::vector<Game> load_games_where(const Database& db, std::string_view where, Bind bind) {
+  std::vector<Game> games;
+  std::unordered_map<std::int64_t, std::size_t> index;
+  auto g = db.prepare(
+      "SELECT g.id, g.played_on, g.status, g.boxes, g.first_dealer, g.note FROM games g WHERE " +
+      std::string(where) + " ORDER BY g.played_on, g.id");
+  bind(g);
+  while (g.step()) {
+    Game& game = games.emplace_back();
+    game.id = g.int64(0);
+    game.date = g.text(1);
+    game.status = parse_status(g.text(2));
+    game.boxes = g.integer(3);
+    game.first_dealer = g.integer(4);
+    game.note = g.optional_text(5);
+    index.emplace(game.id, games.size() - 1);
+  }
+  if (games.empty()) return games;
   auto seats = db.prepare(
-      "SELECT s.seat, s.player_id, p.name, s.tiebreak FROM seats s "
-      "JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat");
-  seats.bind_all(id);
+      "SELECT s.game_id, s.seat, s.player_id, p.name, s.tiebreak FROM seats s "
+      "JOIN players p ON p.id = s.player_id JOIN games g ON g.id = s.game_id WHERE " +
+      std::string(where) + " ORDER BY s.game_id, s.seat");
+  bind(seats);
   while (seats.step()) {
-    game.seats.push_back(
-        {seats.integer(0), seats.int64(1), seats.text(2), seats.optional_integer(3)});
+    games[index.at(seats.int64(0))].seats.push_back(
+        {seats.integer(1), seats.int64(2), seats.text(3), seats.optional_integer(4)});
   }
   auto scores = db.prepare(
-      "SELECT round, seat, points, went_out, hand FROM scores WHERE game_id = ? "
-      "ORDER BY round, seat");
-  scores.bind_all(id);
+      "SELECT s.game_id, s.round, s.seat, s.points, s.went_out, s.hand FROM scores s "
+      "JOIN games g ON g.id = s.game_id WHERE " +
+      std::string(where) + " ORDER BY s.game_id, s.round, s.seat");
+  bind(scores);
   while (scores.step()) {
-    const int round = scores.integer(0);
+    Game& game = games[index.at(scores.int64(0))];
+    const int round = scores.integer(1);
     if (game.rounds.empty() || game.rounds.back().round != round) {
       game.rounds.push_back({round, std::vector<ScoreCell>(game.seats.size())});
     }
-    const auto seat = static_cast<std::size_t>(scores.integer(1));
+    const auto seat = static_cast<std::size_t>(scores.integer(2));
     if (seat < game.seats.size()) {
-      game.rounds.back().scores[seat] = {scores.integer(2), scores.integer(3) != 0,
-                                         scores.optional_text(4)};
+      game.rounds.back().scores[seat] = {scores.integer(3), scores.integer(4) != 0,
+                                         scores.optional_text(5)};
     }
   }
-  return game;
+  return games;
+}
+
+}  // namespace
+
+std::optional<Game> load_game(const Database& db, std::int64_t id) {
+  auto games = load_games_where(db, "g.id = ?1", [&](Statement& s) { s.bind_all(id); });
+  if (games.empty()) return std::nullopt;
+  return std::move(games.front());
+}
+
+std::vector<Game> load_games_between(const Database& db, const std::optional<std::string>& from,
+                                     const std::optional<std::string>& to) {
+  // ?1/?2 are the period's ends; NULL leaves that end open.
+  return load_games_where(db,
+                          "(?1 IS NULL OR g.played_on >= ?1) AND (?2 IS NULL OR g.played_on <= ?2)",
+                          [&](Statement& s) { s.bind_all(from, to); });
 }
 
 Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, Pick pick) {

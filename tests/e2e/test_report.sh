@@ -14,7 +14,7 @@ for _ in $(seq 1 11); do "$CROWNS" round 5 "0*" >/dev/null; done
 
 "$CROWNS" report >msg 2>&1
 check "default file in the current folder, and says where" \
-  grep -qx "Wrote crowns-report-2026.html (2026: 2 games, 4 players)" msg
+  grep -qx "Wrote crowns-report-2026.html (2026: 2 finished games, 4 players)" msg
 check "the file is there" [ -s crowns-report-2026.html ]
 html=crowns-report-2026.html
 check "a whole HTML document" grep -q '^<!DOCTYPE html>' "$html"
@@ -57,5 +57,5 @@ check "an unknown game is refused" [ $? = 1 ]
 "$CROWNS" report --game 1 --year 2026 2>err
 check "--game with a period is a usage error" [ $? = 2 ]
 "$CROWNS" report --all --html all.html >msg
-check "--all" grep -qx "Wrote all.html (all time: 2 games, 4 players)" msg
+check "--all" grep -qx "Wrote all.html (all time: 2 finished games, 4 players)" msg
 finish

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# crowns report in a real browser: headless Chromium (scripts/setup.sh installs it) renders
-# the report of a small season to a PNG screenshot and to PDF, and a copy of the page that
-# measures itself to a DOM dump at a 360-pixel-wide viewport. Checks: the standings and every
-# game are there, hostile names stay text, the PDF has a page for the front matter plus one
-# per game, and nothing makes the page scroll sideways on a phone. Set KEEP_REPORT=DIR to
-# keep the HTML, screenshots and PDF for a look.
+# crowns report in a real browser: headless Chromium (scripts/setup.sh installs it) shows the
+# report of a season at a phone's 360 px and a desktop's 1280 px, driven over the DevTools
+# protocol (report_probe.py: a real viewport, so media queries act as on a phone), and
+# report_measure.js measures what a reader sees: every standings number and record in view,
+# every game card showing its first players' scores, chart text size as rendered, cards that
+# scroll, player headers cut short, elements made from names, terminal text (escapes,
+# commands). Then PNG screenshots at both widths and the PDF (pdfinfo, pdftotext, pdftoppm).
+# Set KEEP_REPORT=DIR to keep the HTML, screenshots and PDF for a look.
 source "$(dirname "$0")/lib.sh"
 set -f  # round values like 0* are words, not file patterns
 
 BROWSER=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-if [ -z "$BROWSER" ] || ! command -v pdfinfo >/dev/null; then
-  echo "test_report_browser.sh: needs chromium and poppler-utils (bash scripts/setup.sh)"
+if [ -z "$BROWSER" ] || ! command -v pdfinfo >/dev/null || ! command -v python3 >/dev/null; then
+  echo "test_report_browser.sh: needs chromium, poppler-utils and python3 (bash scripts/setup.sh)"
   exit 1
 fi
+here=$(cd "$(dirname "$0")" && pwd)
 out=${KEEP_REPORT:-$E2E_TMP/out}
 mkdir -p "$out"
 
@@ -21,19 +24,41 @@ browse() {
   timeout 120 "$BROWSER" --headless --no-sandbox --disable-gpu --hide-scrollbars \
     --no-first-run --user-data-dir="$(mktemp -d "$E2E_TMP/profile.XXXX")" "$@" 2>/dev/null
 }
+# measure PAGE WIDTH [--mobile] -> "key value" lines of report_measure.js, kept in a file;
+# also a full-page screenshot PAGE-WIDTH.png.
+measure() {
+  local page=$1 width=$2
+  shift 2
+  timeout 120 python3 "$here/report_probe.py" "$BROWSER" "file://$out/$page.html" "$width" 900 \
+    "$here/report_measure.js" --screenshot "$out/$page-$width.png" "$@" >"$out/$page-$width.txt"
+}
+# value PAGE WIDTH KEY
+value() { awk -v k="$3" '$1 == k { print $2 }' "$out/$1-$2.txt"; }
+# expect PAGE WIDTH KEY OP NUMBER WHAT: a measure compared (=, <= or >=) with a number.
+expect() {
+  local got
+  got=$(value "$1" "$2" "$3")
+  check "$6 at $2 px ($3 ${got:-missing}, want $4 $5)" awk -v g="${got:-x}" -v op="$4" -v n="$5" \
+    'BEGIN { if (g == "x") exit 1; exit !(op == "=" ? g == n : op == "<=" ? g + 0 <= n : g + 0 >= n) }'
+}
 
-# The season: three games of 3-4 players in 2025 (one tied and broken by a tie-break), with
-# names that would be markup if they were not escaped.
+# The season: games of 2 to 12 players in 2025 (a tie broken by a tie-break, a tie left
+# unbroken, an abandoned and an active game), with names that would be markup if they were
+# not escaped, quotes, right-to-left and combining letters, a 33-character name.
 evil='<script>alert(1)</script>'
 img='"><img src onerror>'
-"$CROWNS" player add Ann Bob "$evil" "$img" >/dev/null
-play_game() {  # DATE NAMES... -- then 11 rounds of values in seat order, one string each
+long33='Bartholomew-Maximilian-Fitzgerald'  # 33 characters
+rtl='מרים'
+zoe=$'Zoe\xcc\x88 Thaï'  # e + combining diaeresis
+"$CROWNS" player add Ann Bob "$evil" "$img" "O'Brien" "$long33" "$rtl" "$zoe" >/dev/null
+play_game() {  # DATE NAMES... -- then the rounds' values in seat order, one string each
   local date=$1
   shift
   local names=()
   while [ "$1" != -- ]; do names+=("$1"); shift; done
   shift
-  "$CROWNS" new "${names[@]}" --date "$date" --note "note <b>$date</b> & more" >/dev/null
+  "$CROWNS" new "${names[@]}" --add --boxes "$(( ${#names[@]} > 8 ? 2 : 1 ))" --date "$date" \
+    --note "note <b>$date</b> & more" >/dev/null
   for round in "$@"; do
     # shellcheck disable=SC2086 # one word per player
     "$CROWNS" round $round >/dev/null || echo "round failed: $round"
@@ -49,78 +74,114 @@ tie=("0* 10 20" "10 0* 30" "0* 10 8" "10 0* 9" "0* 10 22" "10 0* 18" "0* 10 6" "
   "0* 10 40" "10 0* 15" "10 10 0*")  # Ann and Bob tied at 60
 play_game 2025-05-20 Ann Bob "$img" -- "${tie[@]}"
 "$CROWNS" tiebreak Ann=12 Bob=0 >/dev/null
+play_game 2025-05-22 "$rtl" "$zoe" Ann -- "${r3[@]}"
+two=("0* 10" "10 0*" "0* 10" "10 0*" "0* 10" "10 0*" "0* 10" "10 0*" "0* 10" "10 0*" "0* 0")
+play_game 2025-05-25 "O'Brien" "$long33" -- "${two[@]}"  # tied at 50, no tie-break
+twelve=()
+for i in $(seq 1 12); do twelve+=("Player-with-a-long-name-$i"); done
+rounds12=()
+for _ in $(seq 1 11); do rounds12+=("0* 10 20 30 40 50 60 70 75 65 11 12"); done
+play_game 2025-06-01 "${twelve[@]}" -- "${rounds12[@]}"
+play_game 2025-06-02 Ann Bob "$long33" -- "0* 10 20" "5 0* 30"
+"$CROWNS" abandon --yes >/dev/null
+play_game 2025-06-03 Bob "$rtl" -- "0* 10"
+check "the season has 8 games" bash -c '[ "$("$0" games | grep -c "^ *[0-9]")" = 8 ]' "$CROWNS"
 
 "$CROWNS" report --year 2025 --force --html "$out/season.html" >"$E2E_TMP/msg"
-check "report says where it wrote" grep -q "Wrote $out/season.html (2025: 3 games, 4 players)" \
-  "$E2E_TMP/msg"
-
-# --- the page as the browser reads it. Headless Chromium keeps its window at least 500 px
-# wide, so a copy of the page is pinned to the width under test (html { width: Npx }) and a
-# script measures it once loaded: the report's CSS has no width media queries or viewport
-# units (checked), so its layout at that width is its layout on such a screen. ---
-check "the layout depends on no viewport width" \
-  bash -c '! grep -Eq "max-width: *[0-9.]+(px|em|rem)\)|min-width: *[0-9.]+(px|em|rem)\)|[0-9]vw" "$0"' \
-  "$out/season.html"
-measure() {  # PAGE WIDTH -> "scrollWidth clientWidth games standings-rows img+script text-ok"
-  local js="<script>var b = document.body, t = b.textContent; b.dataset.measure = [b.scrollWidth,
- b.clientWidth, document.querySelectorAll('article.game').length,
- document.querySelectorAll('#standings tbody tr').length,
- document.querySelectorAll('img, script').length - 1,
- t.indexOf('<script>alert(1)</' + 'script>') < 0 ? 'text-missing'
- : t.indexOf('broken by the tie-break') < 0 ? 'no-tiebreak' : 'text-ok'].join(' ');</script>"
-  awk -v js="${js//$'\n'/}" -v css="html { width: $2px; overflow: hidden; } body { margin: 0; }" \
-    '{ sub(/<\/body>/, js "</body>"); sub(/<style>/, "<style>" css); print }' \
-    "$out/$1" >"$out/measure-$2.html"
-  browse --window-size=1200,1000 --dump-dom "file://$out/measure-$2.html" >"$out/dom-$2.html"
-  sed -n 's/.*data-measure="\([0-9a-z -]*\)".*/\1/p' "$out/dom-$2.html"
-}
-read -r scroll inner games rows elements text <<<"$(measure season.html 360)"
-check "the browser laid the page out at 360 px (client width ${inner:-none})" [ "${inner:-0}" = 360 ]
-check "no sideways scrolling at 360 px (scrollWidth ${scroll:-none})" [ "${scroll:-999}" -le 360 ]
-check "every game has its scorecard (${games:-none} of 3)" [ "${games:-0}" = 3 ]
-check "the standings list the 4 players (${rows:-none})" [ "${rows:-0}" = 4 ]
-check "hostile names made no element (${elements:-none})" [ "${elements:-1}" = 0 ]
-check "hostile names shown as text, the tie-break result there (${text:-none})" \
-  [ "${text:-}" = text-ok ]
-read -r scroll inner _ <<<"$(measure season.html 1024)"
-check "no sideways scrolling at 1024 px (scrollWidth ${scroll:-none})" [ "${scroll:-9999}" -le 1024 ]
+check "report says where it wrote: finished games counted apart ($(cat "$E2E_TMP/msg"))" grep -qF \
+  "Wrote $out/season.html (2025: 6 finished games, 1 active, 1 abandoned, 20 players)" "$E2E_TMP/msg"
+check "the title counts finished games apart from the others" \
+  grep -qF "6 finished games · 1 active · 1 abandoned · 20 players" "$out/season.html"
 check "notes are escaped" grep -qF 'note &lt;b&gt;2025-03-01&lt;/b&gt; &amp; more' "$out/season.html"
+check "a shared record is marked, its holders named" grep -qF \
+  'data-label="Shared by"><bdi>Bob</bdi> and <bdi>Bartholomew-Maximilian-Fitzgerald</bdi><span class="run">shared record' \
+  "$out/season.html"
+check "an unbroken tie in words" grep -qF \
+  "<bdi>O&#39;Brien</bdi> and <bdi>$long33</bdi> share the win at 50" "$out/season.html"
 
-# --- screenshots: a phone (the 360-px frame) and a desktop ---
-browse --window-size=500,2400 --screenshot="$out/phone.png" "file://$out/measure-360.html" \
-  >/dev/null
-browse --window-size=1024,2400 --screenshot="$out/desktop.png" "file://$out/season.html" >/dev/null
-for png in phone desktop; do
+# --- a phone: 360 px, mobile emulation ---
+measure season 360 --mobile
+expect season 360 viewport = 360 "laid out"
+expect season 360 page_scroll_width "<=" 360 "no sideways scrolling"
+expect season 360 games = 8 "every game has its card"
+expect season 360 standing_rows = 20 "the standings list the 20 players"
+expect season 360 standing_cells = $((20 * 9)) "9 standings cells a player"
+expect season 360 standing_cells_hidden = 0 "every standings number in view"
+expect season 360 record_cells_hidden = 0 "every record's value and holder in view"
+expect season 360 cards_showing_scores = 8 "every card shows its first players' scores"
+expect season 360 chart_texts ">=" 6 "the chart has its labels"
+expect season 360 chart_text_px ">=" 11 "chart text readable"
+expect season 360 elements_from_names = 0 "hostile names made no element"
+expect season 360 terminal_text = 0 "no terminal text (escapes, commands)"
+
+# --- a desktop: 1280 px ---
+measure season 1280
+expect season 1280 cards_scrolling = 0 "no card scrolls, 12 players included"
+expect season 1280 cut_headers = 0 "no player header cut short"
+expect season 1280 cards_showing_scores = 8 "every card shows its first players' scores"
+expect season 1280 chart_text_px ">=" 11 "chart text readable"
+for png in season-360 season-1280; do
   size=$(stat -c %s "$out/$png.png" 2>/dev/null || echo 0)
   check "$png screenshot rendered ($size bytes)" [ "$size" -gt 20000 ]
 done
 
-# --- print: A4, the front page, then a page per game ---
+# --- the chart: a colour for each of 12 players, a key number at each line's end, a dot for
+# a player with one game ---
+check "the 12-player game's chart uses 12 colours" bash -c \
+  '"$0" report --game 6 --html - | grep -o "<polyline[^>]*stroke=\"#[0-9a-f]*\"" |
+   grep -o "#[0-9a-f]*" | sort -u | wc -l | grep -qx 12' "$CROWNS"
+
+# --- print: A4, the front matter, then a page per game ---
 browse --no-pdf-header-footer --print-to-pdf="$out/season.pdf" "file://$out/season.html" \
   >/dev/null
 pages=$(pdfinfo "$out/season.pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
-check "the PDF has 1 + 3 pages (has ${pages:-none})" [ "${pages:-0}" = 4 ]
 check "the PDF is A4" grep -q "^Page size:.*(A4)" <(pdfinfo "$out/season.pdf")
-for page in 2 3 4; do
-  check "PDF page $page starts a game" grep -q "^Game [0-9]" \
-    <(pdftotext -f "$page" -l "$page" "$out/season.pdf" - 2>/dev/null)
+starts=0
+for page in $(seq 1 "${pages:-0}"); do
+  pdftotext -f "$page" -l "$page" "$out/season.pdf" - 2>/dev/null | head -1 | grep -q "^Game [0-9]" &&
+    starts=$((starts + 1))
 done
-check "the PDF front page has the standings" grep -q "Standings" \
-  <(pdftotext -f 1 -l 1 "$out/season.pdf" - 2>/dev/null)
+check "each of the 8 games starts a PDF page ($starts)" [ "$starts" = 8 ]
+pdftotext "$out/season.pdf" "$out/season.txt" 2>/dev/null
+check "the PDF has no terminal text" bash -c '! grep -Eq "\\\\x[0-9a-f]{2}|crowns tiebreak|=VALUE" "$0"' \
+  "$out/season.txt"
+check "the PDF says who shares the win" grep -q "share the win at 50" "$out/season.txt"
+# Every player's rating (as crowns leaderboard --json gives it) is printed in the PDF.
+missing=$("$CROWNS" leaderboard --year 2025 --json | python3 -c "
+import json, sys
+text = open(sys.argv[1]).read()
+print(sum(1 for p in json.load(sys.stdin)['players'] if '%.2f' % p['rating'] not in text.replace('−', '-')))" \
+  "$out/season.txt")
+check "every rating of the standings is in the PDF ($missing missing)" [ "$missing" = 0 ]
+pdftoppm -png -r 40 -f 1 -l 1 -singlefile "$out/season.pdf" "$out/pdf-page1" 2>/dev/null
+check "the PDF's first page renders" [ "$(stat -c %s "$out/pdf-page1.png" 2>/dev/null || echo 0)" -gt 5000 ]
 
-# --- a 14-player game with long names on a phone: the card scrolls in its box, not the page ---
+# --- the standings' order is the leaderboard's: wins, then win %, then average ---
+check "report and leaderboard rank alike" bash -c '
+  diff <("$0" leaderboard --year 2025 --json | python3 -c "
+import json, sys
+for p in json.load(sys.stdin)[\"players\"]: print(p[\"rank\"], p[\"player\"])") \
+       <(python3 -c "
+import html, re, sys
+page = open(sys.argv[1]).read()
+body = page[page.index(\"id=\\\"standings\\\"\"):page.index(\"id=\\\"ratings\\\"\")]
+for rank, name in re.findall(r\"<tr><td>(\\d+)</td><td class=\\\"name span3\\\"><bdi>(.*?)</bdi>\", body):
+    print(rank, html.unescape(name))" "$1")' "$CROWNS" "$out/season.html"
+
+# --- a 14-player game with long names: one game's page ---
 long=()
 for i in $(seq 1 14); do long+=("Player-with-a-long-name-$i"); done
-"$CROWNS" new "${long[@]}" --boxes 2 --add --date 2025-06-01 >/dev/null
+"$CROWNS" new "${long[@]}" --boxes 2 --add --date 2025-06-05 >/dev/null
 # (every value fits round 1's 3 cards, at most 75 points, so all 11 rounds are recorded)
-for _ in $(seq 1 11); do "$CROWNS" round 0* 10 20 30 40 50 60 70 75 65 11 12 13 14 >/dev/null; done
-check "the 14-player game has all 11 rounds" bash -c '"$0" games | grep -Eq "^ *4 .* 11/11 "' "$CROWNS"
-"$CROWNS" report --game 4 --force --html "$out/game.html" >/dev/null
-read -r scroll inner _ <<<"$(measure game.html 360)"
-check "a 14-player card does not widen the page at 360 px (scrollWidth ${scroll:-none})" \
-  [ "${scroll:-999}" -le 360 ]
-check "laid out at 360 px (client width ${inner:-none})" [ "${inner:-0}" = 360 ]
-browse --window-size=500,1600 --screenshot="$out/game-phone.png" "file://$out/measure-360.html" \
-  >/dev/null
-check "the game screenshot rendered" [ "$(stat -c %s "$out/game-phone.png" 2>/dev/null || echo 0)" -gt 20000 ]
+for _ in $(seq 1 11); do
+  "$CROWNS" round --game 9 0* 10 20 30 40 50 60 70 75 65 11 12 13 14 >/dev/null
+done
+"$CROWNS" report --game 9 --force --html "$out/game.html" >/dev/null
+measure game 360 --mobile
+expect game 360 page_scroll_width "<=" 360 "a 14-player card does not widen the page"
+expect game 360 cards_showing_scores = 1 "the 14-player card shows its first players' scores"
+expect game 360 chart_text_px ">=" 11 "the game chart's text readable"
+measure game 1280
+expect game 1280 cards_scrolling = 0 "the 14-player card fits"
+expect game 1280 cut_headers = 0 "no 14-player header cut short"
 finish

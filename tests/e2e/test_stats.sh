@@ -28,22 +28,23 @@ same() {
 # Ratings (mu - 3 sigma) replay all games up to the period's end, game 1 included.
 same "leaderboard, default period" "Leaderboard: 2026
 #  Player  Games  Wins    Win%   Avg  Best  Pts/rd  Outs  Rating  Form
-1  Eve         2     2  100.0%   2.5     0    0.23    21    6.25  WW
-2  Bob         3     3  100.0%  33.3    20    3.03    21    4.74  WWW
-3  Cat         3     0    0.0%  34.3    30    3.12     2    4.44  LLL
-4  Dan         3     1   33.3%  31.7    10    2.88    20   -1.26  WLL
-5  Ann         4     1   25.0%  46.3    40    4.20     2   -1.96  LLWL
+1  Bob         3     3  100.0%  33.3    20    3.03    21    4.74  WWW
+2  Eve         2     2  100.0%   2.5     0    0.23    21    6.25  WW
+3  Dan         3     1   33.3%  31.7    10    2.88    20   -1.26  WLL
+4  Ann         4     1   25.0%  46.3    40    4.20     2   -1.96  LLWL
+5  Cat         3     0    0.0%  34.3    30    3.12     2    4.44  LLL
+Ranked by wins, then win%, then average.
 Rating: mu - 3 sigma (OpenSkill Plackett-Luce; a new player is 0.00). Form: last 5 games, oldest first." \
   "$("$CROWNS" leaderboard)"
 
 # openskill: Ann -1.9603 19.6248 7.1951, Bob 4.7353 27.1680 7.4776, Cat 4.4421 27.1261 7.5613,
 # Dan -1.2601 21.7225 7.6609, Eve 6.2457 30.0364 7.9302.
 same "leaderboard --all --csv" "rank,player,games,wins,win_rate,average,best,points_per_round,outs,rating,mu,sigma,form
-1,Eve,2,2,1.0000,2.50,0,0.23,21,6.2457,30.0364,7.9302,WW
-2,Bob,4,3,0.7500,40.00,20,3.64,21,4.7353,27.1680,7.4776,LWWW
-3,Cat,3,0,0.0000,34.33,30,3.12,2,4.4421,27.1261,7.5613,LLL
+1,Bob,4,3,0.7500,40.00,20,3.64,21,4.7353,27.1680,7.4776,LWWW
+2,Eve,2,2,1.0000,2.50,0,0.23,21,6.2457,30.0364,7.9302,WW
+3,Ann,5,2,0.4000,37.00,0,3.36,13,-1.9603,19.6248,7.1951,WLLWL
 4,Dan,3,1,0.3333,31.67,10,2.88,20,-1.2601,21.7225,7.6609,WLL
-5,Ann,5,2,0.4000,37.00,0,3.36,13,-1.9603,19.6248,7.1951,WLLWL" "$("$CROWNS" leaderboard --all --csv)"
+5,Cat,3,0,0.0000,34.33,30,3.12,2,4.4421,27.1261,7.5613,LLL" "$("$CROWNS" leaderboard --all --csv)"
 
 same "leaderboard --by wins --min-games 3" "1,Bob,3,3
 2,Dan,3,1
@@ -54,7 +55,7 @@ same "leaderboard --by avg" "Eve Dan Bob Cat Ann" \
 # One game of two new players: openskill's two-player vector (27.6354 / 22.3646, 8.0659).
 same "leaderboard --year 2025" "1,Ann,1,1,1.0000,0.00,0,0.00,11,3.4377,27.6354,8.0659,W
 2,Bob,1,0,0.0000,60.00,60,5.45,0,-1.8331,22.3646,8.0659,L" "$("$CROWNS" leaderboard --year 2025 --csv | tail -n +2)"
-same "leaderboard --json (first player)" '{"rank":1,"player":"Eve","games":2,"wins":2,"win_rate":1.0,"average":2.5,"best":0,"points_per_round":0.23,"outs":21,"rating":6.2457,"mu":30.0364,"sigma":7.9302,"form":"WW"}' \
+same "leaderboard --json (first player)" '{"rank":1,"player":"Bob","games":3,"wins":3,"win_rate":1.0,"average":33.33,"best":20,"points_per_round":3.03,"outs":21,"rating":4.7353,"mu":27.168,"sigma":7.4776,"form":"WWW"}' \
   "$("$CROWNS" leaderboard --json | grep -o '"players":\[{[^}]*}' | sed 's/"players":\[//')"
 
 # Seasons: a game on the first day (game 2, 2026-01-01) and on the last (game 6, 01-12)
@@ -93,7 +94,7 @@ same "ratings after an edit" "Eve,6.4072,30.1600,7.9176
 Cat,5.6417,28.6686,7.6756
 Bob,4.5812,27.0079,7.4755
 Ann,-0.3610,21.1920,7.1843
-Dan,-4.1329,18.5445,7.5591" "$("$CROWNS" leaderboard --all --csv | tail -n +2 | cut -d, -f2,10-12)"
+Dan,-4.1329,18.5445,7.5591" "$("$CROWNS" leaderboard --all --by rating --csv | tail -n +2 | cut -d, -f2,10-12)"
 "$CROWNS" edit 2 Dan=0* --game 3 >/dev/null
 
 same "unknown player" "crowns: error: unknown player 'Edd' (add them with: crowns player add 'Edd')" "$("$CROWNS" stats Edd 2>&1)"

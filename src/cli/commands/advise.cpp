@@ -1,8 +1,6 @@
 // crowns advise: take the top discard or draw, and which card to discard, with what each
 // choice is worth (docs/ADVICE.md).
 
-#include <fmt/format.h>
-
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <ostream>
@@ -10,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/input/advice_request.hpp"
 #include "cli/session.hpp"
+#include "cli/views/advice.hpp"
 #include "crowns/advice.hpp"
 #include "crowns/rules.hpp"
 
@@ -38,114 +37,6 @@ Expected<int> implied_round(int size, bool has_top) {
   return Failure{"a hand of " + std::to_string(size) + " cards fits no round (" +
                  (has_top ? "3-13 cards before drawing, with --top" : "4-14 cards after drawing") +
                  "); give --round N"};
-}
-
-std::string percent(double p) {
-  return fmt::format("{:.0f}%", 100 * p);
-}
-
-std::string points(double ev) {
-  return fmt::format("{:.1f}", ev);
-}
-
-void print_header(std::ostream& out, const Style& style, const Situation& s) {
-  std::vector<Card> hand = s.hand;
-  std::sort(hand.begin(), hand.end());
-  out << "Round " << s.round << " · " << s.hand.size() << " cards · "
-      << rank_name(wild_rank_of_round(s.round)) << "s wild · " << s.players << " players"
-      << (s.last ? " · last turn" : "") << '\n';
-  out << "hand     " << style.cards(hand) << '\n';
-  if (s.top) out << "top      " << style.card(*s.top) << '\n';
-  if (!s.next_holds.empty()) out << "next has " << style.cards(s.next_holds) << '\n';
-}
-
-void print_draw(std::ostream& out, const Style& style, const Situation& s, const DrawAdvice& a) {
-  print_header(out, style, s);
-  const std::string take = "take " + style.card(*s.top) + ", discard " + style.card(*a.discard);
-  out << "advice   " << style.bold(a.take ? take : "draw from the deck")
-      << (a.take && a.goes_out ? " and go out" : "") << '\n';
-  Table table;
-  table.column("choice");
-  table.column("points", Table::Align::Right);
-  table.column("out now", Table::Align::Right);
-  table.column("out next", Table::Align::Right);
-  table.row({take, points(a.take_ev), a.goes_out ? "yes" : "no",
-             a.goes_out || s.last ? "-" : percent(a.take_p_out)});
-  table.row({"draw", points(a.draw_ev), percent(a.draw_p_out), "-"});
-  table.print(out, style);
-  out << style.dim(s.last ? "points: this hand's exact expected score"
-                          : "points: expected at the end of the round; out now: this draw goes "
-                            "out; out next: the draw after it does")
-      << '\n';
-}
-
-void print_discard(std::ostream& out, const Style& style, const Situation& s,
-                   const DiscardAdvice& a) {
-  print_header(out, style, s);
-  const auto& best = a.options.front();
-  out << "advice   " << style.bold("discard " + style.card(best.discard))
-      << (best.goes_out ? " and go out" : "") << '\n';
-  Table table;
-  table.column("discard");
-  table.column("now", Table::Align::Right);
-  table.column("points", Table::Align::Right);
-  table.column("out next", Table::Align::Right);
-  const bool feeding = !s.next_holds.empty() && !s.last;
-  if (feeding) table.column("feeds next");
-  for (const auto& o : a.options) {
-    std::vector<std::string> row = {style.card(o.discard), std::to_string(o.score_now),
-                                    points(o.ev), o.goes_out ? "out" : percent(o.p_out)};
-    if (feeding) row.emplace_back(o.feeds ? "yes" : "no");
-    table.row(row);
-  }
-  table.print(out, style);
-  out << style.dim(s.last ? "now = points = this hand's final score"
-                          : "now: points kept after the lay-down; points: expected at the end "
-                            "of the round; out next: the next draw goes out")
-      << '\n';
-  if (feeding) {
-    out << style.dim(
-               "feeds next: could meld with what the next player holds (counted against "
-               "it)")
-        << '\n';
-  }
-}
-
-nlohmann::ordered_json draw_json(const DrawAdvice& a) {
-  nlohmann::ordered_json j;
-  j["take"] = a.take;
-  if (a.take) j["discard"] = to_string(*a.discard);
-  if (a.take) j["goes_out"] = a.goes_out;
-  j["take_p_out"] = json_rounded(a.take_p_out);
-  j["take_ev"] = json_rounded(a.take_ev, 3);
-  j["draw_ev"] = json_rounded(a.draw_ev, 3);
-  j["draw_p_out"] = json_rounded(a.draw_p_out);
-  return j;
-}
-
-nlohmann::ordered_json discard_json(const DiscardAdvice& a) {
-  nlohmann::ordered_json j;
-  const auto& best = a.options.front();
-  j["discard"] = to_string(best.discard);
-  j["goes_out"] = best.goes_out;
-  j["ev"] = json_rounded(best.ev, 3);
-  j["p_out"] = json_rounded(best.p_out);
-  auto options = nlohmann::ordered_json::array();
-  for (const auto& o : a.options) {
-    options.push_back({{"discard", to_string(o.discard)},
-                       {"goes_out", o.goes_out},
-                       {"score", o.score_now},
-                       {"ev", json_rounded(o.ev, 3)},
-                       {"p_out", json_rounded(o.p_out)},
-                       {"feeds", o.feeds}});
-  }
-  j["options"] = std::move(options);
-  return j;
-}
-
-nlohmann::ordered_json advice_json(const Situation& s, const Unseen& unseen) {
-  if (decision_of(s) == Decision::Draw) return draw_json(advise_draw(s, unseen));
-  return discard_json(advise_discard(s, unseen));
 }
 
 Expected<nlohmann::ordered_json> answer_request(const nlohmann::json& request) {
@@ -208,9 +99,11 @@ void run_advise(const AdviseOptions& opts, Context& ctx) {
   if (opts.json) {
     ctx.out << advice_json(s, unseen).dump() << '\n';
   } else if (decision_of(s) == Decision::Draw) {
-    print_draw(ctx.out, ctx.style, s, advise_draw(s, unseen));
+    print_situation(ctx.out, ctx.style, s);
+    print_draw_advice(ctx.out, ctx.style, s, unseen, advise_draw(s, unseen));
   } else {
-    print_discard(ctx.out, ctx.style, s, advise_discard(s, unseen));
+    print_situation(ctx.out, ctx.style, s);
+    print_discard_advice(ctx.out, ctx.style, s, unseen, advise_discard(s, unseen));
   }
 }
 

@@ -73,7 +73,9 @@ void run_chart(const ChartOptions& opts, Context& ctx) {
     ctx.out << dump_json(chart_json(chart)) << '\n';
     return;
   }
-  if (opts.rating) thin_date_labels(chart.x_labels);
+  // Games are spaced evenly, so they are labelled by number (as on the report's chart), the
+  // dates in the note under the chart.
+  if (opts.rating) number_games(chart);
   if (opts.svg) {
     write_output_file(*opts.svg, chart_svg(chart),
                       opts.force ? store::Overwrite::Yes : store::Overwrite::No);
@@ -81,6 +83,7 @@ void run_chart(const ChartOptions& opts, Context& ctx) {
     return;
   }
   print_chart(ctx.out, ctx.style, chart, opts.width, opts.height);
+  if (!chart.note.empty()) ctx.out << ctx.style.dim(sanitize(chart.note)) << '\n';
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "cli/commands/chart_data.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "cli/views/report.hpp"
@@ -28,18 +30,9 @@ ChartData game_chart(const store::Game& game) {
   return chart;
 }
 
-ChartData rating_chart(const store::Database& db, const Period& period,
-                       const std::vector<std::int64_t>& players, int top) {
-  const auto games = store::load_results(db, {period.to, std::nullopt, std::nullopt});
-  const auto replay = replay_ratings(games);
-  std::vector<std::int64_t> chosen = players;
-  if (chosen.empty()) {
-    for (const auto& row : leaderboard(games, replay, period, RankBy::Rating, 1)) {
-      if (static_cast<int>(chosen.size()) >= top) break;
-      chosen.push_back(row.player);
-    }
-  }
-  const Names names(db);
+ChartData rating_chart(const std::vector<GameResult>& games, const RatingReplay& replay,
+                       const Period& period, const std::vector<std::int64_t>& chosen,
+                       const Names& names) {
   ChartData chart;
   chart.title = "Rating (mu - 3 sigma): " + period.label;
   chart.y_title = "rating";
@@ -50,6 +43,7 @@ ChartData rating_chart(const store::Database& db, const Period& period,
   for (const auto id : chosen) chart.series.push_back({names.name(id), {}});
   for (std::size_t g = 0; g < games.size(); ++g) {
     const auto& game = games[g];
+    if (period.to && game.date > *period.to) break;
     for (std::size_t k = 0; k < chosen.size(); ++k) {
       const int seat = game.seat_of(chosen[k]);
       if (seat >= 0) current[k] = replay.after[g][static_cast<std::size_t>(seat)].ordinal();
@@ -61,16 +55,30 @@ ChartData rating_chart(const store::Database& db, const Period& period,
   return chart;
 }
 
-void thin_date_labels(std::vector<std::string>& labels) {
-  const std::size_t n = labels.size();
-  const std::string last = n > 0 ? labels.back() : "";
-  for (std::size_t i = n; i-- > 1;) {
-    if (labels[i] == labels[i - 1]) labels[i].clear();
+ChartData rating_chart(const store::Database& db, const Period& period,
+                       const std::vector<std::int64_t>& players, int top) {
+  const auto games = store::load_results(db, {period.to, std::nullopt, std::nullopt});
+  const auto replay = replay_ratings(games);
+  std::vector<std::int64_t> chosen = players;
+  if (chosen.empty()) {
+    for (const auto& row : leaderboard(games, replay, period, RankBy::Rating, 1)) {
+      if (static_cast<int>(chosen.size()) >= top) break;
+      chosen.push_back(row.player);
+    }
   }
-  for (std::size_t i = 1; i + 1 < n; ++i) {
-    if (i % std::max<std::size_t>(1, n / 4) != 0) labels[i].clear();
-  }
-  if (n > 0 && labels.back().empty()) labels.back() = last;
+  return rating_chart(games, replay, period, chosen, Names(db));
+}
+
+void number_games(ChartData& chart) {
+  const std::size_t n = chart.x_labels.size();
+  if (n == 0) return;
+  chart.note = n == 1 ? "Game 1: " + chart.x_labels.front()
+                      : fmt::format(
+                            "Games 1 to {} of the period, in date order: game 1 on {}, "
+                            "game {} on {}.",
+                            n, chart.x_labels.front(), n, chart.x_labels.back());
+  for (std::size_t i = 0; i < n; ++i) chart.x_labels[i] = std::to_string(i + 1);
+  chart.x_title = "game";
 }
 
 }  // namespace crowns::cli

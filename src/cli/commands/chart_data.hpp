@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "cli/views/chart.hpp"
+#include "cli/views/report.hpp"
+#include "crowns/leaderboard.hpp"
 #include "crowns/results.hpp"
 #include "store/games.hpp"
 
@@ -14,14 +16,18 @@ namespace crowns::cli {
 /// Each player's running total after every round of `game` (x = rounds 1-11).
 ChartData game_chart(const store::Game& game);
 
-/// The ratings (mu - 3 sigma) of `players` (when empty: the `top` best rated of the
-/// period) before the period and after each of its games (x = game dates). Empty x labels
-/// when the period has no finished game.
+/// The ratings (mu - 3 sigma) of `chosen` before the period and after each of its games (x =
+/// game dates), from `games` (oldest first, reaching back before the period) rated by
+/// `replay`. Empty x labels when the period has no finished game.
+ChartData rating_chart(const std::vector<GameResult>& games, const RatingReplay& replay,
+                       const Period& period, const std::vector<std::int64_t>& chosen,
+                       const Names& names);
+/// The same for `players` (when empty: the `top` best rated of the period), loaded from `db`.
 ChartData rating_chart(const store::Database& db, const Period& period,
                        const std::vector<std::int64_t>& players, int top);
 
-/// For drawing: dates label the first and last game, a few between when there is room, and
-/// never twice in a row.
-void thin_date_labels(std::vector<std::string>& labels);
+/// For drawing a rating chart: x labelled by game number (1 = the period's first game), the
+/// dates said in the chart's note; the x axis spaces games evenly, so its labels count games.
+void number_games(ChartData& chart);
 
 }  // namespace crowns::cli

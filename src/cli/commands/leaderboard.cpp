@@ -1,4 +1,5 @@
-// crowns leaderboard: who leads a period, by rating, wins, win rate or average total.
+// crowns leaderboard: who leads a period, by wins (then win rate, then average total), win
+// rate, average total or rating.
 
 #include "crowns/leaderboard.hpp"
 
@@ -12,6 +13,7 @@
 #include "cli/session.hpp"
 #include "cli/views/report.hpp"
 #include "crowns/csv.hpp"
+#include "crowns/standings_order.hpp"
 #include "store/history.hpp"
 
 namespace crowns::cli {
@@ -21,7 +23,7 @@ using Json = nlohmann::ordered_json;
 
 struct LeaderboardOptions {
   PeriodOptions period;
-  RankBy by = RankBy::Rating;
+  RankBy by = kStandingsOrder;
   int min_games = 1;
   bool json = false;
   bool csv = false;
@@ -35,6 +37,17 @@ std::string_view by_name(RankBy by) {
     case RankBy::Rating: break;
   }
   return "rating";
+}
+
+// The line under the table saying how it is ranked.
+std::string_view order_text(RankBy by) {
+  switch (by) {
+    case RankBy::Wins: return "Ranked by wins, then win%, then average.";
+    case RankBy::WinRate: return "Ranked by win%, then wins, then average.";
+    case RankBy::Average: return "Ranked by average (lower first), then wins, then win%.";
+    case RankBy::Rating: break;
+  }
+  return "Ranked by rating, then wins, then win%.";
 }
 
 void print_csv(std::ostream& out, const std::vector<LeaderRow>& rows, const Names& names) {
@@ -108,7 +121,8 @@ void run_leaderboard(const LeaderboardOptions& opts, Context& ctx) {
                fixed(r.rating.ordinal(), 2), form_text(ctx.style, r.form)});
   }
   table.print(ctx.out, ctx.style);
-  ctx.out << ctx.style.dim(
+  ctx.out << ctx.style.dim(order_text(opts.by)) << '\n'
+          << ctx.style.dim(
                  "Rating: mu - 3 sigma (OpenSkill Plackett-Luce; a new player is 0.00). "
                  "Form: last 5 games, oldest first.")
           << '\n';
@@ -121,7 +135,8 @@ void setup_leaderboard(CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand("leaderboard",
                                  "Rank the players of a period (default: the current season)");
   add_period_options(*sub, opts->period);
-  sub->add_option("--by", opts->by, "Rank by rating (default), wins, winrate or avg")
+  sub->add_option("--by", opts->by,
+                  "Rank by wins (default: then win rate, then average), winrate, avg or rating")
       ->transform(one_of<RankBy>({{"rating", RankBy::Rating},
                                   {"wins", RankBy::Wins},
                                   {"winrate", RankBy::WinRate},

@@ -4,6 +4,8 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/commands/chart_data.hpp"
+#include "cli/commands/report_data.hpp"
 #include "cli/files.hpp"
 #include "cli/input/period.hpp"
 #include "cli/session.hpp"
@@ -44,16 +46,19 @@ void run_report(const ReportOptions& opts, Context& ctx) {
   std::string what;
   if (opts.game) {
     const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-    html = game_report_html(game);
+    html = game_report_html(game, game_chart(game));
     path = "crowns-report-game-" + std::to_string(game.id) + ".html";
     what = "game " + std::to_string(game.id);
   } else {
-    const Period period = resolve_period(db, opts.period);
-    ReportSummary summary;
-    html = period_report_html(db, period, summary);
-    path = "crowns-report-" + file_slug(period.label) + ".html";
-    what = sanitize(period.label) + ": " + counted(summary.games, "game") + ", " +
-           counted(summary.players, "player");
+    const PeriodReport report = gather_period_report(db, resolve_period(db, opts.period));
+    html = period_report_html(report);
+    path = "crowns-report-" + file_slug(report.period.label) + ".html";
+    what = sanitize(report.period.label) + ": " + counted(report.finished_games(), "finished game");
+    for (const auto status : {store::GameStatus::Active, store::GameStatus::Abandoned}) {
+      if (const int k = report.games_with(status); k > 0)
+        what += ", " + std::to_string(k) + " " + std::string(store::status_name(status));
+    }
+    what += ", " + counted(static_cast<long long>(report.standings.size()), "player");
   }
   if (opts.html && *opts.html == "-") {
     ctx.out << html;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/views/hand.hpp"
+#include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
 
@@ -10,10 +11,7 @@ namespace crowns::cli {
 namespace {
 
 std::string trim_spaces(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  const auto last = text.find_last_not_of(" \t");
-  return std::string(text.substr(first, last - first + 1));
+  return std::string(ascii_trim(text, " \t"));
 }
 
 std::string seat_names(const store::Game& game, const std::vector<int>& seats, const char* sep) {

@@ -5,27 +5,26 @@
 #include <algorithm>
 #include <sstream>
 
-#include "cli/commands/chart_data.hpp"
 #include "cli/views/report.hpp"
-#include "cli/views/scorecard.hpp"
 #include "crowns/game_status.hpp"
-#include "crowns/leaderboard.hpp"
+#include "crowns/names.hpp"
 #include "crowns/plural.hpp"
-#include "crowns/profile.hpp"
 #include "crowns/rules.hpp"
-#include "store/history.hpp"
 
 namespace crowns::cli {
 namespace {
 
-// Phone: wide tables scroll inside their own box, so the page never scrolls sideways.
-// Paper: every game starts a page; nothing is told by a background colour alone (the
-// winner and who went out are marked in text as well).
+// Desktop: the page grows to 100rem, so a 14-player card fits a 1280-px window. Phone (40rem
+// and less): the standings and records become a grid of labelled cells, all in view; a wide
+// card scrolls inside its own box, its round, wild and first players' scores in view (the
+// dealer comes last, long names wrap); the narrow chart keeps its text at 12 px. Paper: every
+// game starts a page; nothing is told by a background colour alone (the winner and who went
+// out are marked in text as well).
 constexpr std::string_view kStyle = R"(
 :root { color-scheme: light; }
 * { box-sizing: border-box; }
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
-  margin: 0 auto; max-width: 62rem; padding: 1rem; line-height: 1.4; color: #111;
+  margin: 0 auto; max-width: 100rem; padding: 1rem; line-height: 1.4; color: #111;
   background: #fff; }
 h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
 h2 { font-size: 1.2rem; margin: 1.5rem 0 .5rem; border-bottom: 2px solid #333; }
@@ -35,24 +34,53 @@ p { margin: .3rem 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: .2rem .45rem; border-bottom: 1px solid #bbb; text-align: right;
   white-space: nowrap; vertical-align: top; }
-th { border-bottom: 2px solid #333; }
-.name { text-align: left; }
-th.name { max-width: 10rem; overflow: hidden; text-overflow: ellipsis; }
-td .run { display: block; color: #555; font-size: .75em; }
+th { border-bottom: 2px solid #333; vertical-align: bottom; }
+.name { text-align: left; white-space: normal; overflow-wrap: anywhere; min-width: 6em; }
+th.who { white-space: normal; overflow-wrap: break-word; min-width: 3.5em; max-width: 8em; }
+.dealer { text-align: left; white-space: normal; overflow-wrap: break-word; min-width: 6em;
+  max-width: 12em; color: #444; }
+.run { display: block; color: #555; font-size: .75em; font-weight: normal; }
 .out { font-weight: bold; }
 .win { font-weight: bold; }
 tfoot td { border-top: 2px solid #333; font-weight: bold; }
+table.card th, table.card td { padding: .2rem .35rem; }
+tfoot td.label { text-align: left; white-space: normal; }
 figure { margin: .5rem 0; }
+figcaption { color: #444; font-size: .9em; }
 svg { display: block; max-width: 100%; height: auto; }
+.chart-narrow { display: none; }
+.legend { list-style: none; padding: 0; margin: .3rem 0; display: flex; flex-wrap: wrap;
+  gap: .2rem 1.2rem; }
+.legend li { display: flex; align-items: baseline; gap: .3rem; overflow-wrap: anywhere;
+  min-width: 0; }
+.legend svg { display: inline-block; flex: none; }
+.legend .k { font-weight: bold; }
 .key { color: #444; font-size: .85em; }
 .up { color: #1a7f37; } .down { color: #b42318; }
+@media (max-width: 40rem) {
+  body { padding: .5rem; }
+  table.stack, table.stack tbody { display: block; }
+  table.stack thead { display: none; }
+  table.stack tr { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr));
+    gap: 0 .5rem; border-bottom: 1px solid #bbb; padding: .3rem 0; }
+  table.stack td { border: 0; padding: .1rem 0; text-align: left; white-space: normal;
+    overflow-wrap: anywhere; min-width: 0; }
+  table.stack td[data-label]::before { content: attr(data-label); display: block;
+    font-size: .75em; color: #555; font-weight: normal; }
+  table.stack .span3 { grid-column: span 3; }
+  table.stack .full { grid-column: 1 / -1; font-weight: bold; }
+  table.card { font-size: .9em; }
+  th.who { max-width: 7em; }
+  .chart-wide { display: none; }
+  .chart-narrow { display: block; }
+}
 @media print {
   @page { size: A4; margin: 12mm; }
   body { max-width: none; padding: 0; font-size: 10pt; }
   .scroll { overflow: visible; }
   .game { break-before: page; }
-  table, figure { break-inside: avoid; }
-  th.name { white-space: normal; max-width: none; }
+  table, figure, #records { break-inside: avoid; }
+  h2 { break-after: avoid; }
 }
 )";
 
@@ -61,11 +89,17 @@ std::string signed_change(double change) {
   return (change > 0 ? "+" : "−") + fixed(std::abs(change), 2);
 }
 
-// The inline SVG of a chart: the standalone document without its XML declaration.
-std::string inline_svg(const ChartData& chart) {
-  const std::string svg = chart_svg(chart);
-  const auto start = svg.find("<svg");
-  return start == std::string::npos ? svg : svg.substr(start);
+// A stored name as page text: escaped, and isolated so a right-to-left name does not reorder
+// the words around it.
+std::string name_html(std::string_view name) {
+  return "<bdi>" + html_escape(name) + "</bdi>";
+}
+
+std::vector<std::string> seat_names(const store::Game& game, const std::vector<int>& seats) {
+  std::vector<std::string> names;
+  names.reserve(seats.size());
+  for (const int s : seats) names.push_back(game.seats[static_cast<std::size_t>(s)].name);
+  return names;
 }
 
 void open_document(std::ostringstream& html, const std::string& title) {
@@ -78,17 +112,8 @@ void open_document(std::ostringstream& html, const std::string& title) {
 
 void close_document(std::ostringstream& html) {
   html << "<p class=\"meta\">Made by crowns " << CROWNS_VERSION
-       << ". Ratings are OpenSkill (Weng-Lin Plackett-Luce), shown as mu − 3 sigma; a new "
-          "player starts at 0.00.</p>\n</body>\n</html>\n";
-}
-
-// The result line under a scorecard, as `crowns show` words it.
-std::string outlook_text(const store::Game& game) {
-  std::ostringstream text;
-  print_outlook(text, Style{}, game);
-  std::string line = text.str();
-  while (!line.empty() && line.back() == '\n') line.pop_back();
-  return line;
+       << ". Ratings are OpenSkill (Weng-Lin Plackett-Luce), shown as μ − 3σ; a new player "
+          "starts at 0.00.</p>\n</body>\n</html>\n";
 }
 
 void scorecard_html(std::ostringstream& html, const store::Game& game, int heading) {
@@ -100,83 +125,71 @@ void scorecard_html(std::ostringstream& html, const store::Game& game, int headi
   html << "<p class=\"meta\">" << game.players() << " players · " << store::status_name(game.status)
        << ", " << rounds_progress(game.rounds_played()) << "</p>\n";
   if (game.note) html << "<p>Note: " << html_escape(*game.note) << "</p>\n";
-  html << "<div class=\"scroll\"><table class=\"card\">\n<thead><tr><th>Rd</th><th>Wild</th>"
-       << "<th class=\"name\">Dealer</th>";
+  // The dealer comes last: on a phone the scores come first, whatever the names' length.
+  html << "<div class=\"scroll\"><table class=\"card\">\n<thead><tr><th>Rd</th><th>Wild</th>";
   for (const auto& seat : game.seats)
-    html << "<th class=\"name\" title=\"" << html_escape(seat.name) << "\">"
-         << html_escape(seat.name) << "</th>";
-  html << "</tr></thead>\n<tbody>\n";
+    html << "<th class=\"who\">" << name_html(seat.name) << "</th>";
+  html << "<th class=\"dealer\">Dealer</th></tr></thead>\n<tbody>\n";
   std::vector<int> running(n, 0);
   for (const auto& r : game.rounds) {
-    html << "<tr><td>" << r.round << "</td><td>" << wild_label(r.round)
-         << "</td><td class=\"name\">"
-         << html_escape(game.seats[static_cast<std::size_t>(game.dealer(r.round))].name) << "</td>";
+    html << "<tr><td>" << r.round << "</td><td>" << wild_label(r.round) << "</td>";
     for (std::size_t s = 0; s < n; ++s) {
       const auto& cell = r.scores[s];
       running[s] += cell.points;
       html << (cell.went_out ? "<td class=\"out\">" : "<td>") << cell.points
            << (cell.went_out ? "*" : "") << "<span class=\"run\">" << running[s] << "</span></td>";
     }
-    html << "</tr>\n";
+    html << "<td class=\"dealer\">"
+         << name_html(game.seats[static_cast<std::size_t>(game.dealer(r.round))].name)
+         << "</td></tr>\n";
   }
-  html << "</tbody>\n<tfoot><tr><td colspan=\"3\" class=\"name\">Total</td>";
+  html << "</tbody>\n<tfoot><tr><td colspan=\"2\" class=\"label\">Total</td>";
   for (std::size_t s = 0; s < n; ++s) {
     const bool won =
         std::find(st.winners.begin(), st.winners.end(), static_cast<int>(s)) != st.winners.end();
-    html << "<td" << (won ? " class=\"win\"" : "") << ">" << st.totals[s] << (won ? " ♛ win" : "")
-         << "</td>";
+    html << "<td" << (won ? " class=\"win\"" : "") << ">" << st.totals[s]
+         << (won ? "<span class=\"run\">♛ win</span>" : "") << "</td>";
   }
-  html << "</tr>\n";
+  html << "<td></td></tr>\n";
   const bool tiebreak = std::any_of(game.seats.begin(), game.seats.end(),
                                     [](const auto& seat) { return seat.tiebreak.has_value(); });
   if (tiebreak) {
-    html << "<tr><td colspan=\"3\" class=\"name\">Tie-break (6 cards)</td>";
+    html << "<tr><td colspan=\"2\" class=\"label\">Tie-break</td>";
     for (const auto& seat : game.seats)
       html << "<td>" << (seat.tiebreak ? std::to_string(*seat.tiebreak) : "") << "</td>";
-    html << "</tr>\n";
+    html << "<td></td></tr>\n";
   }
   html << "</tfoot></table></div>\n<p class=\"key\">Each cell: the round's points, then the "
-          "running total below; * went out; ♛ the winner.</p>\n";
-  html << "<p class=\"result\"><strong>" << html_escape(outlook_text(game))
-       << "</strong></p>\n</article>\n";
+          "running total below; * went out; ♛ the winner"
+       << (tiebreak ? "; the tie-break is a 6-card round, 6s wild" : "") << ".</p>\n";
+  html << "<p class=\"result\"><strong>" << result_html(game) << "</strong></p>\n</article>\n";
 }
 
-// A player's rating before the period: after their last game before it, else a new player's.
-double rating_before(const std::vector<GameResult>& games, const RatingReplay& replay,
-                     const Period& period, std::int64_t player) {
-  double rating = Rating{}.ordinal();
-  for (std::size_t g = 0; g < games.size(); ++g) {
-    if (period.from && games[g].date >= *period.from) break;
-    if (const int seat = games[g].seat_of(player); seat >= 0)
-      rating = replay.after[g][static_cast<std::size_t>(seat)].ordinal();
-  }
-  return rating;
-}
-
-void standings_html(std::ostringstream& html, const std::vector<LeaderRow>& rows,
-                    const std::vector<GameResult>& games, const RatingReplay& replay,
-                    const Period& period, const Names& names) {
+void standings_html(std::ostringstream& html, const std::vector<StandingRow>& rows) {
   html << "<section id=\"standings\">\n<h2>Standings</h2>\n";
   if (rows.empty()) {
     html << "<p>No finished games in this period.</p>\n</section>\n";
     return;
   }
-  html << "<div class=\"scroll\"><table>\n<thead><tr><th>#</th><th class=\"name\">Player</th>"
-          "<th>Games</th><th>Wins</th><th>Win %</th><th>Avg</th><th>Best</th><th>Rating</th>"
-          "<th>Change</th></tr></thead>\n<tbody>\n";
-  for (const auto& r : rows) {
-    const double change = r.rating.ordinal() - rating_before(games, replay, period, r.player);
-    html << "<tr><td>" << r.rank << "</td><td class=\"name\">" << html_escape(names.name(r.player))
-         << "</td><td>" << r.games << "</td><td>" << r.wins << "</td><td>"
-         << fixed(100.0 * r.win_rate(), 1) << "%</td><td>" << fixed(r.average(), 1) << "</td><td>"
-         << r.best << "</td><td>" << fixed(r.rating.ordinal(), 2) << "</td><td class=\""
+  html << "<div class=\"scroll\"><table class=\"stack standings\">\n<thead><tr><th>#</th>"
+          "<th class=\"name\">Player</th><th>Games</th><th>Wins</th><th>Win %</th><th>Avg</th>"
+          "<th>Best</th><th>Rating</th><th>Change</th></tr></thead>\n<tbody>\n";
+  for (const auto& [r, name, change] : rows) {
+    html << "<tr><td>" << r.rank << "</td><td class=\"name span3\">" << name_html(name)
+         << "</td><td data-label=\"Games\">" << r.games << "</td><td data-label=\"Wins\">" << r.wins
+         << "</td><td data-label=\"Win %\">" << fixed(100.0 * r.win_rate(), 1)
+         << "%</td><td data-label=\"Avg\">" << fixed(r.average(), 1)
+         << "</td><td data-label=\"Best\">" << r.best << "</td><td data-label=\"Rating\">"
+         << fixed(r.rating.ordinal(), 2) << "</td><td data-label=\"Change\" class=\""
          << (change >= 0 ? "up" : "down") << "\">" << signed_change(change) << "</td></tr>\n";
   }
-  html << "</tbody></table></div>\n<p class=\"key\">Ranked by rating; change: over the period. "
-          "Win %: shared wins count for every winner.</p>\n</section>\n";
+  html << "</tbody></table></div>\n<p class=\"key\">Ranked by wins, then win %, then the "
+          "average total (lower is better), as <code>crowns leaderboard</code> ranks them; a "
+          "shared win counts for every winner. Rating: OpenSkill μ − 3σ, which weighs whom you "
+          "beat and grows surer with more games; change: over the period.</p>\n</section>\n";
 }
 
-void records_html(std::ostringstream& html, const Records& rec, const Names& names) {
+void records_html(std::ostringstream& html, const PeriodReport& report) {
   struct Kind {
     const char* title;
     std::optional<Record> Records::*field;
@@ -188,19 +201,38 @@ void records_html(std::ostringstream& html, const Records& rec, const Names& nam
       {"Biggest comeback (behind the leader, still won)", &Records::biggest_comeback},
       {"Highest total", &Records::highest_total},
   };
-  html << "<section id=\"records\">\n<h2>Records</h2>\n<div class=\"scroll\"><table>\n"
-          "<thead><tr><th class=\"name\">Record</th><th>Value</th><th class=\"name\">Player</th>"
-          "<th>Game</th><th class=\"name\">Date</th></tr></thead>\n<tbody>\n";
+  constexpr std::size_t kMostHolders = 3;
+  const auto name_of = [&](std::int64_t id) {
+    const auto it = report.names.find(id);
+    return it == report.names.end() ? "#" + std::to_string(id) : it->second;
+  };
+  html << "<section id=\"records\">\n<h2>Records</h2>\n<div class=\"scroll\"><table "
+          "class=\"stack records\">\n<thead><tr><th class=\"name\">Record</th><th>Value</th>"
+          "<th class=\"name\">Player</th><th>Game</th><th class=\"name\">Date</th></tr></thead>\n"
+          "<tbody>\n";
   for (const auto& kind : kKinds) {
-    const auto& r = rec.*kind.field;
-    html << "<tr><td class=\"name\">" << kind.title << "</td>";
+    const auto& r = report.records.*kind.field;
+    html << "<tr><td class=\"name full\">" << kind.title << "</td>";
     if (!r) {
-      html << "<td>–</td><td></td><td></td><td></td></tr>\n";
+      html << "<td data-label=\"Value\">–</td><td class=\"name span3\"></td><td></td>"
+              "<td class=\"name span3\"></td></tr>\n";
       continue;
     }
-    html << "<td>" << r->value << "</td><td class=\"name\">" << html_escape(names.name(r->player))
-         << "</td><td><a href=\"#game-" << r->game << "\">" << r->game
-         << "</a></td><td class=\"name\">" << html_escape(r->date)
+    std::vector<std::string> holders{name_of(r->player)};
+    for (const auto& h : r->shared) {
+      std::string name = name_of(h.player);
+      if (std::find(holders.begin(), holders.end(), name) == holders.end())
+        holders.push_back(std::move(name));
+    }
+    html << "<td data-label=\"Value\">" << r->value << "</td><td class=\"name span3\" "
+         << "data-label=\"" << (holders.size() > 1 ? "Shared by" : "Player") << "\">"
+         << holder_list_html(holders, kMostHolders);
+    if (!r->shared.empty()) {
+      html << "<span class=\"run\">shared record: reached " << r->shared.size() + 1
+           << " times; the first shown</span>";
+    }
+    html << "</td><td data-label=\"Game\"><a href=\"#game-" << r->game << "\">" << r->game
+         << "</a></td><td class=\"name span3\" data-label=\"Date\">" << html_escape(r->date)
          << (r->round > 0 ? ", round " + std::to_string(r->round) : "") << "</td></tr>\n";
   }
   html << "</tbody></table></div>\n</section>\n";
@@ -208,64 +240,117 @@ void records_html(std::ostringstream& html, const Records& rec, const Names& nam
 
 }  // namespace
 
+int PeriodReport::finished_games() const {
+  return games_with(store::GameStatus::Finished);
+}
+
+int PeriodReport::games_with(store::GameStatus status) const {
+  return static_cast<int>(
+      std::count_if(games.begin(), games.end(), [&](const auto& g) { return g.status == status; }));
+}
+
 std::string html_escape(std::string_view text) {
-  const std::string safe = sanitize(text);
   std::string out;
-  out.reserve(safe.size());
-  for (const char c : safe) {
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    char32_t cp = 0;
+    const std::size_t len = decode_utf8(text, i, cp);
+    // Joiners stay: emoji sequences and Persian words need them, and they move nothing.
+    const bool joiner = cp == 0x200C || cp == 0x200D;
+    if (len == 0 || (is_unprintable(cp) && !joiner)) {
+      // Not the terminal's \x1b: a page shows a stray control or bad byte as U+FFFD.
+      out += "\uFFFD";
+      i += std::max<std::size_t>(len, 1);
+      continue;
+    }
+    const char c = text[i];
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&#39;"; break;
-      default: out += c;
+      default: out.append(text.substr(i, len));
     }
+    i += len;
   }
   return out;
 }
 
-std::string period_report_html(const store::Database& db, const Period& period,
-                               ReportSummary& summary) {
-  const auto results = store::load_results(db, {period.to, period, std::nullopt});
-  const auto replay = replay_ratings(results);
-  const auto rows = leaderboard(results, replay, period, RankBy::Rating, 1);
-  const Names names(db);
-  std::vector<store::GameSummary> listed;
-  for (auto& g : store::list_games(db)) {
-    if (period.contains(g.date)) listed.push_back(std::move(g));
+std::string holder_list_html(const std::vector<std::string>& names, std::size_t most) {
+  const std::size_t shown = names.size() > most ? most : names.size();
+  std::string out;
+  for (std::size_t i = 0; i < shown; ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
+    out += name_html(names[i]);
   }
-  std::reverse(listed.begin(), listed.end());  // newest first
-  summary = {static_cast<int>(listed.size()), static_cast<int>(rows.size())};
+  if (shown < names.size()) out += fmt::format(" and {} more", names.size() - shown);
+  return out;
+}
 
+std::string result_html(const store::Game& game) {
+  if (game.status == store::GameStatus::Abandoned)
+    return "Abandoned after " + rounds_progress(game.rounds_played()) + ": no result.";
+  if (game.status == store::GameStatus::Active) {
+    return "In progress after " + rounds_progress(game.rounds_played()) + "; round " +
+           std::to_string(game.next_round().value_or(kRounds)) + " is next.";
+  }
+  const Standings st = game.standings();
+  const int best = st.totals[static_cast<std::size_t>(st.leaders.front())];
+  const auto all = std::numeric_limits<std::size_t>::max();
+  if (!st.tied)
+    return fmt::format("Winner: {} with {}", holder_list_html(seat_names(game, st.leaders), all),
+                       best);
+  if (!st.tie_broken) {
+    return fmt::format("{} share the win at {} (no tie-break played).",
+                       holder_list_html(seat_names(game, st.leaders), all), best);
+  }
+  std::vector<std::string> results;
+  for (const int s : st.leaders) {
+    const auto& seat = game.seats[static_cast<std::size_t>(s)];
+    results.push_back(name_html(seat.name) + " " + std::to_string(seat.tiebreak.value_or(0)));
+  }
+  std::string scores;
+  for (std::size_t i = 0; i < results.size(); ++i) scores += (i > 0 ? ", " : "") + results[i];
+  const auto winners = seat_names(game, st.winners);
+  if (winners.size() == 1) {
+    return fmt::format("Tie at {} broken by the tie-break ({}): winner {}", best, scores,
+                       name_html(winners.front()));
+  }
+  return fmt::format("Tie at {} not broken by the tie-break ({}): {} share the win", best, scores,
+                     holder_list_html(winners, all));
+}
+
+std::string period_report_html(const PeriodReport& report) {
   std::ostringstream html;
-  const std::string title = "Five Crowns · " + period.label;
+  const std::string title = "Five Crowns · " + report.period.label;
   open_document(html, title);
+  const int finished = report.finished_games();
+  std::string counts = counted(finished, "finished game");
+  for (const auto status : {store::GameStatus::Active, store::GameStatus::Abandoned}) {
+    if (const int k = report.games_with(status); k > 0)
+      counts += fmt::format(" · {} {}", k, store::status_name(status));
+  }
   html << "<header>\n<h1>" << html_escape(title) << "</h1>\n<p class=\"meta\">"
-       << html_escape(period.from ? *period.from : "the first game") << " to "
-       << html_escape(period.to ? *period.to : "today") << " · "
-       << counted(static_cast<long long>(listed.size()), "game") << " · "
-       << counted(static_cast<long long>(rows.size()), "player") << "</p>\n</header>\n";
-  standings_html(html, rows, results, replay, period, names);
-  ChartData ratings = rating_chart(db, period, {}, 8);
-  if (!ratings.x_labels.empty()) {
-    thin_date_labels(ratings.x_labels);
-    html << "<section id=\"ratings\">\n<h2>Ratings</h2>\n<figure>" << inline_svg(ratings)
-         << "</figure>\n</section>\n";
+       << html_escape(report.period.from ? *report.period.from : "the first game") << " to "
+       << html_escape(report.period.to ? *report.period.to : "today") << " · " << counts << " · "
+       << counted(static_cast<long long>(report.standings.size()), "player") << "</p>\n</header>\n";
+  standings_html(html, report.standings);
+  if (!report.ratings.x_labels.empty()) {
+    html << "<section id=\"ratings\">\n<h2>Ratings</h2>\n"
+         << chart_figure_html(report.ratings) << "</section>\n";
   }
-  records_html(html, find_records(results, period), names);
-  for (const auto& g : listed) {
-    if (const auto game = store::load_game(db, g.id)) scorecard_html(html, *game, 2);
-  }
+  records_html(html, report);
+  for (const auto& game : report.games) scorecard_html(html, game, 2);
   close_document(html);
   return html.str();
 }
 
-std::string game_report_html(const store::Game& game) {
+std::string game_report_html(const store::Game& game, const ChartData& chart) {
   std::ostringstream html;
   open_document(html, "Five Crowns · game " + std::to_string(game.id) + " · " + game.date);
   scorecard_html(html, game, 1);
-  html << "<figure>" << inline_svg(game_chart(game)) << "</figure>\n";
+  html << chart_figure_html(chart);
   close_document(html);
   return html.str();
 }

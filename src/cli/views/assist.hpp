@@ -1,0 +1,24 @@
+#pragma once
+// What `crowns assist` says at each turn: the advisor's answer in a player's words (the
+// reason, what the play makes, what it gives away) followed by the plan's melds, outs and odds.
+// The numbers are those of `crowns advise` for the same situation (views/advice.hpp).
+
+#include <ostream>
+
+#include "cli/views/style.hpp"
+#include "crowns/advice.hpp"
+#include "crowns/advice_explain.hpp"
+
+namespace crowns::cli {
+
+/// Before drawing: take the top discard or draw, and why.
+void print_assist_draw(std::ostream& out, const Style& style, const Situation& s,
+                       const Unseen& unseen, const DrawAdvice& a);
+/// After taking the top discard (advised or not): the card to throw, from the take plan.
+void print_assist_take_throw(std::ostream& out, const Style& style, const Situation& s,
+                             const Unseen& unseen, const DrawAdvice& a);
+/// After a deck draw: the card to throw, and why.
+void print_assist_throw(std::ostream& out, const Style& style, const Situation& s,
+                        const Unseen& unseen, const DiscardAdvice& a);
+
+}  // namespace crowns::cli

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# crowns assist at a real terminal (tmux), as a player uses it: a round of 11 cards (round 9)
+# with a deck draw, a take, an undo, q and resume, and another player going out. Each answer
+# waits for its question on the screen, as a person would.
+source "$(dirname "$0")/lib.sh"
+command -v tmux >/dev/null || { echo "test_assist_tmux.sh: skipped (no tmux; bash scripts/setup.sh installs it)"; exit 0; }
+T=$E2E_TMP
+SOCK="crowns-assist-$$"
+tm() { tmux -L "$SOCK" "$@"; }
+trap 'tm kill-server 2>/dev/null; rm -rf "$E2E_TMP"' EXIT
+tm -f /dev/null new-session -d -s assist -x 150 -y 50 \
+  "env CROWNS_DB='$CROWNS_DB' HOME='$HOME' NO_COLOR=1 TZ=UTC CROWNS_TODAY=$CROWNS_TODAY bash --norc --noprofile"
+screen() { tm capture-pane -p -J -S -3000 -t assist; }
+# wait_for TEXT: until TEXT is on the screen (10 s at most); the screen is kept in $T/screen.
+wait_for() {
+  local i
+  for i in $(seq 100); do
+    screen >"$T/screen"
+    grep -qF -- "$1" "$T/screen" && return 0
+    sleep 0.1
+  done
+  echo "--- waited for: $1"; tail -15 "$T/screen"
+  return 1
+}
+# answer PROMPT TEXT: waits for the PROMPT's n-th appearance (counting every wait so far)
+# and types TEXT and Enter.
+declare -A seen_prompts
+answer() {
+  local n=$(( ${seen_prompts[$1]:-0} + 1 ))
+  seen_prompts[$1]=$n
+  local i
+  for i in $(seq 100); do
+    screen >"$T/screen"
+    [ "$(grep -cF -- "$1" "$T/screen")" -ge "$n" ] && break
+    sleep 0.1
+  done
+  if [ "$(grep -cF -- "$1" "$T/screen")" -lt "$n" ]; then
+    echo "--- no question $1 (#$n)"; tail -15 "$T/screen"; return 1
+  fi
+  tm send-keys -t assist -l -- "$2"
+  tm send-keys -t assist Enter
+}
+
+tm send-keys -t assist "$(printf '%q' "$CROWNS") assist --round 9 --players 2" Enter
+check "the hand is asked" answer "Round 9 · 11 cards · Js wild: your cards: " "3c 4c 5c 7h 8h 9h Qd Qs Kd 6s 10c"
+check "the top discard is asked" answer "Top discard: " "Ks"
+check "take or draw is advised" wait_for "→ "
+check "a deck draw" answer "Card drawn (t: you took Ks)" "4d"
+check "the throw is advised" wait_for "→ Throw"
+check "the outs are shown" wait_for "outs     "
+check "Enter throws the advised card" answer "You threw [" ""
+check "the other player's turn" answer "Next player threw" "3h"
+check "the top is known" answer "Top discard [3h]: " ""
+check "a take" answer "Card drawn (t: you took 3h)" "t"
+check "the throw after a take is asked" answer "You threw [" "<"
+check "undone" wait_for "  undone"
+check "the draw is asked again" answer "Card drawn (t: you took 3h)" "t"
+check "the throw after the take" answer "You threw [" ""
+check "q leaves" answer "Next player threw" "q"
+check "saved" wait_for "Saved; crowns assist resumes at this question"
+tm send-keys -t assist "$(printf '%q' "$CROWNS") assist" Enter
+check "resumed" wait_for "Resuming the assist session"
+check "the same question again" answer "Next player threw" "out Bob 5h"
+check "the last turn" answer "Last turn. Top discard [5h]: " ""
+check "the last draw" answer "Card drawn (t: you took 5h)" "9c"
+check "the last throw" answer "You threw [" ""
+check "the round ends with Bob out" wait_for "Round 9 is over (Bob went out): your best lay-down"
+check "the score" wait_for "your score: "
+check "the next round is offered" answer "Enter for the next round: " "q"
+check "left" wait_for "Saved; crowns assist resumes at this question"
+check "no error on the screen" bash -c "! grep -q 'crowns: error' '$T/screen'"
+cp "$T/screen" "${ASSIST_TMUX_SCREEN:-/dev/null}" 2>/dev/null || true
+finish
