@@ -41,6 +41,8 @@ void setup_backup(CLI::App& app, Context& ctx);
 void setup_restore(CLI::App& app, Context& ctx);
 // Reports, help and the shell (docs/REPORT.md).
 void setup_report(CLI::App& app, Context& ctx);
+// The live scorecard on the network (docs/SERVE.md).
+void setup_serve(CLI::App& app, Context& ctx);
 void setup_rules(CLI::App& app, Context& ctx);
 void setup_help(CLI::App& app, Context& ctx);
 void setup_version(CLI::App& app, Context& ctx);

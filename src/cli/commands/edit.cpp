@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/commands/score_entry.hpp"
 #include "cli/input/score_args.hpp"
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
@@ -21,23 +22,13 @@ struct EditOptions {
 void run_edit(const EditOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
   store::Transaction tx(db);
-  const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-  // The store's refusal is the message: "game 1 has no round 3 (rounds 1-2 are in)".
-  const store::RoundInfo before = need(store::recorded_round(game, opts.round));
-  const RoundSpec spec = round_spec(opts.round, game.boxes);
-  const Checks checks = opts.force ? Checks::Force : Checks::Strict;
-  const auto values = need(match_values(opts.values, game, every_seat(game), Coverage::Some));
-  auto scores = need(score_values(values, game, spec, checks));
-  // Two at 0 and nobody marked: asked on a terminal (rare, so under the write lock: the
-  // round stays one transaction, and writers in other terminals queue as they always do).
-  need(settle_went_out(ctx, game, scores, before, spec, checks,
-                       stdin_is_terminal() ? Asking::Allowed : Asking::Refused));
-  need(check_scores(game, scores, before, spec, checks));
-  const store::Change change = need(store::edit_round(db, game, opts.round, scores));
+  const EnteredScores entry =
+      enter_edit(db, opts.game, opts.round, opts.values,
+                 opts.force ? Checks::Force : Checks::Strict, stdin_is_terminal() ? &ctx : nullptr);
   tx.commit();
-  ctx.out << sanitize(change.entry.summary) << '\n';
-  print_hands(ctx.out, ctx.style, game, scores, spec, opts.round);
-  print_scorecard(ctx.out, ctx.style, *change.game);
+  ctx.out << sanitize(entry.change.entry.summary) << '\n';
+  print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, entry.round);
+  print_scorecard(ctx.out, ctx.style, *entry.change.game);
 }
 
 }  // namespace

@@ -272,7 +272,7 @@ class PlaySession {
     all.reserve(answers.size());
     for (const Answer& a : answers) all.push_back(*a.score);
     if (auto settled =
-            settle_went_out(ctx_, game_, all, std::nullopt, spec, Checks::Strict, Asking::Allowed);
+            settle_went_out(&ctx_, game_, all, std::nullopt, spec, Checks::Strict, Asking::Allowed);
         !settled) {
       ctx_.out << "  " << sanitize(settled.error()) << '\n';
       return false;

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/commands/score_entry.hpp"
 #include "cli/input/score_args.hpp"
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
@@ -23,21 +24,12 @@ void run_round(const RoundOptions& opts, Context& ctx) {
   const std::int64_t id =
       opts.game ? *opts.game : game_being_played(ctx, db, store::InProgress::Rounds);
   store::Transaction tx(db);
-  const store::Game game = need(store::require_game(db, id, store::Pick::Latest));
-  const int round = need(store::require_next_round(game));
-  const RoundSpec spec = round_spec(round, game.boxes);
-  const Checks checks = opts.force ? Checks::Force : Checks::Strict;
-  const auto values = need(match_values(opts.values, game, every_seat(game), Coverage::Every));
-  auto scores = need(score_values(values, game, spec, checks));
-  // Two at 0 and nobody marked: asked on a terminal (rare, so under the write lock: the
-  // round stays one transaction, and writers in other terminals queue as they always do).
-  need(settle_went_out(ctx, game, scores, std::nullopt, spec, checks,
-                       stdin_is_terminal() ? Asking::Allowed : Asking::Refused));
-  need(check_scores(game, scores, std::nullopt, spec, checks));
-  const store::Change change = need(store::record_round(db, game, scores));
+  const EnteredScores entry =
+      enter_round(db, id, opts.values, opts.force ? Checks::Force : Checks::Strict,
+                  stdin_is_terminal() ? &ctx : nullptr);
   tx.commit();
-  print_hands(ctx.out, ctx.style, game, scores, spec, round);
-  print_scorecard(ctx.out, ctx.style, *change.game);
+  print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, entry.round);
+  print_scorecard(ctx.out, ctx.style, *entry.change.game);
 }
 
 }  // namespace

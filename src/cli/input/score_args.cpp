@@ -184,7 +184,7 @@ Expected<void> check_scores(const store::Game& game, const std::vector<store::Se
   return check_round(round.entries, round.names, spec, checks);
 }
 
-Expected<void> settle_went_out(Context& ctx, const store::Game& game,
+Expected<void> settle_went_out(Context* ctx, const store::Game& game,
                                std::vector<store::SeatScore>& scores,
                                const std::optional<store::RoundInfo>& base, const RoundSpec& spec,
                                Checks checks, Asking asking) {
@@ -201,10 +201,10 @@ Expected<void> settle_went_out(Context& ctx, const store::Game& game,
     for (std::size_t i : zeros) names.push_back(round.names[i]);
     const std::string who =
         and_list(names) + (names.size() == 2 ? " both" : " all") + " scored 0 in " + spec.label;
-    if (asking == Asking::Refused) {
+    if (asking == Asking::Refused || ctx == nullptr) {
       return Failure{who + ": mark the one who went out with 0* (or out)"};
     }
-    const auto chosen = ask_who_went_out(ctx, names, who + ". Who went out? ");
+    const auto chosen = ask_who_went_out(*ctx, names, who + ". Who went out? ");
     if (!chosen) return Failure{who + " and nobody was chosen as the one who went out"};
     out = zeros[*chosen];
     round.entries[*out] = ScoreEntry{.points = 0, .went_out = true, .hand = {}, .solution = {}};

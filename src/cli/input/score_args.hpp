@@ -40,10 +40,11 @@ enum class Asking { Allowed, Refused };
 
 /// Marks who went out when nobody is marked, by crowns::infer_went_out over `scores` (and the
 /// round's other seats in `base`): the one player who scored 0. When several scored 0, asks
-/// which went out if `asking` allows (re-asking until a name among them is given), and
+/// which went out if `asking` allows and `ctx` is given (re-asking until a name among them is
+/// given), and
 /// otherwise fails naming them; forced checks leave an ambiguous round as it is. A seat
 /// marked from `base` is added to `scores`. Fails at end of input.
-Expected<void> settle_went_out(Context& ctx, const store::Game& game,
+Expected<void> settle_went_out(Context* ctx, const store::Game& game,
                                std::vector<store::SeatScore>& scores,
                                const std::optional<store::RoundInfo>& base, const RoundSpec& spec,
                                Checks checks, Asking asking);

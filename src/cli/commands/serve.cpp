@@ -1,0 +1,40 @@
+// crowns serve: the scorecard live on every phone at the table; the scorekeeper's link enters
+// rounds too (docs/SERVE.md). The server itself is src/serve/.
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+#include "serve/server.hpp"
+#include "store/db.hpp"
+
+namespace crowns::cli {
+namespace {
+
+constexpr int kMaxPort = 65535;
+
+struct ServeCommandOptions {
+  int port = 8765;
+  bool lan = false;
+};
+
+void run_serve(const ServeCommandOptions& opts, Context& ctx) {
+  serve::serve({store::database_path(ctx.options.db), opts.port, opts.lan, ctx.options.ascii},
+               ctx.out);
+}
+
+}  // namespace
+
+void setup_serve(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<ServeCommandOptions>();
+  auto* sub = app.add_subcommand(
+      "serve",
+      "Serve the live scorecard to phones at the table; the scorekeeper's link enters rounds");
+  sub->add_option("-p,--port", opts->port, "The port to listen on (default 8765; 0: any free one)")
+      ->check(whole_number(0, kMaxPort));
+  sub->add_flag("--lan", opts->lan,
+                "Listen on the local network, not only this computer (127.0.0.1)");
+  sub->callback([opts, &ctx] { run_serve(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

@@ -1,0 +1,37 @@
+#pragma once
+// The scorekeeper's writes: record a round, correct one, undo. Each calls what `crowns
+// round`, `crowns edit` and `crowns undo` call (cli/commands/score_entry.hpp,
+// store::undo_last_change), in one transaction, so a phone gets the CLI's checks, its
+// messages and its audit log. No HTTP here: fields in, JSON out.
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "store/sqlite.hpp"
+
+namespace crowns::serve {
+
+using Fields = std::map<std::string, std::string>;
+
+/// What a write answers: an HTTP status and {"ok": true, "message", "state"} or
+/// {"error": the CLI's message}.
+struct Answer {  // NOLINT(bugprone-exception-escape): json members, built and moved
+
+  int status = 200;
+  nlohmann::ordered_json body;
+};
+
+enum class Action { Round, Edit, Undo };
+
+/// The path of an action's POST ("/api/round", ...).
+const char* action_path(Action action);
+
+/// Runs `action` with the form's fields against `db` (the server's write connection).
+/// Fields: game=ID (all); round=N (edit: the round to correct; round: the round the form
+/// showed, refused if another writer recorded it meanwhile); v0, v1, ... one value per
+/// seat as `crowns round` takes it; out=SEAT (who went out: an empty or 0 value becomes
+/// "out"); force=1 (--force).
+Answer run_action(store::Database& db, Action action, const Fields& fields);
+
+}  // namespace crowns::serve

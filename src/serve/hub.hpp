@@ -1,0 +1,113 @@
+#pragma once
+// How `crowns serve` learns that the scores changed, whoever changed them (this server, or
+// `crowns round` in another terminal): one thread asks SQLite's `PRAGMA data_version` every
+// 50 ms (a read of the shared-memory header, no query of the games), and on a change wakes
+// every waiting viewer. Rendered pages are kept until the next change.
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "store/sqlite.hpp"
+
+namespace crowns::serve {
+
+/// Connections to the database for reading, one per thread at a time (an SQLite connection
+/// must not serve two threads at once); opened as needed, kept for the next request.
+class ConnectionPool {
+ public:
+  /// Connections like `first` (see store::open_another).
+  explicit ConnectionPool(const store::Database& first) : first_(first) {}
+  /// Runs `use` with a connection of its own.
+  template <class Use>
+  auto with(Use&& use) {
+    auto db = take();
+    struct Back {
+      ConnectionPool& pool;
+      std::unique_ptr<store::Database>& db;
+      ~Back() { pool.give(std::move(db)); }
+    } back{*this, db};
+    return std::forward<Use>(use)(*db);
+  }
+
+ private:
+  std::unique_ptr<store::Database> take();
+  void give(std::unique_ptr<store::Database> db);
+  const store::Database& first_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<store::Database>> idle_;
+};
+
+class Hub {
+ public:
+  /// Watches with a connection of its own, like `first`.
+  Hub(const store::Database& first, ConnectionPool& pool);
+  Hub(const Hub&) = delete;
+  Hub& operator=(const Hub&) = delete;
+  ~Hub();
+
+  /// Starts the watcher thread.
+  void start();
+  /// Wakes every waiter for good and ends the watcher.
+  void stop();
+  [[nodiscard]] bool stopped() const { return stopped_; }
+  /// Asks the watcher to look now (after this server's own write).
+  void poke();
+
+  /// The number of changes seen, from 1.
+  [[nodiscard]] std::uint64_t version() const { return version_; }
+  /// Waits until the version passes `seen`, the hub stops, or `timeout`; returns the version.
+  std::uint64_t wait_past(std::uint64_t seen, std::chrono::milliseconds timeout);
+
+  using Render = std::function<std::string(const store::Database&)>;
+  /// Whether a page is rendered again in the background after each change, before anyone
+  /// asks (pages), or only when asked (the event streams' cards, quick to make).
+  enum class Prerender { Yes, No };
+  /// `key`'s text for the current version: rendered by `render` (with a connection of the
+  /// pool) once per version, then kept until the next change. With Prerender::Yes, `render`
+  /// is kept (it must own what it uses) and run again after every change while the page
+  /// is asked for now and then, so that the asker finds it made.
+  std::string cached(const std::string& key, const Render& render, Prerender prerender);
+
+  /// Counts an event stream in; false (and not counted) when `limit` are open.
+  bool subscribe(std::size_t limit);
+  void unsubscribe();
+
+ private:
+  void watch();
+  void prerender();
+  store::Database watcher_db_;
+  ConnectionPool& pool_;
+  std::atomic<std::uint64_t> version_{1};
+  std::atomic<bool> stopped_{false};
+  std::atomic<std::size_t> subscribers_{0};
+  bool poked_ = false;
+  std::mutex mutex_;
+  std::condition_variable changed_;  ///< version_ moved, or stopped
+  std::condition_variable wake_;     ///< poke() or stop() for the watcher
+  std::thread watcher_;
+  std::thread prerenderer_;
+  struct Warm {
+    Render render;
+    std::uint64_t asked = 0;  ///< The version it was last asked for in.
+  };
+  std::unordered_map<std::string, Warm> warm_;  ///< Under cache_mutex_.
+  std::mutex cache_mutex_;
+  std::uint64_t cache_version_ = 0;
+  struct Rendered {
+    std::mutex mutex;
+    bool done = false;
+    std::string text;
+  };
+  std::unordered_map<std::string, std::shared_ptr<Rendered>> cache_;
+};
+
+}  // namespace crowns::serve

@@ -1,0 +1,314 @@
+#include "serve/pages.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands/chart_data.hpp"
+#include "cli/commands/report_data.hpp"
+#include "cli/input/period.hpp"
+#include "cli/views/hand.hpp"
+#include "cli/views/html_report.hpp"
+#include "cli/views/report.hpp"
+#include "cli/views/scorecard.hpp"
+#include "crowns/game_status.hpp"
+#include "crowns/leaderboard.hpp"
+#include "crowns/plural.hpp"
+#include "crowns/rules.hpp"
+#include "serve/assets.hpp"
+#include "store/history.hpp"
+
+namespace crowns::serve {
+namespace {
+
+using cli::html_escape;
+using Json = nlohmann::ordered_json;
+constexpr int kGamesPerPage = 50;
+
+std::string seat_name(const store::Game& game, int seat) {
+  return html_escape(game.seats[static_cast<std::size_t>(seat)].name);
+}
+
+std::string wild_text(int round) {
+  return cli::rank_text(wild_rank_of_round(round)) + "s";
+}
+
+// The four facts a table asks for before a round: round, wild, who deals, who starts.
+void next_round_html(std::string& html, const store::Game& game, int round) {
+  html += fmt::format(
+      "<div class=\"next\" aria-label=\"next round\">"
+      "<div><span>Round</span><b>{} <small>of {}</small></b><small>{} cards</small></div>"
+      "<div><span>Wild</span><b>{}</b></div>"
+      "<div><span>Deals</span><b>{}</b></div>"
+      "<div><span>Starts</span><b>{}</b></div></div>\n",
+      round, kRounds, cards_in_round(round), wild_text(round), seat_name(game, game.dealer(round)),
+      seat_name(game, game.starter(round)));
+}
+
+// Players by total, lowest first: who leads, and how far behind each is.
+void standings_html(std::string& html, const store::Game& game, const Standings& st) {
+  std::vector<int> order(game.seats.size());
+  for (std::size_t s = 0; s < order.size(); ++s) order[s] = static_cast<int>(s);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return st.totals[static_cast<std::size_t>(a)] < st.totals[static_cast<std::size_t>(b)];
+  });
+  const int best = st.totals[static_cast<std::size_t>(st.leaders.front())];
+  const bool finished = game.status == store::GameStatus::Finished;
+  html +=
+      "<table class=\"standings\"><thead><tr><th>#</th><th class=\"name\">Player</th>"
+      "<th>Total</th><th>Behind</th></tr></thead><tbody>\n";
+  int rank = 0;
+  int shown = 0;
+  int last_total = -1;
+  for (int s : order) {
+    const int total = st.totals[static_cast<std::size_t>(s)];
+    ++shown;
+    if (total != last_total) rank = shown;
+    last_total = total;
+    const bool won = std::find(st.winners.begin(), st.winners.end(), s) != st.winners.end();
+    const bool leads = total == best;
+    const std::string mark = won                                            ? "wins"
+                             : (leads && !finished && !game.rounds.empty()) ? "leads"
+                                                                            : "";
+    html += fmt::format(
+        "<tr{}><td>{}</td><td class=\"name\">{}{}</td><td "
+        "class=\"total\">{}</td><td>{}</td></tr>\n",
+        leads ? " class=\"lead\"" : "", rank, seat_name(game, s),
+        mark.empty() ? "" : " <em>" + mark + "</em>", total,
+        total == best ? "—" : "+" + std::to_string(total - best));
+  }
+  html += "</tbody></table>\n";
+}
+
+// Every round: a row each, a column per player with the points and the running total.
+void rounds_html(std::string& html, const store::Game& game) {
+  const auto n = game.seats.size();
+  html += "<div class=\"scroll\"><table class=\"rounds\"><thead><tr><th>Rd</th><th>Wild</th>";
+  for (std::size_t s = 0; s < n; ++s)
+    html += "<th class=\"name\">" + seat_name(game, static_cast<int>(s)) + "</th>";
+  html += "</tr></thead><tbody>\n";
+  std::vector<int> running(n, 0);
+  for (const auto& r : game.rounds) {
+    html += fmt::format("<tr><td>{}</td><td>{}</td>", r.round, wild_text(r.round));
+    for (std::size_t s = 0; s < n; ++s) {
+      const auto& cell = r.scores[s];
+      running[s] += cell.points;
+      html += fmt::format("<td{}>{}{}<span class=\"run\">{}</span></td>",
+                          cell.went_out ? " class=\"out\"" : "", cell.points,
+                          cell.went_out ? "<abbr title=\"went out\">*</abbr>" : "", running[s]);
+    }
+    html += "</tr>\n";
+  }
+  html +=
+      "</tbody></table></div>\n<p class=\"key\">Each cell: the round's points, under them "
+      "the running total; * went out.</p>\n";
+}
+
+// JSON inside <script>: < > & written as \u escapes (the same string to JSON.parse), so
+// that no stored text can end the element ("</script>") or open a comment.
+std::string script_safe(std::string_view json) {
+  std::string out;
+  out.reserve(json.size());
+  for (const char c : json) {
+    switch (c) {
+      case '<': out += "\\u003c"; break;
+      case '>': out += "\\u003e"; break;
+      case '&': out += "\\u0026"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string document(const std::string& title, const std::string& current, const std::string& body,
+                     const std::string& body_attributes = {}) {
+  std::string html =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta name=\"referrer\" content=\"no-referrer\">\n<title>" +
+      html_escape(title) + "</title>\n<link rel=\"stylesheet\" href=\"/app.css\">\n</head>\n<body" +
+      body_attributes + ">\n<nav>";
+  for (const auto& [href, label] :
+       {std::pair{"/", "Game"}, std::pair{"/games", "Games"},
+        std::pair{"/leaderboard", "Leaderboard"}, std::pair{"/report", "Report"}}) {
+    html += fmt::format("<a href=\"{}\"{}>{}</a>", href,
+                        current == label ? " aria-current=\"page\"" : "", label);
+  }
+  html +=
+      "</nav>\n<main>\n" + body + "</main>\n<script src=\"/app.js\"></script>\n</body>\n</html>\n";
+  return html;
+}
+
+}  // namespace
+
+std::optional<store::Game> current_game(const store::Database& db) {
+  auto playing = store::games_in_progress(db, store::InProgress::Rounds);
+  if (!playing.empty()) return std::move(playing.front());
+  auto latest = store::require_game(db, std::nullopt, store::Pick::Latest);
+  if (!latest) return std::nullopt;
+  return std::move(latest).value();
+}
+
+std::optional<store::Game> shown_game(const store::Database& db, std::optional<std::int64_t> id) {
+  if (!id) return current_game(db);
+  auto game = store::require_game(db, id, store::Pick::Latest);
+  if (!game) throw Error(game.error());
+  return std::move(game).value();
+}
+
+std::string card_html(const store::Game& game) {
+  std::string html;
+  std::vector<std::string> names;
+  for (const auto& s : game.seats) names.push_back(html_escape(s.name));
+  html += fmt::format("<h1>Game {} <small>{}</small></h1>\n", game.id, html_escape(game.date));
+  html += fmt::format("<p class=\"meta\">{} · {}{}</p>\n", store::status_name(game.status),
+                      rounds_progress(game.rounds_played()), game.boxes == 2 ? " · two boxes" : "");
+  if (game.note) html += "<p class=\"meta\">Note: " + html_escape(*game.note) + "</p>\n";
+  if (game.status == store::GameStatus::Active) {
+    next_round_html(html, game, *game.next_round());
+  } else {
+    html += "<p class=\"result\">" + cli::result_html(game) + "</p>\n";
+  }
+  standings_html(html, game, game.standings());
+  if (!game.rounds.empty()) rounds_html(html, game);
+  return html;
+}
+
+std::string no_game_html() {
+  return "<h1>No game yet</h1>\n<p>Start one in a terminal: <code>crowns new NAME NAME...</code>; "
+         "it shows here at once.</p>\n";
+}
+
+std::string card_event(const std::optional<store::Game>& game, std::uint64_t version) {
+  const Json data{{"version", version},
+                  {"game", game ? Json(game->id) : Json(nullptr)},
+                  {"html", game ? card_html(*game) : no_game_html()},
+                  {"state", game ? cli::scorecard_json(*game) : Json(nullptr)}};
+  return "event: card\ndata: " + data.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n\n";
+}
+
+std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
+                      const PageFor& who) {
+  const auto game = shown_game(db, id);
+  std::string body = "<section id=\"card\" aria-live=\"polite\">\n";
+  body += game ? card_html(*game) : no_game_html();
+  body += "</section>\n<p id=\"live\" class=\"live\">Live: updates by itself.</p>\n";
+  if (!who.token.empty()) body += "<section id=\"entry\" hidden></section>\n";
+  if (game) {
+    body += fmt::format(
+        "<p class=\"meta\"><a href=\"/report/game/{}\">This game as crowns report prints it</a>"
+        "</p>\n",
+        game->id);
+  }
+  // The scorekeeper's page carries the token for its script to send; a viewer's has none.
+  std::string attributes = fmt::format(" data-follow=\"{}\"", id ? std::to_string(*id) : "");
+  if (!who.token.empty()) attributes += " data-token=\"" + html_escape(who.token) + "\"";
+  if (game) attributes += fmt::format(" data-game=\"{}\"", game->id);
+  const std::string state =
+      game ? cli::scorecard_json(*game).dump(-1, ' ', false, Json::error_handler_t::replace)
+           : "null";
+  body += "<script type=\"application/json\" id=\"state\">" + script_safe(state) + "</script>\n";
+  const std::string title = game ? "Five Crowns · game " + std::to_string(game->id) : "Five Crowns";
+  return document(who.token.empty() ? title : title + " · scorekeeper", id ? "" : "Game", body,
+                  attributes);
+}
+
+std::string games_page(const store::Database& db, int page) {
+  auto games = store::list_games(db);
+  std::reverse(games.begin(), games.end());  // newest first
+  const int pages =
+      std::max(1, (static_cast<int>(games.size()) + kGamesPerPage - 1) / kGamesPerPage);
+  page = std::clamp(page, 1, pages);
+  std::string body = fmt::format("<h1>Games <small>{}</small></h1>\n",
+                                 counted(static_cast<long long>(games.size()), "game"));
+  body += "<ul class=\"games\">\n";
+  const auto first = static_cast<std::size_t>(page - 1) * kGamesPerPage;
+  for (std::size_t i = first; i < games.size() && i < first + kGamesPerPage; ++i) {
+    const auto& g = games[i];
+    std::string players;
+    for (const auto& p : g.players) players += (players.empty() ? "" : ", ") + html_escape(p);
+    std::string result = std::string(store::status_name(g.status));
+    if (g.status == store::GameStatus::Active) result += ", " + rounds_progress(g.rounds_played);
+    if (!g.winners.empty()) {
+      std::string winners;
+      for (const auto& w : g.winners) winners += (winners.empty() ? "" : " and ") + html_escape(w);
+      result = "won by " + winners;
+    }
+    body += fmt::format(
+        "<li><a href=\"/game/{}\"><b>Game {}</b> <span>{}</span></a><div>{}</div>"
+        "<div class=\"meta\">{}</div></li>\n",
+        g.id, g.id, html_escape(g.date), players, result);
+  }
+  body += "</ul>\n";
+  if (pages > 1) {
+    body += "<p class=\"pager\">";
+    if (page > 1) body += fmt::format("<a href=\"/games?page={}\">Newer</a> ", page - 1);
+    body += fmt::format("page {} of {}", page, pages);
+    if (page < pages) body += fmt::format(" <a href=\"/games?page={}\">Older</a>", page + 1);
+    body += "</p>\n";
+  }
+  return document("Five Crowns · games", "Games", body);
+}
+
+std::string leaderboard_page(const store::Database& db, bool all) {
+  cli::PeriodOptions options;
+  options.all = all;
+  const Period period = cli::resolve_period(db, options);
+  const auto results = store::load_results(db, {period.to, std::nullopt, std::nullopt});
+  const auto replay = replay_ratings(results);
+  const auto rows = leaderboard(results, replay, period, RankBy::Rating, 1);
+  const cli::Names names(db);
+  std::string body = "<h1>Leaderboard <small>" + html_escape(period.label) + "</small></h1>\n";
+  body += all ? "<p class=\"meta\"><a href=\"/leaderboard\">This period only</a></p>\n"
+              : "<p class=\"meta\"><a href=\"/leaderboard?all=1\">Every game</a></p>\n";
+  if (rows.empty()) {
+    body += "<p>No finished games in this period.</p>\n";
+    return document("Five Crowns · leaderboard", "Leaderboard", body);
+  }
+  body +=
+      "<div class=\"scroll\"><table class=\"board\"><thead><tr><th>#</th>"
+      "<th class=\"name\">Player</th><th>Rating</th><th>Games</th><th>Wins</th>"
+      "<th>Win%</th><th>Avg</th><th>Best</th><th class=\"name\">Form</th></tr></thead><tbody>\n";
+  for (const auto& r : rows) {
+    body += fmt::format(
+        "<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}%</td>"
+        "<td>{}</td><td>{}</td><td class=\"name\">{}</td></tr>\n",
+        r.rank, html_escape(names.name(r.player)), cli::fixed(r.rating.ordinal(), 2), r.games,
+        r.wins, cli::fixed(100.0 * r.win_rate(), 1), cli::fixed(r.average(), 1), r.best,
+        html_escape(r.form));
+  }
+  body +=
+      "</tbody></table></div>\n<p class=\"key\">Rating: mu − 3 sigma (OpenSkill); "
+      "form: the last 5 games, oldest first (W won).</p>\n";
+  return document("Five Crowns · leaderboard", "Leaderboard", body);
+}
+
+std::string report_page(const store::Database& db, bool all) {
+  cli::PeriodOptions options;
+  options.all = all;
+  return cli::period_report_html(cli::gather_period_report(db, cli::resolve_period(db, options)));
+}
+
+std::string game_report_page(const store::Database& db, std::int64_t id) {
+  const store::Game game = *shown_game(db, id);
+  return cli::game_report_html(game, cli::game_chart(game));
+}
+
+std::string error_page(int status, const std::string& message) {
+  return document("Five Crowns · " + std::to_string(status), "",
+                  "<h1>" + std::to_string(status) + "</h1>\n<p class=\"error\">" +
+                      html_escape(message) + "</p>\n<p><a href=\"/\">The current game</a></p>\n");
+}
+
+const std::string& stylesheet() {
+  static const std::string css(kStylesheet);
+  return css;
+}
+
+const std::string& script() {
+  static const std::string js(kScript);
+  return js;
+}
+
+}  // namespace crowns::serve

@@ -1,0 +1,55 @@
+#pragma once
+// The pages of `crowns serve`, rendered from the store (no HTTP here): the live scorecard,
+// the games list, the leaderboard, the season report (crowns report's own HTML) and the
+// scorekeeper's entry page. Every stored text goes through html_escape.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "store/games.hpp"
+#include "store/sqlite.hpp"
+
+namespace crowns::serve {
+
+/// The game the table is playing: the one in progress played last, else the game touched
+/// last; none in an empty database.
+std::optional<store::Game> current_game(const store::Database& db);
+
+/// The game a page shows: `id`, or the current game when none. Throws crowns::Error (the
+/// CLI's message) for an id that is no game.
+std::optional<store::Game> shown_game(const store::Database& db, std::optional<std::int64_t> id);
+
+/// The live part of a game's page: title, the next round's wild, dealer and starter (or the
+/// result), the standings with who leads, and every round with running totals.
+std::string card_html(const store::Game& game);
+/// The card when there is no game yet.
+std::string no_game_html();
+
+/// One server-sent event: `event: card`, data {"version", "game", "html", "state"} where
+/// state is `crowns show --json`'s scorecard (null with no game).
+std::string card_event(const std::optional<store::Game>& game, std::uint64_t version);
+
+/// What a page knows of who asks.
+struct PageFor {
+  std::string token;  ///< The scorekeeper's token ("" for a viewer): the page may write.
+};
+
+/// The scorecard page (`id` none: the current game, followed as it changes).
+std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
+                      const PageFor& who);
+/// Every game, newest first, `page` (from 1) of 50 at a time.
+std::string games_page(const store::Database& db, int page);
+/// The leaderboard of the default period (`all`: every game).
+std::string leaderboard_page(const store::Database& db, bool all);
+/// crowns report's page for the default period (`all`: every game), or for one game.
+std::string report_page(const store::Database& db, bool all);
+std::string game_report_page(const store::Database& db, std::int64_t id);
+/// A small page saying what went wrong.
+std::string error_page(int status, const std::string& message);
+
+/// The stylesheet and the script every page loads (embedded in the binary).
+const std::string& stylesheet();
+const std::string& script();
+
+}  // namespace crowns::serve

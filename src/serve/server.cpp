@@ -1,0 +1,444 @@
+// The HTTP side of crowns serve: the one file that includes cpp-httplib (a heavy header).
+
+#include "serve/server.hpp"
+
+#include <arpa/inet.h>
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <httplib.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <pthread.h>
+#include <sys/socket.h>
+
+#include <cerrno>
+#include <charconv>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+#include <mutex>
+#include <ostream>
+
+#include "cli/views/scorecard.hpp"
+#include "cli/views/style.hpp"
+#include "crowns/names.hpp"
+#include "serve/actions.hpp"
+#include "serve/hub.hpp"
+#include "serve/pages.hpp"
+#include "serve/qr.hpp"
+#include "serve/security.hpp"
+#include "store/db.hpp"
+
+namespace crowns::serve {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::size_t kMaxBody = 8192;    // a round of 14 hands is under 1 KiB
+constexpr std::size_t kThreads = 128;     // every open event stream keeps one
+constexpr std::size_t kMaxStreams = 100;  // leaves threads for pages and writes
+constexpr auto kKeepAlive = std::chrono::seconds(15);
+constexpr const char* kTokenHeader = "X-Crowns-Token";
+constexpr const char* kPolicy =
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
+    "frame-ancestors 'none'";
+
+std::string json_text(const Json& body) {
+  return body.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+void reply_json(httplib::Response& res, int status, const Json& body) {
+  res.status = status;
+  res.set_content(json_text(body), "application/json; charset=utf-8");
+}
+
+void reply_error(httplib::Response& res, int status, const std::string& message) {
+  reply_json(res, status, Json{{"error", message}});
+}
+
+// A whole-number query parameter ("?game=12"); none when absent. Throws crowns::Error when
+// it is not one.
+std::optional<std::int64_t> number_param(const httplib::Request& req, const char* name) {
+  if (!req.has_param(name)) return std::nullopt;
+  const std::string text = req.get_param_value(name);
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < 1)
+    throw Error(quote_token(text) + " is not a " + name + " number");
+  return value;
+}
+
+std::int64_t path_number(const httplib::Request& req) {
+  std::int64_t value = 0;
+  const std::string text = req.matches[1];
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < 1)
+    throw Error(quote_token(text) + " is not a game number");
+  return value;
+}
+
+// A page's HTML, or the error page: a refusal of the store (no such game) is a 404.
+// The time it took goes out as a Server-Timing header (bench/serve_bench.sh reads it).
+template <class Render>
+void reply_page(httplib::Response& res, Render&& render) {
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    res.set_content(std::forward<Render>(render)(), "text/html; charset=utf-8");
+  } catch (const Error& e) {
+    res.status = 404;
+    res.set_content(error_page(404, cli::sanitize(e.what())), "text/html; charset=utf-8");
+  }
+  const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+  res.set_header("Server-Timing", fmt::format("page;dur={:.3f}", took.count()));
+}
+
+// The first non-loopback IPv4 address that is up: what phones on the network dial.
+std::string lan_address() {
+  ifaddrs* list = nullptr;
+  if (getifaddrs(&list) != 0) return {};
+  std::string found;
+  for (const ifaddrs* a = list; a != nullptr && found.empty(); a = a->ifa_next) {
+    if (a->ifa_addr == nullptr || a->ifa_addr->sa_family != AF_INET) continue;
+    if ((a->ifa_flags & IFF_UP) == 0U || (a->ifa_flags & IFF_LOOPBACK) != 0U) continue;
+    char text[INET_ADDRSTRLEN] = {};
+    const auto* in = reinterpret_cast<const sockaddr_in*>(a->ifa_addr);  // NOLINT
+    if (inet_ntop(AF_INET, &in->sin_addr, text, sizeof text) != nullptr) found = text;
+  }
+  freeifaddrs(list);
+  return found;
+}
+
+std::string bind_failure(const std::string& host, int port, int why) {
+  const std::string where = host + ":" + std::to_string(port);
+  if (why == EADDRINUSE)
+    return "cannot listen on " + where +
+           ": the port is in use (another crowns serve?); choose another with --port N";
+  if (why == EACCES)
+    return "cannot listen on " + where + ": ports below 1024 need root; choose one with --port N";
+  if (why == EADDRNOTAVAIL)
+    return "cannot listen on " + where + ": this computer has no such address";
+  return "cannot listen on " + where + (why != 0 ? std::string(": ") + std::strerror(why) : "");
+}
+
+std::string clock_time() {
+  return fmt::format("{:%H:%M:%S}", fmt::localtime(std::time(nullptr)));
+}
+
+class Site {
+ public:
+  Site(const ServeOptions& options, std::ostream& out)
+      : out_(out),
+        writer_(store::open_database(options.db_path, store::Access::Read)),
+        pool_(writer_),
+        hub_(writer_, pool_),
+        token_(make_token()) {
+    routes();
+  }
+
+  httplib::Server& http() { return http_; }
+  Hub& hub() { return hub_; }
+  [[nodiscard]] const std::string& token() const { return token_; }
+
+ private:
+  std::string page(const std::string& key,
+                   const std::function<std::string(const store::Database&)>& render) {
+    return hub_.cached(key, render, Hub::Prerender::Yes);
+  }
+
+  void routes() {
+    http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
+    http_.set_payload_max_length(kMaxBody);
+    // SO_REUSEADDR alone: a restart binds at once (past TIME_WAIT), and a second server on
+    // the same port is refused. The library's default, SO_REUSEPORT, would let two bind
+    // and share the requests between them.
+    http_.set_socket_options([](int sock) {
+      const int yes = 1;
+      setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
+    http_.set_keep_alive_timeout(5);
+    http_.set_read_timeout(5);
+    http_.set_write_timeout(5);
+    http_.set_default_headers({{"Content-Security-Policy", kPolicy},
+                               {"X-Content-Type-Options", "nosniff"},
+                               {"Referrer-Policy", "no-referrer"},
+                               {"X-Frame-Options", "DENY"},
+                               {"Cache-Control", "no-store"}});
+    http_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+      if (req.method != "GET" && req.method != "HEAD" && req.method != "POST") {
+        reply_error(res, 405, "only GET and POST are served");
+        return httplib::Server::HandlerResponse::Handled;
+      }
+      RateLimiter& limit = req.method == "POST" ? write_limit_ : read_limit_;
+      if (!limit.allow(req.remote_addr)) {
+        res.set_header("Retry-After", "1");
+        reply_error(res, 429, "too many requests from " + req.remote_addr + "; wait a moment");
+        return httplib::Server::HandlerResponse::Handled;
+      }
+      return httplib::Server::HandlerResponse::Unhandled;
+    });
+    // Errors the library answers itself (413, 404, 400) get a JSON body like the rest.
+    const httplib::Server::HandlerWithResponse json_errors = [](const httplib::Request&,
+                                                                httplib::Response& res) {
+      if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+      std::string message = "error " + std::to_string(res.status);
+      if (res.status == 404) message = "no such page";
+      if (res.status == 413)
+        message = "request too large: at most " + std::to_string(kMaxBody) + " bytes";
+      if (res.status == 400) message = "bad request";
+      reply_error(res, res.status, message);
+      return httplib::Server::HandlerResponse::Handled;
+    };
+    http_.set_error_handler(json_errors);
+    http_.set_exception_handler(
+        [](const httplib::Request&, httplib::Response& res, const std::exception_ptr& ep) {
+          std::string message = "internal error";
+          try {
+            std::rethrow_exception(ep);
+          } catch (const std::exception& e) {
+            message = cli::sanitize(e.what());
+          } catch (...) {
+          }
+          reply_error(res, 500, message);
+        });
+
+    http_.Get("/", [this](const httplib::Request&, httplib::Response& res) {
+      reply_page(res, [&] {
+        return page("/", [](const store::Database& db) { return game_page(db, {}, {}); });
+      });
+    });
+    http_.Get(R"(/game/(\d{1,12}))", [this](const httplib::Request& req, httplib::Response& res) {
+      reply_page(res, [&] {
+        const auto id = path_number(req);
+        return page("/game/" + std::to_string(id),
+                    [id](const store::Database& db) { return game_page(db, id, {}); });
+      });
+    });
+    http_.Get("/keep", [this](const httplib::Request& req, httplib::Response& res) {
+      if (!same_token(req.get_param_value("token"), token_)) {
+        res.status = 403;
+        res.set_content(error_page(403,
+                                   "this scorekeeper link is wrong, or from an earlier start of "
+                                   "crowns serve: use the link it printed last"),
+                        "text/html; charset=utf-8");
+        return;
+      }
+      reply_page(res, [&] {
+        const auto id = number_param(req, "game");
+        return page("/keep?" + (id ? std::to_string(*id) : std::string()),
+                    [this, id](const store::Database& db) { return game_page(db, id, {token_}); });
+      });
+    });
+    http_.Get("/games", [this](const httplib::Request& req, httplib::Response& res) {
+      reply_page(res, [&] {
+        const int number = static_cast<int>(std::min<std::int64_t>(
+            number_param(req, "page").value_or(1), std::numeric_limits<int>::max()));
+        return page("/games?" + std::to_string(number),
+                    [number](const store::Database& db) { return games_page(db, number); });
+      });
+    });
+    http_.Get("/leaderboard", [this](const httplib::Request& req, httplib::Response& res) {
+      const bool all = req.has_param("all");
+      reply_page(res, [&] {
+        return page(all ? "/leaderboard?all" : "/leaderboard",
+                    [all](const store::Database& db) { return leaderboard_page(db, all); });
+      });
+    });
+    http_.Get("/report", [this](const httplib::Request& req, httplib::Response& res) {
+      const bool all = req.has_param("all");
+      reply_page(res, [&] {
+        return page(all ? "/report?all" : "/report",
+                    [all](const store::Database& db) { return report_page(db, all); });
+      });
+    });
+    http_.Get(R"(/report/game/(\d{1,12}))",
+              [this](const httplib::Request& req, httplib::Response& res) {
+                reply_page(res, [&] {
+                  const auto id = path_number(req);
+                  return page("/report/game/" + std::to_string(id),
+                              [id](const store::Database& db) { return game_report_page(db, id); });
+                });
+              });
+    http_.Get("/app.css", [](const httplib::Request&, httplib::Response& res) {
+      res.set_content(stylesheet(), "text/css; charset=utf-8");
+    });
+    http_.Get("/app.js", [](const httplib::Request&, httplib::Response& res) {
+      res.set_content(script(), "text/javascript; charset=utf-8");
+    });
+    http_.Get("/api/game", [this](const httplib::Request& req, httplib::Response& res) {
+      try {
+        const auto id = number_param(req, "game");
+        const auto game = pool_.with([&](const store::Database& db) { return shown_game(db, id); });
+        reply_json(res, 200, game ? cli::scorecard_json(*game) : Json(nullptr));
+      } catch (const Error& e) {
+        reply_error(res, 404, cli::sanitize(e.what()));
+      }
+    });
+    http_.Get("/events",
+              [this](const httplib::Request& req, httplib::Response& res) { events(req, res); });
+    for (const Action action : {Action::Round, Action::Edit, Action::Undo}) {
+      http_.Post(action_path(action),
+                 [this, action](const httplib::Request& req, httplib::Response& res) {
+                   write(action, req, res);
+                 });
+    }
+  }
+
+  // One viewer's event stream: the card at once, then again after every change; a comment
+  // every 15 s keeps the connection (and finds a viewer gone).
+  void events(const httplib::Request& req, httplib::Response& res) {
+    std::optional<std::int64_t> follow;
+    try {
+      follow = number_param(req, "game");
+    } catch (const Error& e) {
+      reply_error(res, 400, cli::sanitize(e.what()));
+      return;
+    }
+    if (!hub_.subscribe(kMaxStreams)) {
+      reply_error(res, 503, "too many viewers are connected; try again later");
+      return;
+    }
+    res.set_header("X-Accel-Buffering", "no");
+    auto seen = std::make_shared<std::uint64_t>(0);
+    const std::string key = "event:" + (follow ? std::to_string(*follow) : std::string());
+    res.set_chunked_content_provider(
+        "text/event-stream",
+        [this, seen, follow, key](std::size_t, httplib::DataSink& sink) {
+          if (*seen == 0) {
+            const std::string retry = "retry: 1000\n\n";
+            if (!sink.write(retry.data(), retry.size())) return false;
+          }
+          const std::uint64_t version = hub_.wait_past(*seen, kKeepAlive);
+          if (hub_.stopped()) return false;
+          std::string chunk = ": still here\n\n";
+          if (version != *seen) {
+            try {
+              chunk = hub_.cached(
+                  key,
+                  [&](const store::Database& db) {
+                    const auto game = follow ? store::load_game(db, *follow) : current_game(db);
+                    return card_event(game, version);
+                  },
+                  Hub::Prerender::No);
+              *seen = version;
+            } catch (const Error&) {
+              // The database was busy or being restored: try again in a moment.
+              std::this_thread::sleep_for(std::chrono::milliseconds(100));
+              return true;
+            }
+          }
+          return sink.write(chunk.data(), chunk.size());
+        },
+        [this](bool) { hub_.unsubscribe(); });
+  }
+
+  void write(Action action, const httplib::Request& req, httplib::Response& res) {
+    const std::string refusal =
+        cross_site_refusal({req.get_header_value("Origin"), req.get_header_value("Sec-Fetch-Site"),
+                            req.get_header_value("Host")});
+    if (!refusal.empty()) {
+      reply_error(res, 403, refusal);
+      return;
+    }
+    const std::string type = req.get_header_value("Content-Type");
+    if (!type.starts_with("application/x-www-form-urlencoded")) {
+      reply_error(res, 415, "send the fields as application/x-www-form-urlencoded");
+      return;
+    }
+    httplib::Params params;
+    httplib::detail::parse_query_text(req.body, params);
+    Fields fields;
+    for (const auto& [name, value] : params) fields.try_emplace(name, value);
+    const std::string given =
+        req.has_header(kTokenHeader) ? req.get_header_value(kTokenHeader) : fields["token"];
+    if (!same_token(given, token_)) {
+      reply_error(res, 403,
+                  "refused: only the scorekeeper's link can change the scores (its token is "
+                  "missing or wrong)");
+      return;
+    }
+    Answer answer;
+    {
+      const std::scoped_lock lock(write_mutex_);
+      answer = run_action(writer_, action, fields);
+    }
+    if (answer.status == 200) {
+      hub_.poke();
+      const std::scoped_lock lock(out_mutex_);
+      out_ << clock_time() << ' ' << answer.body["message"].get<std::string>() << " (from "
+           << cli::sanitize(req.remote_addr) << ")\n"
+           << std::flush;
+    }
+    reply_json(res, answer.status, answer.body);
+  }
+
+  std::ostream& out_;
+  std::mutex out_mutex_;
+  std::mutex write_mutex_;
+  store::Database writer_;
+  ConnectionPool pool_;
+  Hub hub_;
+  std::string token_;
+  httplib::Server http_;
+  RateLimiter read_limit_{240, 120};
+  RateLimiter write_limit_{60, 20};
+};
+
+}  // namespace
+
+void serve(const ServeOptions& options, std::ostream& out) {
+  // The one open_database of the process (see store::open_another): a missing file is
+  // refused ("no crowns database at ..."), not created, as a typo in --db would.
+  Site site(options, out);
+  const std::string host = options.lan ? "0.0.0.0" : "127.0.0.1";
+  int port = options.port;
+  errno = 0;
+  if (port == 0) {
+    port = site.http().bind_to_any_port(host);
+    if (port < 0) throw Error(bind_failure(host, 0, errno));
+  } else if (!site.http().bind_to_port(host, port)) {
+    throw Error(bind_failure(host, port, errno));
+  }
+  std::string shown = "127.0.0.1";
+  if (options.lan) {
+    shown = lan_address();
+    if (shown.empty()) shown = "127.0.0.1";
+  }
+  const std::string base = "http://" + shown + ":" + std::to_string(port);
+  out << "Viewers:     " << base << "/\n"
+      << "Scorekeeper: " << base << "/keep?token=" << site.token() << '\n'
+      << "             (can change the scores: keep it to yourself)\n"
+      << qr_text(base + "/", options.ascii)
+      << (options.lan ? "Phones on this network: scan the code, or open the viewers' URL.\n"
+                      : "Only this computer can connect; --lan lets phones on the network in.\n")
+      << "Serving " << cli::sanitize(options.db_path) << "; Ctrl-C stops.\n"
+      << std::flush;
+
+  // Ctrl-C and SIGTERM end the serving from one thread, which waits for them; every other
+  // thread (started after this) has them blocked.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  sigset_t before;
+  pthread_sigmask(SIG_BLOCK, &stop_signals, &before);
+  const auto old_pipe = std::signal(SIGPIPE, SIG_IGN);  // a phone gone mid-answer
+  std::atomic<bool> ending{false};
+  site.hub().start();
+  std::thread stopper([&] {
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    if (ending.exchange(true)) return;  // asked to end by serve() itself
+    site.hub().stop();
+    site.http().stop();
+  });
+  site.http().listen_after_bind();
+  if (!ending.exchange(true)) pthread_kill(stopper.native_handle(), SIGINT);
+  stopper.join();
+  site.hub().stop();
+  std::signal(SIGPIPE, old_pipe);
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  out << "Stopped.\n" << std::flush;
+}
+
+}  // namespace crowns::serve

@@ -1,0 +1,174 @@
+// crowns serve without HTTP: the token comparison, the cross-site rule, the rate limit, the
+// live card's escaping, and the scorekeeper's writes (the CLI's checks and messages, nothing
+// written on a refusal, a round entered twice refused).
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "serve/actions.hpp"
+#include "serve/pages.hpp"
+#include "serve/qr.hpp"
+#include "serve/security.hpp"
+#include "store/db.hpp"
+#include "store_fixtures.hpp"
+#include "temp_db.hpp"
+
+using namespace crowns;
+using namespace crowns::serve;
+
+TEST_CASE("same_token accepts the secret only", "[serve]") {
+  const std::string secret = make_token();
+  CHECK(secret.size() == 64);
+  CHECK(secret.find_first_not_of("0123456789abcdef") == std::string::npos);
+  CHECK(make_token() != secret);
+  CHECK(same_token(secret, secret));
+  CHECK_FALSE(same_token(secret.substr(0, 63), secret));
+  CHECK_FALSE(same_token(secret + "0", secret));
+  CHECK_FALSE(same_token("", secret));
+  CHECK_FALSE(same_token("", ""));  // no secret: nothing passes
+  std::string flipped = secret;
+  flipped.back() = flipped.back() == 'a' ? 'b' : 'a';
+  CHECK_FALSE(same_token(flipped, secret));
+}
+
+TEST_CASE("cross_site_refusal lets same-origin and header-less requests through", "[serve]") {
+  CHECK(cross_site_refusal({"", "", "127.0.0.1:8765"}).empty());
+  CHECK(cross_site_refusal({"http://127.0.0.1:8765", "same-origin", "127.0.0.1:8765"}).empty());
+  CHECK(cross_site_refusal({"", "none", "127.0.0.1:8765"}).empty());
+  CHECK_FALSE(cross_site_refusal({"", "cross-site", "127.0.0.1:8765"}).empty());
+  CHECK_FALSE(cross_site_refusal({"", "same-site", "127.0.0.1:8765"}).empty());
+  CHECK_FALSE(cross_site_refusal({"http://evil.example", "", "127.0.0.1:8765"}).empty());
+  CHECK_FALSE(cross_site_refusal({"null", "", "127.0.0.1:8765"}).empty());
+  CHECK_FALSE(cross_site_refusal({"http://127.0.0.1:9999", "", "127.0.0.1:8765"}).empty());
+}
+
+TEST_CASE("RateLimiter allows a burst, then the rate", "[serve]") {
+  RateLimiter limit(3, 2);
+  const auto t0 = RateLimiter::Clock::now();
+  CHECK(limit.allow("a", t0));
+  CHECK(limit.allow("a", t0));
+  CHECK(limit.allow("a", t0));
+  CHECK_FALSE(limit.allow("a", t0));
+  CHECK(limit.allow("b", t0));                                   // each address has its own bucket
+  CHECK(limit.allow("a", t0 + std::chrono::milliseconds(500)));  // 2 a second: one more
+  CHECK_FALSE(limit.allow("a", t0 + std::chrono::milliseconds(500)));
+}
+
+namespace {
+
+struct Table {
+  test::TempDir dir;
+  std::string path = dir.file("crowns.db");
+  store::Database db = store::open_database(path, store::Access::Write);
+};
+
+std::string content(const store::Database& db) {
+  std::string all;
+  for (const char* table : {"rounds", "scores", "audit"}) {
+    auto stmt = db.prepare(std::string("SELECT count(*) FROM ") + table);
+    stmt.step();
+    all += std::to_string(stmt.int64(0)) + ",";
+  }
+  return all;
+}
+
+}  // namespace
+
+TEST_CASE("the live card escapes hostile names and shows the next round", "[serve]") {
+  Table t;
+  auto game = test::new_game(t.db, {"Ann", "<script>alert(1)</script>", "\"><img src onerror>"});
+  game = test::play_round(t.db, game, {test::out(0), test::pts(1, 10), test::pts(2, 20)});
+  const std::string html = card_html(game);
+  CHECK(html.find("<script>") == std::string::npos);
+  CHECK(html.find("<img") == std::string::npos);
+  CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
+  CHECK(html.find("Wild") != std::string::npos);
+  CHECK(html.find("leads") != std::string::npos);
+  const std::string event = card_event(game, 3);
+  CHECK(event.starts_with("event: card\ndata: {"));
+  CHECK(event.ends_with("\n\n"));
+  // One data line: a newline inside would end the event early.
+  CHECK(event.substr(0, event.size() - 2).find('\n', 12) == std::string::npos);
+  const auto data = nlohmann::json::parse(event.substr(event.find('{')));
+  CHECK(data["version"] == 3);
+  CHECK(data["state"]["rounds"].size() == 1);
+  const std::string page = game_page(t.db, std::nullopt, {});
+  CHECK(page.find("data-token") == std::string::npos);
+  // Two script elements, ours (the state as JSON, app.js); a name cannot close or add one.
+  std::size_t scripts = 0;
+  for (auto at = page.find("<script"); at != std::string::npos; at = page.find("<script", at + 1))
+    ++scripts;
+  CHECK(scripts == 2);
+  CHECK(page.find("\\u003cscript\\u003ealert(1)") != std::string::npos);
+  CHECK(game_page(t.db, std::nullopt, {"abc"}).find("data-token=\"abc\"") != std::string::npos);
+}
+
+TEST_CASE("a round from the scorekeeper goes through the CLI's checks", "[serve]") {
+  Table t;
+  const auto game = test::new_game(t.db, {"Ann", "Bob", "Cy"});
+  const std::string id = std::to_string(game.id);
+  const std::string before = content(t.db);
+
+  SECTION("a bad value is refused with the CLI's message, and nothing is written") {
+    const Answer a =
+        run_action(t.db, Action::Round, {{"game", id}, {"v0", "0"}, {"v1", "abc"}, {"v2", "5"}});
+    CHECK(a.status == 400);
+    CHECK(a.body["error"].get<std::string>().find("abc") != std::string::npos);
+    CHECK(content(t.db) == before);
+  }
+  SECTION("a missing game number is refused") {
+    const Answer a = run_action(t.db, Action::Round, {{"v0", "out"}});
+    CHECK(a.status == 400);
+    CHECK(a.body["error"] == "no game: send game=NUMBER");
+  }
+  SECTION("a good round is recorded, with a typed hand and who went out") {
+    const Answer a = run_action(
+        t.db, Action::Round,
+        {{"game", id}, {"round", "1"}, {"v0", "7h 8h"}, {"v1", ""}, {"out", "1"}, {"v2", "9"}});
+    REQUIRE(a.status == 200);
+    const auto& r = a.body["state"]["rounds"][0];
+    CHECK(r["scores"]["Ann"] == 15);
+    CHECK(r["went_out"] == "Bob");
+    CHECK(content(t.db) != before);
+    SECTION("the same round again is refused, never recorded as round 2") {
+      const std::string after = content(t.db);
+      const Answer again =
+          run_action(t.db, Action::Round,
+                     {{"game", id}, {"round", "1"}, {"v0", "out"}, {"v1", "3"}, {"v2", "4"}});
+      CHECK(again.status == 409);
+      CHECK(content(t.db) == after);
+    }
+    SECTION("an edit and an undo are logged like the CLI's") {
+      const Answer e =
+          run_action(t.db, Action::Edit,
+                     {{"game", id}, {"round", "1"}, {"v0", "20"}, {"v1", "out"}, {"v2", "9"}});
+      CHECK(e.status == 200);
+      CHECK(e.body["state"]["rounds"][0]["scores"]["Ann"] == 20);
+      const Answer u = run_action(t.db, Action::Undo, {{"game", id}});
+      CHECK(u.status == 200);
+      CHECK(u.body["state"]["rounds"][0]["scores"]["Ann"] == 15);
+    }
+  }
+}
+
+TEST_CASE("qr_text draws a square code with its finder patterns", "[serve]") {
+  const std::string text = qr_text("http://192.168.1.20:8765/", true);
+  std::vector<std::string> lines;
+  for (std::size_t at = 0, next = 0; at < text.size(); at = next + 1) {
+    next = text.find('\n', at);
+    lines.push_back(text.substr(at, next - at));
+  }
+  REQUIRE(lines.size() >= 25);  // version 2 or more, and the quiet zone
+  for (const auto& line : lines) CHECK(line.size() == 2 * lines.size());
+  // Dark modules are blank (a dark terminal shows the light ones): the top-left finder
+  // pattern's top edge is 7 dark modules after a quiet zone of 2 light ones.
+  CHECK(lines[0] == std::string(lines[0].size(), '#'));
+  CHECK(lines[2].substr(0, 4) == "####");
+  CHECK(lines[2].substr(4, 14) == std::string(14, ' '));
+  CHECK(lines[2].substr(18, 2) == "##");
+  // Half blocks: two rows a line.
+  const std::string blocks = qr_text("http://192.168.1.20:8765/", false);
+  CHECK(std::count(blocks.begin(), blocks.end(), '\n') ==
+        static_cast<long>((lines.size() + 1) / 2));
+}
