@@ -219,16 +219,15 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
                                         {"ids_taken", plan.adopted_ids.size()}};
   // First, so that the rounds it adds to games here are the newest changes: undo reverses
   // them one by one, as it reverses rounds typed in.
-  append_audit(db, {.action = "import",
-                    .summary = "Imported " + std::to_string(plan.new_games.size()) + " games, " +
-                               std::to_string(plan.new_players.size()) + " players and " +
-                               std::to_string(plan.new_seasons.size()) + " seasons from " +
-                               source +
-                               (plan.updated_games.empty()
-                                    ? ""
-                                    : "; updated " + std::to_string(plan.updated_games.size()) +
-                                          " games"),
-                    .new_value = json_line(added)});
+  append_audit(
+      db, {.action = "import",
+           .summary = "Imported " + std::to_string(plan.new_games.size()) + " games, " +
+                      std::to_string(plan.new_players.size()) + " players and " +
+                      std::to_string(plan.new_seasons.size()) + " seasons from " + source +
+                      (plan.updated_games.empty()
+                           ? ""
+                           : "; updated " + std::to_string(plan.updated_games.size()) + " games"),
+           .new_value = json_line(added)});
   auto add_player = db.prepare("INSERT INTO players (name, retired, created_at) VALUES (?, ?, ?)");
   for (std::size_t i : plan.new_players) {
     add_player.reset();

@@ -4,8 +4,8 @@
 #include <istream>
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.hpp"
 #include "cli/batch.hpp"
+#include "cli/commands.hpp"
 #include "cli/fail.hpp"
 #include "cli/files.hpp"
 #include "cli/input/json_request.hpp"

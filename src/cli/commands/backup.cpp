@@ -1,12 +1,13 @@
 // crowns backup FILE: a consistent copy of the database, safe while others write to it.
 
+#include "store/backup.hpp"
+
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
 #include "cli/session.hpp"
-#include "store/backup.hpp"
 #include "store/db.hpp"
 
 namespace crowns::cli {

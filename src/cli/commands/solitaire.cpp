@@ -243,7 +243,8 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
 
   auto* odds_cmd =
       sub->add_subcommand("odds", "The chance to win: the saved game, --seed N or --deal FILE");
-  odds_cmd->add_option("--seed", opts->seed, "Deal this seed")->check(whole_number(0, std::numeric_limits<std::int64_t>::max()));
+  odds_cmd->add_option("--seed", opts->seed, "Deal this seed")
+      ->check(whole_number(0, std::numeric_limits<std::int64_t>::max()));
   odds_cmd->add_option("--deal", opts->deal, "Real cards: a file (or - for stdin)")
       ->type_name("FILE");
   odds_cmd->add_option("--player", opts->player, "The saved game of this player")
