@@ -16,6 +16,9 @@
 namespace crowns::cli {
 namespace {
 
+// The most cards a stock can hold: every card of the most boxes.
+constexpr int kMaxStock = kMaxBoxes * kCardsPerBox;
+
 struct AdviseOptions {
   std::vector<std::string> cards;
   std::optional<std::string> top;
@@ -49,7 +52,7 @@ Expected<std::string> answer_request(JsonRequest& r) {
   s.next_holds = r.cards("next_holds");
   s.boxes = r.integer("boxes", 1, kMaxBoxes, 1);
   s.players = r.integer("players", kMinPlayers, kMaxPlayers, kMinPlayers);
-  s.stock = r.optional_int("stock", 0, kMaxBoxes * kCardsPerBox);
+  s.stock = r.optional_int("stock", 0, kMaxStock);
   s.last = r.boolean("last", false);
   if (auto bad = r.failure()) return *bad;
   auto unseen = check_situation(s);
@@ -112,7 +115,7 @@ void setup_advise(CLI::App& app, Context& ctx) {
   sub->add_option("-p,--players", opts->players, "Players at the table (default 2)")
       ->check(whole_number(kMinPlayers, kMaxPlayers));
   sub->add_option("--stock", opts->stock, "Cards left in the draw pile")
-      ->check(whole_number(0, kMaxBoxes * kCardsPerBox));
+      ->check(whole_number(0, kMaxStock));
   sub->add_flag("--last", opts->last, "Someone has gone out: this is your last turn");
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
       ->check(whole_number(1, kMaxBoxes));
