@@ -175,14 +175,14 @@ std::optional<Failure> JsonRequest::failure() const {
   const auto known = std::span(known_).first(known_count_);
   for (const auto& [key, value] : request_.items()) {
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-    const std::string message = "unknown field " + quote_token(key);
+    std::string message = "unknown field " + quote_token(key);
     const std::vector<std::string> names(known.begin(), known.end());
     if (const std::string best = closest_name(key, names); !best.empty())
-      return Failure{message + "; did you mean " + field_name(best) + "?"};
-    std::string fields;
-    for (const auto& name : known)
-      fields += std::string(fields.empty() ? "" : ", ") + field_name(name);
-    return Failure{message + " (the fields are " + fields + ")"};
+      return Failure{message.append("; did you mean ").append(field_name(best)).append("?")};
+    message += " (the fields are ";
+    for (std::size_t i = 0; i < known.size(); ++i)
+      message.append(i == 0 ? "" : ", ").append(field_name(known[i]));
+    return Failure{message.append(")")};
   }
   return std::nullopt;
 }
