@@ -63,7 +63,7 @@ table.rounds abbr { text-decoration: none; }
 ul.games { list-style: none; padding: 0; margin: 0; }
 ul.games li { border-bottom: 1px solid var(--line); padding: .5rem 0; overflow-wrap: anywhere; }
 ul.games a { text-decoration: none; }
-.pager { margin: 1rem 0; }
+.pager { margin: 1rem 0; border: 0; flex-wrap: wrap; align-items: center; padding: 0; }
 table.board { width: 100%; }
 form { background: var(--box); border: 1px solid var(--line); border-radius: .6rem;
   padding: .75rem; margin: .75rem 0; }

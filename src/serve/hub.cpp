@@ -7,7 +7,7 @@ namespace crowns::serve {
 namespace {
 
 constexpr auto kPollInterval = std::chrono::milliseconds(50);
-constexpr std::size_t kMaxCached = 256;  // pages kept per version; more: start again
+constexpr std::size_t kMaxCached = 256;  // pages kept; more: start again
 constexpr std::size_t kMaxWarm = 32;     // pages rendered again after a change
 // A page not asked for in this many changes is no longer rendered ahead.
 constexpr std::uint64_t kWarmFor = 50;
@@ -70,6 +70,11 @@ void Hub::poke() {
 
 void Hub::watch() {
   std::int64_t seen = data_version(watcher_db_);
+  try {
+    changes_.start(watcher_db_);
+  } catch (const Error&) {
+    // Busy at the start: the first change then counts as a change of everything.
+  }
   std::unique_lock lock(mutex_);
   while (!stopped_) {
     wake_.wait_for(lock, kPollInterval, [this] { return poked_ || stopped_.load(); });
@@ -82,6 +87,17 @@ void Hub::watch() {
     } catch (const Error&) {
       // Busy or gone for a moment (a restore): look again at the next tick.
     }
+    if (now != seen) {
+      // What changed, before anyone is told: a page asked for from now on is made afresh
+      // or was not touched.
+      Change change;
+      try {
+        change = changes_.since_last(watcher_db_);
+      } catch (const Error&) {
+        change.everything = true;
+      }
+      forget(change);
+    }
     lock.lock();
     if (now != seen) {
       seen = now;
@@ -91,43 +107,48 @@ void Hub::watch() {
   }
 }
 
+void Hub::forget(const Change& change) {
+  const std::scoped_lock lock(cache_mutex_);
+  std::erase_if(cache_, [&](const auto& kept) { return change.touches(kept.second->reads); });
+}
+
 std::uint64_t Hub::wait_past(std::uint64_t seen, std::chrono::milliseconds timeout) {
   std::unique_lock lock(mutex_);
   changed_.wait_for(lock, timeout, [&] { return version_ != seen || stopped_; });
   return version_;
 }
 
-std::string Hub::cached(const std::string& key, const Render& render, Prerender prerender) {
+Hub::Page Hub::cached(const std::string& key, const Render& render, Prerender prerender,
+                      const Reads& reads) {
   std::shared_ptr<Rendered> entry;
   {
     const std::scoped_lock lock(cache_mutex_);
-    if (cache_version_ != version_) {
-      cache_.clear();
-      cache_version_ = version_;
-    }
     auto it = cache_.find(key);
     if (it == cache_.end()) {
       if (cache_.size() >= kMaxCached) cache_.clear();
-      it = cache_.emplace(key, std::make_shared<Rendered>()).first;
+      it = cache_.emplace(key, std::make_shared<Rendered>(reads)).first;
     }
     entry = it->second;
     if (prerender == Prerender::Yes) {
       if (warm_.size() >= kMaxWarm && !warm_.contains(key)) warm_.clear();
-      warm_[key] = {render, version_};
+      warm_.insert_or_assign(key, Warm{render, reads, version_});
     }
   }
   // The first to ask renders; the others (50 viewers woken by one round) wait for its copy.
   // Each key has its own lock: a long report does not hold up the scorecard.
   const std::scoped_lock lock(entry->mutex);
   if (!entry->done) {
+    const auto start = std::chrono::steady_clock::now();
     entry->text = pool_.with(render);
+    const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+    entry->made_ms = took.count();
     entry->done = true;
   }
-  return entry->text;
+  return {entry->text, entry->made_ms};
 }
 
-// After each change, renders again the pages asked for lately, one after another, so that the
-// next to ask finds them made (a games list of 10,000 games takes a while).
+// After each change, renders again the pages asked for lately that it touched, one after
+// another, so that the next to ask finds them made (the report of 10,000 games takes a while).
 void Hub::prerender() {
   std::uint64_t seen = version_;
   while (!stopped_) {
@@ -135,16 +156,16 @@ void Hub::prerender() {
     if (stopped_) break;
     if (now == seen) continue;
     seen = now;
-    std::vector<std::pair<std::string, Render>> pages;
+    std::vector<std::pair<std::string, Warm>> pages;
     {
       const std::scoped_lock lock(cache_mutex_);
       std::erase_if(warm_, [&](const auto& w) { return w.second.asked + kWarmFor < now; });
-      for (const auto& [key, w] : warm_) pages.emplace_back(key, w.render);
+      for (const auto& [key, w] : warm_) pages.emplace_back(key, w);
     }
-    for (const auto& [key, render] : pages) {
+    for (const auto& [key, w] : pages) {
       if (stopped_ || version_ != now) break;  // changed again: start over
       try {
-        cached(key, render, Prerender::No);
+        cached(key, w.render, Prerender::No, w.reads);
       } catch (const Error&) {
         // A page that fails (a game deleted) says so when asked.
       }

@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "serve/changes.hpp"
 #include "store/sqlite.hpp"
 
 namespace crowns::serve {
@@ -71,11 +72,17 @@ class Hub {
   /// Whether a page is rendered again in the background after each change, before anyone
   /// asks (pages), or only when asked (the event streams' cards, quick to make).
   enum class Prerender { Yes, No };
-  /// `key`'s text for the current version: rendered by `render` (with a connection of the
-  /// pool) once per version, then kept until the next change. With Prerender::Yes, `render`
-  /// is kept (it must own what it uses) and run again after every change while the page
-  /// is asked for now and then, so that the asker finds it made.
-  std::string cached(const std::string& key, const Render& render, Prerender prerender);
+  /// A page's text, and how long its making took (ms), whoever made it.
+  struct Page {
+    std::string text;
+    double made_ms = 0;
+  };
+  /// `key`'s text: rendered by `render` (with a connection of the pool), then kept until a
+  /// change touches what it `reads`. With Prerender::Yes, `render` is kept (it must own what
+  /// it uses) and run again after every change that touches it while the page is asked for
+  /// now and then, so that the asker finds it made.
+  Page cached(const std::string& key, const Render& render, Prerender prerender,
+              const Reads& reads);
 
   /// Counts an event stream in; false (and not counted) when `limit` are open.
   bool subscribe(std::size_t limit);
@@ -84,7 +91,10 @@ class Hub {
  private:
   void watch();
   void prerender();
+  /// Drops the kept pages `change` touches.
+  void forget(const Change& change);
   store::Database watcher_db_;
+  ChangeLog changes_;  ///< The watcher's alone.
   ConnectionPool& pool_;
   std::atomic<std::uint64_t> version_{1};
   std::atomic<bool> stopped_{false};
@@ -97,15 +107,18 @@ class Hub {
   std::thread prerenderer_;
   struct Warm {
     Render render;
+    Reads reads;
     std::uint64_t asked = 0;  ///< The version it was last asked for in.
   };
   std::unordered_map<std::string, Warm> warm_;  ///< Under cache_mutex_.
   std::mutex cache_mutex_;
-  std::uint64_t cache_version_ = 0;
   struct Rendered {
+    explicit Rendered(Reads r) : reads(std::move(r)) {}
+    const Reads reads;
     std::mutex mutex;
     bool done = false;
     std::string text;
+    double made_ms = 0;
   };
   std::unordered_map<std::string, std::shared_ptr<Rendered>> cache_;
 };

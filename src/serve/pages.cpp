@@ -214,18 +214,20 @@ std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
                   attributes);
 }
 
-std::string games_page(const store::Database& db, int page) {
-  auto games = store::list_games(db);
-  std::reverse(games.begin(), games.end());  // newest first
-  const int pages =
-      std::max(1, (static_cast<int>(games.size()) + kGamesPerPage - 1) / kGamesPerPage);
-  page = std::clamp(page, 1, pages);
-  std::string body = fmt::format("<h1>Games <small>{}</small></h1>\n",
-                                 counted(static_cast<long long>(games.size()), "game"));
+std::string games_page(const store::Database& db, std::int64_t page) {
+  const auto listed = store::list_games_page(
+      db, (std::max<std::int64_t>(page, 1) - 1) * kGamesPerPage, kGamesPerPage);
+  const std::int64_t pages =
+      std::max<std::int64_t>(1, (listed.total + kGamesPerPage - 1) / kGamesPerPage);
+  if (page < 1 || page > pages) {
+    throw Error("there is no page " + std::to_string(page) + " of games: they fill " +
+                counted(pages, "page") + " (/games?page=" + std::to_string(pages) +
+                " is the oldest)");
+  }
+  std::string body =
+      fmt::format("<h1>Games <small>{}</small></h1>\n", counted(listed.total, "game"));
   body += "<ul class=\"games\">\n";
-  const auto first = static_cast<std::size_t>(page - 1) * kGamesPerPage;
-  for (std::size_t i = first; i < games.size() && i < first + kGamesPerPage; ++i) {
-    const auto& g = games[i];
+  for (const auto& g : listed.games) {
     std::string players;
     for (const auto& p : g.players) players += (players.empty() ? "" : ", ") + html_escape(p);
     std::string result = std::string(store::status_name(g.status));
@@ -242,19 +244,29 @@ std::string games_page(const store::Database& db, int page) {
   }
   body += "</ul>\n";
   if (pages > 1) {
-    body += "<p class=\"pager\">";
-    if (page > 1) body += fmt::format("<a href=\"/games?page={}\">Newer</a> ", page - 1);
-    body += fmt::format("page {} of {}", page, pages);
-    if (page < pages) body += fmt::format(" <a href=\"/games?page={}\">Older</a>", page + 1);
-    body += "</p>\n";
+    // Newest and oldest too: the first game ever is 200 clicks away on 10,000 games.
+    body += "<nav class=\"pager\" aria-label=\"pages\">";
+    if (page > 1) {
+      body += "<a href=\"/games\">Newest</a> ";
+      body += fmt::format("<a href=\"/games?page={}\" rel=\"prev\">Newer</a> ", page - 1);
+    }
+    body += fmt::format("<span>page {} of {}</span>", page, pages);
+    if (page < pages) {
+      body += fmt::format(" <a href=\"/games?page={}\" rel=\"next\">Older</a>", page + 1);
+      body += fmt::format(" <a href=\"/games?page={}\">Oldest</a>", pages);
+    }
+    body += "</nav>\n";
   }
   return document("Five Crowns · games", "Games", body);
 }
 
-std::string leaderboard_page(const store::Database& db, bool all) {
+Period page_period(const store::Database& db, bool all) {
   cli::PeriodOptions options;
   options.all = all;
-  const Period period = cli::resolve_period(db, options);
+  return cli::resolve_period(db, options);
+}
+
+std::string leaderboard_page(const store::Database& db, const Period& period, bool all) {
   const auto results = store::load_results(db, {period.to, std::nullopt, std::nullopt});
   const auto replay = replay_ratings(results);
   const auto rows = leaderboard(results, replay, period, RankBy::Rating, 1);
@@ -284,10 +296,8 @@ std::string leaderboard_page(const store::Database& db, bool all) {
   return document("Five Crowns · leaderboard", "Leaderboard", body);
 }
 
-std::string report_page(const store::Database& db, bool all) {
-  cli::PeriodOptions options;
-  options.all = all;
-  return cli::period_report_html(cli::gather_period_report(db, cli::resolve_period(db, options)));
+std::string report_page(const store::Database& db, const Period& period) {
+  return cli::period_report_html(cli::gather_period_report(db, period));
 }
 
 std::string game_report_page(const store::Database& db, std::int64_t id) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "crowns/results.hpp"
 #include "store/games.hpp"
 #include "store/sqlite.hpp"
 
@@ -38,12 +39,16 @@ struct PageFor {
 /// The scorecard page (`id` none: the current game, followed as it changes).
 std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
                       const PageFor& who);
-/// Every game, newest first, `page` (from 1) of 50 at a time.
-std::string games_page(const store::Database& db, int page);
-/// The leaderboard of the default period (`all`: every game).
-std::string leaderboard_page(const store::Database& db, bool all);
-/// crowns report's page for the default period (`all`: every game), or for one game.
-std::string report_page(const store::Database& db, bool all);
+/// Every game, newest first, `page` (from 1) of 50 at a time, with links to the pages
+/// around it. Throws crowns::Error naming the last page for a page past it (or below 1).
+std::string games_page(const store::Database& db, std::int64_t page);
+/// The period of the leaderboard and the report: the current season (or year), or with `all`
+/// every game.
+Period page_period(const store::Database& db, bool all);
+/// The leaderboard of `period` (`all`: it is every game; the page links the other one).
+std::string leaderboard_page(const store::Database& db, const Period& period, bool all);
+/// crowns report's page for `period`, or for one game.
+std::string report_page(const store::Database& db, const Period& period);
 std::string game_report_page(const store::Database& db, std::int64_t id);
 /// A small page saying what went wrong.
 std::string error_page(int status, const std::string& message);

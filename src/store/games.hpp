@@ -95,6 +95,15 @@ std::vector<Game> games_in_progress(const Database& db, InProgress which);
 /// Every game, oldest first (by date, then id).
 std::vector<GameSummary> list_games(const Database& db);
 
+/// A stretch of the games list, newest first (the reverse of list_games' order).
+struct GamesPage {
+  std::int64_t total = 0;          ///< Games in the database.
+  std::vector<GameSummary> games;  ///< At most `limit`, from the `offset`-th newest.
+};
+/// The games from the `offset`-th newest (from 0), `limit` of them: read along the
+/// played-on index, so a page costs the same with 100 or 100,000 games.
+GamesPage list_games_page(const Database& db, std::int64_t offset, int limit);
+
 struct NewGame {
   std::vector<std::string> players;   ///< Names in seat order.
   std::optional<std::string> dealer;  ///< Deals round 1; default the first seat.
