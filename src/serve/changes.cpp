@@ -67,6 +67,7 @@ Change ChangeLog::since_last(store::Database& db) {
   }
   std::sort(games.begin(), games.end());
   games.erase(std::unique(games.begin(), games.end()), games.end());
+  change.games = games;
   auto now = db.prepare("SELECT played_on, status = 'finished' FROM games WHERE id = ?");
   for (const std::int64_t id : games) {
     const auto before = games_.find(id);

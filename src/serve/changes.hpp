@@ -35,9 +35,10 @@ struct Reads {
 
 /// One change (or several, seen together) of the database.
 struct Change {
-  bool everything = false;         ///< Could not tell what changed: every page is old.
-  bool finished_games = false;     ///< A game that is or was finished changed, or went.
-  std::vector<std::string> dates;  ///< The dates (before and after) of the games changed.
+  bool everything = false;            ///< Could not tell what changed: every page is old.
+  bool finished_games = false;        ///< A game that is or was finished changed, or went.
+  std::vector<std::string> dates;     ///< The dates (before and after) of the games changed.
+  std::vector<std::int64_t> games{};  ///< The games changed (none known with `everything`).
 
   /// Whether a page that reads `reads` must be made again.
   [[nodiscard]] bool touches(const Reads& reads) const;

@@ -96,6 +96,7 @@ void Hub::watch() {
       } catch (const Error&) {
         change.everything = true;
       }
+      if (listener_) listener_(change);
       forget(change);
     }
     lock.lock();
@@ -139,7 +140,7 @@ Hub::Page Hub::cached(const std::string& key, const Render& render, Prerender pr
   const std::scoped_lock lock(entry->mutex);
   if (!entry->done) {
     const auto start = std::chrono::steady_clock::now();
-    entry->text = pool_.with(render);
+    entry->text = std::make_shared<const std::string>(pool_.with(render));
     const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
     entry->made_ms = took.count();
     entry->done = true;

@@ -6,7 +6,6 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands/chart_data.hpp"
-#include "cli/commands/report_data.hpp"
 #include "cli/input/period.hpp"
 #include "cli/views/hand.hpp"
 #include "cli/views/html_report.hpp"
@@ -294,10 +293,6 @@ std::string leaderboard_page(const store::Database& db, const Period& period, bo
       "</tbody></table></div>\n<p class=\"key\">Rating: mu − 3 sigma (OpenSkill); "
       "form: the last 5 games, oldest first (W won).</p>\n";
   return document("Five Crowns · leaderboard", "Leaderboard", body);
-}
-
-std::string report_page(const store::Database& db, const Period& period) {
-  return cli::period_report_html(cli::gather_period_report(db, period));
 }
 
 std::string game_report_page(const store::Database& db, std::int64_t id) {

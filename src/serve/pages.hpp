@@ -47,8 +47,7 @@ std::string games_page(const store::Database& db, std::int64_t page);
 Period page_period(const store::Database& db, bool all);
 /// The leaderboard of `period` (`all`: it is every game; the page links the other one).
 std::string leaderboard_page(const store::Database& db, const Period& period, bool all);
-/// crowns report's page for `period`, or for one game.
-std::string report_page(const store::Database& db, const Period& period);
+/// crowns report's page for one game (for a period: serve/kept_report.hpp).
 std::string game_report_page(const store::Database& db, std::int64_t id);
 /// A small page saying what went wrong.
 std::string error_page(int status, const std::string& message);

@@ -24,6 +24,7 @@
 #include "crowns/names.hpp"
 #include "serve/actions.hpp"
 #include "serve/hub.hpp"
+#include "serve/kept_report.hpp"
 #include "serve/pages.hpp"
 #include "serve/qr.hpp"
 #include "serve/security.hpp"
@@ -37,6 +38,7 @@ using Json = nlohmann::ordered_json;
 constexpr std::size_t kMaxBody = 8192;    // a round of 14 hands is under 1 KiB
 constexpr std::size_t kThreads = 128;     // every open event stream keeps one
 constexpr std::size_t kMaxStreams = 100;  // leaves threads for pages and writes
+constexpr std::size_t kMaxReports = 8;    // periods whose report is kept in parts
 constexpr auto kKeepAlive = std::chrono::seconds(15);
 constexpr const char* kTokenHeader = "X-Crowns-Token";
 constexpr const char* kPolicy =
@@ -94,7 +96,13 @@ void reply_page(httplib::Response& res, Render&& render) {
   try {
     Hub::Page page = std::forward<Render>(render)();
     made = page.made_ms;
-    res.set_content(std::move(page.text), "text/html; charset=utf-8");
+    // Sent from the kept copy itself, which the provider holds until the answer is sent.
+    const std::size_t size = page.text->size();
+    res.set_content_provider(size, "text/html; charset=utf-8",
+                             [text = std::move(page.text)](std::size_t offset, std::size_t length,
+                                                           httplib::DataSink& sink) {
+                               return sink.write(text->data() + offset, length);
+                             });
   } catch (const Error& e) {
     reply_error_page(res, 404, cli::sanitize(e.what()));
   }
@@ -164,7 +172,22 @@ class Site {
     return hub_.cached(key, render, Hub::Prerender::Yes, reads);
   }
 
+  // The report of `period`, kept in parts from one change to the next (serve/kept_report.hpp).
+  std::shared_ptr<KeptReport> kept_report(const std::string& key, const Period& period) {
+    const std::scoped_lock lock(reports_mutex_);
+    auto it = reports_.find(key);
+    if (it == reports_.end()) {
+      if (reports_.size() >= kMaxReports) reports_.clear();
+      it = reports_.emplace(key, std::make_shared<KeptReport>(period)).first;
+    }
+    return it->second;
+  }
+
   void routes() {
+    hub_.on_change([this](const Change& change) {
+      const std::scoped_lock lock(reports_mutex_);
+      for (const auto& [key, kept] : reports_) kept->note(change);
+    });
     http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
     http_.set_payload_max_length(kMaxBody);
     // SO_REUSEADDR alone: a restart binds at once (past TIME_WAIT), and a second server on
@@ -277,9 +300,10 @@ class Site {
       reply_page(res, [&] {
         const Period period =
             pool_.with([&](const store::Database& db) { return page_period(db, all); });
+        const std::string key = period_key("/report", period, all);
+        const auto kept = kept_report(key, period);
         return page(
-            period_key("/report", period, all),
-            [period](const store::Database& db) { return report_page(db, period); },
+            key, [kept](const store::Database& db) { return kept->text(db); },
             Reads::finished_games_and(period));
       });
     });
@@ -345,14 +369,14 @@ class Site {
           std::string chunk = ": still here\n\n";
           if (version != *seen) {
             try {
-              chunk = hub_.cached(key,
-                                  [&](const store::Database& db) {
-                                    const auto game =
-                                        follow ? store::load_game(db, *follow) : current_game(db);
-                                    return card_event(game, version);
-                                  },
-                                  Hub::Prerender::No, {})
-                          .text;
+              chunk = *hub_.cached(key,
+                                   [&](const store::Database& db) {
+                                     const auto game =
+                                         follow ? store::load_game(db, *follow) : current_game(db);
+                                     return card_event(game, version);
+                                   },
+                                   Hub::Prerender::No, {})
+                           .text;
               *seen = version;
             } catch (const Error&) {
               // The database was busy or being restored: try again in a moment.
@@ -412,6 +436,8 @@ class Site {
   ConnectionPool pool_;
   Hub hub_;
   std::string token_;
+  std::mutex reports_mutex_;
+  std::unordered_map<std::string, std::shared_ptr<KeptReport>> reports_;
   httplib::Server http_;
   RateLimiter read_limit_{240, 120};
   RateLimiter write_limit_{60, 20};

@@ -99,6 +99,10 @@ same_as_cli "a round in the game at the table"
 check "that round kept the leaderboard made before" [ "$(made /leaderboard)" = "$board" ]
 check "and made the season's report again (the game is in it)" [ "$(made /report)" != "$report" ]
 
+"$CROWNS" edit 2 Ann=12 Bob=0* >/dev/null  # a past round of the game at the table
+same_as_cli "an edit in the game at the table"
+check "that edit kept the leaderboard made before" [ "$(made /leaderboard)" = "$board" ]
+
 for r in $(seq 5 11); do "$CROWNS" round 7 "0*" $((r + 5)) >/dev/null; done  # Bob wins it
 same_as_cli "the game at the table finishing"
 check "its finish shows in the leaderboard" [ "$(page_rows "" | grep -c '"games":4')" = 3 ]
@@ -119,9 +123,14 @@ same_as_cli "a finished game deleted"
 same_as_cli "a player renamed"
 check "the new name is on the leaderboard" grep -q '"name":"Bobby"' <<<"$(page_rows "")"
 "$CROWNS" new Ann Cy --date 2026-01-15 >/dev/null
+same_as_cli "a game started"
 "$CROWNS" round "0*" 4 >/dev/null
+same_as_cli "its first round"
 "$CROWNS" abandon --yes >/dev/null
-same_as_cli "a game started, played and abandoned"
+same_as_cli "that game abandoned"
+"$CROWNS" new Ann Cy --date 2025-06-01 >/dev/null
+"$CROWNS" round "0*" 8 >/dev/null
+same_as_cli "a round of a game outside the season"
 
 # --- The games list, 50 a page: 126 games fill 3.
 total=$("$CROWNS" games --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).length))')

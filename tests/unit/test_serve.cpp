@@ -7,10 +7,14 @@
 #include <nlohmann/json.hpp>
 
 #include "serve/actions.hpp"
+#include "serve/changes.hpp"
 #include "serve/pages.hpp"
 #include "serve/qr.hpp"
 #include "serve/security.hpp"
+#include "store/connections.hpp"
 #include "store/db.hpp"
+#include "store/players.hpp"
+#include "store/undo.hpp"
 #include "store_fixtures.hpp"
 #include "temp_db.hpp"
 
@@ -171,4 +175,70 @@ TEST_CASE("qr_text draws a square code with its finder patterns", "[serve]") {
   const std::string blocks = qr_text("http://192.168.1.20:8765/", false);
   CHECK(std::count(blocks.begin(), blocks.end(), '\n') ==
         static_cast<long>((lines.size() + 1) / 2));
+}
+
+TEST_CASE("Change::touches: what each kind of page reads", "[serve]") {
+  const Period season{"2026-01-01", "2026-12-31", "2026"};
+  const Reads card;  // everything
+  const Reads board = Reads::finished_games();
+  const Reads report = Reads::finished_games_and(season);
+  const Change nothing;
+  CHECK(nothing.touches(card));
+  CHECK_FALSE(nothing.touches(board));
+  CHECK_FALSE(nothing.touches(report));
+  const Change round_in_season{.dates = {"2026-03-01"}};
+  CHECK_FALSE(round_in_season.touches(board));
+  CHECK(round_in_season.touches(report));
+  const Change round_before{.dates = {"2025-12-31"}};
+  CHECK_FALSE(round_before.touches(report));
+  const Change finished{.finished_games = true, .dates = {"2025-12-31"}};
+  CHECK(finished.touches(board));
+  CHECK(finished.touches(report));
+  Change unknown;
+  unknown.everything = true;
+  CHECK(unknown.touches(board));
+}
+
+TEST_CASE("ChangeLog reads from the audit log what each change touched", "[serve]") {
+  Table t;
+  store::Database watcher = store::open_another(t.db);
+  auto game = test::new_game(t.db, {"Ann", "Bob", "Cy"});
+  ChangeLog log;
+  log.start(watcher);
+  CHECK_FALSE(log.since_last(watcher).everything);  // nothing new: nothing touched
+
+  // Rounds 1-10: an unfinished game; its date, not the finished games.
+  for (int r = 1; r <= 10; ++r)
+    game = test::play_round(t.db, game, {test::out(0), test::pts(1, 5), test::pts(2, 9)});
+  Change change = log.since_last(watcher);
+  CHECK_FALSE(change.everything);
+  CHECK_FALSE(change.finished_games);
+  CHECK(std::find(change.dates.begin(), change.dates.end(), "2026-01-15") != change.dates.end());
+
+  SECTION("the game finishing touches the finished games; undo of its last round too") {
+    game = test::play_round(t.db, game, {test::out(0), test::pts(1, 5), test::pts(2, 9)});
+    change = log.since_last(watcher);
+    CHECK_FALSE(change.everything);
+    CHECK(change.finished_games);
+    {
+      store::Transaction tx(t.db);
+      REQUIRE(store::undo_last_change(t.db, game.id).ok());
+      tx.commit();
+    }
+    change = log.since_last(watcher);
+    CHECK(change.finished_games);  // it was finished: the leaderboard must lose it
+  }
+  SECTION("a renamed player is a change of everything") {
+    {
+      store::Transaction tx(t.db);
+      REQUIRE(store::rename_player(t.db, "Bob", "Bobby").ok());
+      tx.commit();
+    }
+    CHECK(log.since_last(watcher).everything);
+    CHECK_FALSE(log.since_last(watcher).everything);  // and then it goes on from there
+  }
+  SECTION("a rewritten log (a restore) is a change of everything") {
+    t.db.exec("DELETE FROM audit WHERE id = (SELECT max(id) FROM audit)");
+    CHECK(log.since_last(watcher).everything);
+  }
 }

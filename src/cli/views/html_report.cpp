@@ -321,7 +321,7 @@ std::string result_html(const store::Game& game) {
                      holder_list_html(winners, all));
 }
 
-std::string period_report_html(const PeriodReport& report) {
+ReportParts period_report_parts(const PeriodReport& report) {
   std::ostringstream html;
   const std::string title = "Five Crowns · " + report.period.label;
   open_document(html, title);
@@ -341,9 +341,35 @@ std::string period_report_html(const PeriodReport& report) {
          << chart_figure_html(report.ratings) << "</section>\n";
   }
   records_html(html, report);
-  for (const auto& game : report.games) scorecard_html(html, game, 2);
-  close_document(html);
+  ReportParts parts;
+  parts.head = html.str();
+  parts.cards.reserve(report.games.size());
+  for (const auto& game : report.games) parts.cards.push_back(period_report_card(game));
+  std::ostringstream tail;
+  close_document(tail);
+  parts.tail = tail.str();
+  return parts;
+}
+
+std::string period_report_card(const store::Game& game) {
+  std::ostringstream html;
+  scorecard_html(html, game, 2);
   return html.str();
+}
+
+std::string period_report_html(const PeriodReport& report) {
+  return joined(period_report_parts(report));
+}
+
+std::string joined(const ReportParts& parts) {
+  std::size_t size = parts.head.size() + parts.tail.size();
+  for (const auto& card : parts.cards) size += card.size();
+  std::string html;
+  html.reserve(size);
+  html += parts.head;
+  for (const auto& card : parts.cards) html += card;
+  html += parts.tail;
+  return html;
 }
 
 std::string game_report_html(const store::Game& game, const ChartData& chart) {

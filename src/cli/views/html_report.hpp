@@ -49,6 +49,20 @@ struct PeriodReport {
 /// The report of a period: the whole HTML document.
 std::string period_report_html(const PeriodReport& report);
 
+/// period_report_html in its parts: everything before the scorecards, each game's scorecard
+/// (in report.games' order), and the end. Joined, they are the document; crowns serve keeps
+/// them apart to make one game's scorecard again after a round (period_report_card).
+struct ReportParts {
+  std::string head;
+  std::vector<std::string> cards;
+  std::string tail;
+};
+ReportParts period_report_parts(const PeriodReport& report);
+/// The document the parts make.
+std::string joined(const ReportParts& parts);
+/// One game's scorecard as the report of a period shows it.
+std::string period_report_card(const store::Game& game);
+
 /// The report of one game: its scorecard and `chart` (its running totals).
 std::string game_report_html(const store::Game& game, const ChartData& chart);
 

@@ -1,0 +1,68 @@
+#include "serve/kept_report.hpp"
+
+#include "cli/commands/report_data.hpp"
+
+namespace crowns::serve {
+
+void KeptReport::note(const Change& change) {
+  const std::scoped_lock lock(note_mutex_);
+  if (change.everything || change.finished_games) {
+    whole_ = true;
+    pending_.clear();
+  } else if (!whole_) {
+    pending_.insert(pending_.end(), change.games.begin(), change.games.end());
+  }
+}
+
+void KeptReport::build(const store::Database& db) {
+  built_ = false;
+  const cli::PeriodReport report = cli::gather_period_report(db, period_);
+  parts_ = cli::period_report_parts(report);
+  cards_.clear();
+  at_.clear();
+  for (const auto& game : report.games) {
+    at_.emplace(game.id, cards_.size());
+    cards_.push_back({game.date, game.status});
+  }
+  built_ = true;
+}
+
+bool KeptReport::patch(const store::Database& db, const std::vector<std::int64_t>& games) {
+  for (const std::int64_t id : games) {
+    const auto game = store::load_game(db, id);
+    const auto it = at_.find(id);
+    if (it == at_.end()) {
+      // Not in the report: it must still be out of the period (or gone).
+      if (game && period_.contains(game->date)) return false;
+      continue;
+    }
+    // The standings count the games by status and the order is by date: a card alone can
+    // change only while both stay.
+    const Card& card = cards_[it->second];
+    if (!game || game->date != card.date || game->status != card.status) return false;
+    parts_.cards[it->second] = cli::period_report_card(*game);
+  }
+  return true;
+}
+
+std::string KeptReport::text(const store::Database& db) {
+  const std::scoped_lock lock(render_mutex_);
+  bool whole = false;
+  std::vector<std::int64_t> games;
+  {
+    const std::scoped_lock noted(note_mutex_);
+    whole = whole_ || !built_;
+    whole_ = false;
+    games.swap(pending_);
+  }
+  try {
+    if (whole || !patch(db, games)) build(db);
+  } catch (...) {
+    const std::scoped_lock noted(note_mutex_);
+    whole_ = true;
+    throw;
+  }
+  return cli::joined(parts_);
+}
+
+}  // namespace crowns::serve

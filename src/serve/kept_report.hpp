@@ -1,0 +1,51 @@
+#pragma once
+// The season report kept in its parts between changes (cli::ReportParts): after a change to
+// games of its period that are not finished (a round at the table) only their scorecards are
+// made again, not the standings, the charts and the other 10,000 scorecards.
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "cli/views/html_report.hpp"
+#include "crowns/results.hpp"
+#include "serve/changes.hpp"
+#include "store/sqlite.hpp"
+
+namespace crowns::serve {
+
+class KeptReport {
+ public:
+  explicit KeptReport(Period period) : period_(std::move(period)) {}
+
+  /// Notes a change (from the hub's watcher: quick, never waits for a report being made).
+  void note(const Change& change);
+  /// The report as the database has it now: its scorecards of the games changed since the
+  /// last call made again, or all of it when a change touched more (a game finished, a
+  /// finished game changed, a game came into the period or left it, changed status).
+  /// Throws crowns::Error when the database cannot be read; the next call makes it whole.
+  std::string text(const store::Database& db);
+
+ private:
+  struct Card {
+    std::string date;
+    store::GameStatus status = store::GameStatus::Active;
+  };
+  void build(const store::Database& db);
+  /// Makes the cards of `games` again; false when one of them needs the whole report.
+  bool patch(const store::Database& db, const std::vector<std::int64_t>& games);
+
+  const Period period_;
+  std::mutex render_mutex_;  ///< One making at a time; guards what follows.
+  bool built_ = false;
+  cli::ReportParts parts_;
+  std::vector<Card> cards_;                           ///< By part.
+  std::unordered_map<std::int64_t, std::size_t> at_;  ///< Game id: its part.
+  std::mutex note_mutex_;                             ///< Guards what follows.
+  bool whole_ = true;
+  std::vector<std::int64_t> pending_;
+};
+
+}  // namespace crowns::serve
