@@ -82,8 +82,12 @@ check "no progress line with the odds either" test ! -s "$E2E_TMP/odds.err"
 if command -v script >/dev/null; then
   screen=$(script -qec "$(printf '%q' "$CROWNS") solitaire odds --seed 112 --time 2" /dev/null)
   check "progress shown on a terminal" grep -qF $'\rSampling the chance to win: ' <<<"$screen"
-  check "progress names the limit" grep -qF ' of 200 samples, ' <<<"$screen"
+  check "progress counts the samples" grep -qF ' of 200 samples, ' <<<"$screen"
+  check "progress names the limit" grep -qF ' (limit 2 s)' <<<"$screen"
   check "the answer follows on a clean line" grep -qE $'\r +\rChance to win seed 112: [0-9]+–[0-9]+% ' <<<"$screen"
+  screen=$(script -qec "printf 'hint\\nq\\n' | $(printf '%q' "$CROWNS") --db $(printf '%q' "$E2E_TMP/tty.db") solitaire --seed 112" /dev/null)
+  check "a slow hint shows its progress too" grep -qF ' of 30 samples, ' <<<"$screen"
+  check "the hint's chance follows on a clean line" grep -qE $'\r +\rChance to win: [0-9]+–[0-9]+% ' <<<"$screen"
   screen=$(script -qec "$(printf '%q' "$CROWNS") solitaire odds --seed 112 --time 1 --json" /dev/null)
   check "no progress with --json, even on a terminal" test "${screen:0:1}" = "{"
 else
