@@ -21,6 +21,9 @@ struct RatingReplay {
 
 /// Rates `games` (oldest first: by date, then id) from scratch.
 RatingReplay replay_ratings(const std::vector<GameResult>& games, const RatingModel& model = {});
+/// Rates one more game, later (by date, then id) than every game `replay` has rated: the
+/// replay is then replay_ratings of the games with `game` added last.
+void extend_replay(RatingReplay& replay, const GameResult& game, const RatingModel& model = {});
 
 struct LeaderRow {
   int rank = 0;  ///< 1-based; equal sort keys share a rank.

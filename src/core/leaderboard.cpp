@@ -10,19 +10,21 @@ namespace crowns {
 RatingReplay replay_ratings(const std::vector<GameResult>& games, const RatingModel& model) {
   RatingReplay replay;
   replay.after.reserve(games.size());
-  std::vector<Rating> before;
-  for (const auto& game : games) {
-    before.clear();
-    for (const auto& seat : game.seats) {
-      const auto it = replay.current.find(seat.player);
-      before.push_back(it == replay.current.end() ? model.initial() : it->second);
-    }
-    auto after = rate_game(before, finishing_places(game), model);
-    for (std::size_t s = 0; s < game.seats.size(); ++s)
-      replay.current[game.seats[s].player] = after[s];
-    replay.after.push_back(std::move(after));
-  }
+  for (const auto& game : games) extend_replay(replay, game, model);
   return replay;
+}
+
+void extend_replay(RatingReplay& replay, const GameResult& game, const RatingModel& model) {
+  std::vector<Rating> before;
+  before.reserve(game.seats.size());
+  for (const auto& seat : game.seats) {
+    const auto it = replay.current.find(seat.player);
+    before.push_back(it == replay.current.end() ? model.initial() : it->second);
+  }
+  auto after = rate_game(before, finishing_places(game), model);
+  for (std::size_t s = 0; s < game.seats.size(); ++s)
+    replay.current[game.seats[s].player] = after[s];
+  replay.after.push_back(std::move(after));
 }
 
 namespace {

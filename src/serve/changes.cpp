@@ -18,6 +18,29 @@ bool Change::touches(const Reads& reads) const {
                      [&](const std::string& date) { return reads.games_in->contains(date); });
 }
 
+void PendingChanges::note(const Change& change, bool whole) {
+  const std::scoped_lock lock(mutex_);
+  if (whole) {
+    whole_ = true;
+    games_.clear();
+  } else if (!whole_) {
+    games_.insert(games_.end(), change.games.begin(), change.games.end());
+  }
+}
+
+PendingChanges::Taken PendingChanges::take() {
+  const std::scoped_lock lock(mutex_);
+  Taken taken{whole_, {}};
+  taken.games.swap(games_);
+  whole_ = false;
+  return taken;
+}
+
+void PendingChanges::spoil() {
+  const std::scoped_lock lock(mutex_);
+  whole_ = true;
+}
+
 void ChangeLog::start(store::Database& db) {
   store::Transaction snapshot(db, store::Transaction::Kind::Deferred);
   reload(db);

@@ -9,6 +9,7 @@
 // import; a log rewritten by a restore; many entries at once) counts as a change of everything.
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -42,6 +43,27 @@ struct Change {
 
   /// Whether a page that reads `reads` must be made again.
   [[nodiscard]] bool touches(const Reads& reads) const;
+};
+
+/// The changes a page kept in parts has been told of since it was last made (the watcher
+/// notes them, the next making takes them): the games changed, or that it must be made whole.
+class PendingChanges {
+ public:
+  /// Notes the games `change` touched, or with `whole` that the page must be made whole.
+  void note(const Change& change, bool whole);
+  struct Taken {
+    bool whole = true;
+    std::vector<std::int64_t> games{};
+  };
+  /// What was noted, from now on nothing.
+  Taken take();
+  /// The next take() says whole (a making failed half-way).
+  void spoil();
+
+ private:
+  std::mutex mutex_;
+  bool whole_ = true;  ///< Nothing made yet counts as whole.
+  std::vector<std::int64_t> games_;
 };
 
 /// Follows the audit log from one change to the next.

@@ -5,13 +5,7 @@
 namespace crowns::serve {
 
 void KeptReport::note(const Change& change) {
-  const std::scoped_lock lock(note_mutex_);
-  if (change.everything || change.finished_games) {
-    whole_ = true;
-    pending_.clear();
-  } else if (!whole_) {
-    pending_.insert(pending_.end(), change.games.begin(), change.games.end());
-  }
+  pending_.note(change, change.everything || change.finished_games);
 }
 
 void KeptReport::build(const store::Database& db) {
@@ -47,19 +41,11 @@ bool KeptReport::patch(const store::Database& db, const std::vector<std::int64_t
 
 std::string KeptReport::text(const store::Database& db) {
   const std::scoped_lock lock(render_mutex_);
-  bool whole = false;
-  std::vector<std::int64_t> games;
-  {
-    const std::scoped_lock noted(note_mutex_);
-    whole = whole_ || !built_;
-    whole_ = false;
-    games.swap(pending_);
-  }
+  const auto taken = pending_.take();
   try {
-    if (whole || !patch(db, games)) build(db);
+    if (taken.whole || !built_ || !patch(db, taken.games)) build(db);
   } catch (...) {
-    const std::scoped_lock noted(note_mutex_);
-    whole_ = true;
+    pending_.spoil();
     throw;
   }
   return cli::joined(parts_);

@@ -43,9 +43,7 @@ class KeptReport {
   cli::ReportParts parts_;
   std::vector<Card> cards_;                           ///< By part.
   std::unordered_map<std::int64_t, std::size_t> at_;  ///< Game id: its part.
-  std::mutex note_mutex_;                             ///< Guards what follows.
-  bool whole_ = true;
-  std::vector<std::int64_t> pending_;
+  PendingChanges pending_;
 };
 
 }  // namespace crowns::serve

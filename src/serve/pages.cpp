@@ -265,11 +265,8 @@ Period page_period(const store::Database& db, bool all) {
   return cli::resolve_period(db, options);
 }
 
-std::string leaderboard_page(const store::Database& db, const Period& period, bool all) {
-  const auto results = store::load_results(db, {period.to, std::nullopt, std::nullopt});
-  const auto replay = replay_ratings(results);
-  const auto rows = leaderboard(results, replay, period, RankBy::Rating, 1);
-  const cli::Names names(db);
+std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Names& names,
+                             const Period& period, bool all) {
   std::string body = "<h1>Leaderboard <small>" + html_escape(period.label) + "</small></h1>\n";
   body += all ? "<p class=\"meta\"><a href=\"/leaderboard\">This period only</a></p>\n"
               : "<p class=\"meta\"><a href=\"/leaderboard?all=1\">Every game</a></p>\n";

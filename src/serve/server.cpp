@@ -24,6 +24,7 @@
 #include "crowns/names.hpp"
 #include "serve/actions.hpp"
 #include "serve/hub.hpp"
+#include "serve/kept_leaderboard.hpp"
 #include "serve/kept_report.hpp"
 #include "serve/pages.hpp"
 #include "serve/qr.hpp"
@@ -38,7 +39,7 @@ using Json = nlohmann::ordered_json;
 constexpr std::size_t kMaxBody = 8192;    // a round of 14 hands is under 1 KiB
 constexpr std::size_t kThreads = 128;     // every open event stream keeps one
 constexpr std::size_t kMaxStreams = 100;  // leaves threads for pages and writes
-constexpr std::size_t kMaxReports = 8;    // periods whose report is kept in parts
+constexpr std::size_t kMaxKept = 8;       // periods whose report (leaderboard) is kept
 constexpr auto kKeepAlive = std::chrono::seconds(15);
 constexpr const char* kTokenHeader = "X-Crowns-Token";
 constexpr const char* kPolicy =
@@ -172,21 +173,25 @@ class Site {
     return hub_.cached(key, render, Hub::Prerender::Yes, reads);
   }
 
-  // The report of `period`, kept in parts from one change to the next (serve/kept_report.hpp).
-  std::shared_ptr<KeptReport> kept_report(const std::string& key, const Period& period) {
-    const std::scoped_lock lock(reports_mutex_);
-    auto it = reports_.find(key);
-    if (it == reports_.end()) {
-      if (reports_.size() >= kMaxReports) reports_.clear();
-      it = reports_.emplace(key, std::make_shared<KeptReport>(period)).first;
+  // The page kept under `key` in parts from one change to the next (a KeptReport or a
+  // KeptLeaderboard), made with `args` when there is none yet.
+  template <class Kept, class... Args>
+  std::shared_ptr<Kept> kept(std::unordered_map<std::string, std::shared_ptr<Kept>>& pages,
+                             const std::string& key, Args&&... args) {
+    const std::scoped_lock lock(kept_mutex_);
+    auto it = pages.find(key);
+    if (it == pages.end()) {
+      if (pages.size() >= kMaxKept) pages.clear();
+      it = pages.emplace(key, std::make_shared<Kept>(std::forward<Args>(args)...)).first;
     }
     return it->second;
   }
 
   void routes() {
     hub_.on_change([this](const Change& change) {
-      const std::scoped_lock lock(reports_mutex_);
-      for (const auto& [key, kept] : reports_) kept->note(change);
+      const std::scoped_lock lock(kept_mutex_);
+      for (const auto& [key, report] : reports_) report->note(change);
+      for (const auto& [key, board] : boards_) board->note(change);
     });
     http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
     http_.set_payload_max_length(kMaxBody);
@@ -289,9 +294,10 @@ class Site {
       reply_page(res, [&] {
         const Period period =
             pool_.with([&](const store::Database& db) { return page_period(db, all); });
+        const std::string key = period_key("/leaderboard", period, all);
+        const auto board = kept(boards_, key, period, all);
         return page(
-            period_key("/leaderboard", period, all),
-            [period, all](const store::Database& db) { return leaderboard_page(db, period, all); },
+            key, [board](const store::Database& db) { return board->text(db); },
             Reads::finished_games());
       });
     });
@@ -301,9 +307,9 @@ class Site {
         const Period period =
             pool_.with([&](const store::Database& db) { return page_period(db, all); });
         const std::string key = period_key("/report", period, all);
-        const auto kept = kept_report(key, period);
+        const auto report = kept(reports_, key, period);
         return page(
-            key, [kept](const store::Database& db) { return kept->text(db); },
+            key, [report](const store::Database& db) { return report->text(db); },
             Reads::finished_games_and(period));
       });
     });
@@ -436,8 +442,9 @@ class Site {
   ConnectionPool pool_;
   Hub hub_;
   std::string token_;
-  std::mutex reports_mutex_;
+  std::mutex kept_mutex_;  ///< Guards the two maps that follow.
   std::unordered_map<std::string, std::shared_ptr<KeptReport>> reports_;
+  std::unordered_map<std::string, std::shared_ptr<KeptLeaderboard>> boards_;
   httplib::Server http_;
   RateLimiter read_limit_{240, 120};
   RateLimiter write_limit_{60, 20};

@@ -82,6 +82,28 @@ std::vector<GameResult> load_results(const Database& db, const ResultsQuery& que
   return games;
 }
 
+std::optional<GameResult> load_result(const Database& db, std::int64_t id) {
+  auto seats = db.prepare(
+      "SELECT g.played_on, s.player_id, s.total, s.tiebreak, s.winner "
+      "FROM games g JOIN seats s ON s.game_id = g.id "
+      "WHERE g.id = ? AND g.status = 'finished' ORDER BY s.seat");
+  seats.bind_all(id);
+  std::optional<GameResult> game;
+  while (seats.step()) {
+    if (!game) game = GameResult{id, seats.text(0), {}, {}, {}};
+    game->seats.push_back(
+        {seats.int64(1), seats.integer(2), seats.optional_integer(3), seats.integer(4) != 0, 0});
+  }
+  if (!game) return game;
+  auto outs = db.prepare("SELECT seat FROM scores WHERE game_id = ? AND went_out = 1");
+  outs.bind_all(id);
+  while (outs.step()) {
+    const auto seat = static_cast<std::size_t>(outs.integer(0));
+    if (seat < game->seats.size()) ++game->seats[seat].outs;
+  }
+  return game;
+}
+
 std::unordered_map<std::int64_t, PlayerName> load_player_names(const Database& db) {
   std::unordered_map<std::int64_t, PlayerName> names;
   auto stmt = db.prepare("SELECT id, name, retired FROM players");

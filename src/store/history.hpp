@@ -25,6 +25,9 @@ struct ResultsQuery {
 
 std::vector<GameResult> load_results(const Database& db, const ResultsQuery& query);
 
+/// The game `id` as load_results loads it (no round detail); none when it is not finished.
+std::optional<GameResult> load_result(const Database& db, std::int64_t id);
+
 struct PlayerName {
   std::string name;
   bool retired = false;

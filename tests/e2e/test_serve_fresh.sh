@@ -107,6 +107,9 @@ for r in $(seq 5 11); do "$CROWNS" round 7 "0*" $((r + 5)) >/dev/null; done  # B
 same_as_cli "the game at the table finishing"
 check "its finish shows in the leaderboard" [ "$(page_rows "" | grep -c '"games":4')" = 3 ]
 
+play 2026-01-03 4  # a game finished after the others but dated before the last: a replay
+same_as_cli "a game finished, dated before the last finished"
+
 "$CROWNS" edit --game 1 11 Ann=80 Bob=0* >/dev/null  # an old finished game: another winner
 same_as_cli "an edit of an old finished game"
 "$CROWNS" undo >/dev/null
@@ -132,7 +135,7 @@ same_as_cli "that game abandoned"
 "$CROWNS" round "0*" 8 >/dev/null
 same_as_cli "a round of a game outside the season"
 
-# --- The games list, 50 a page: 126 games fill 3.
+# --- The games list, 50 a page: the games here fill 3.
 total=$("$CROWNS" games --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).length))')
 pages=$(((total + 49) / 50))
 check "the test has 3 pages of games ($total games)" [ "$pages" = 3 ]

@@ -55,6 +55,28 @@ TEST_CASE("stats: finishing places use the tie-break only among the leaders", "[
   CHECK(finishing_places(g) == std::vector<int>{2, 1, 4, 2});
 }
 
+TEST_CASE("stats: extend_replay rates one more game as a whole replay does", "[stats]") {
+  const std::vector<GameResult> games{
+      make_game(1, "2026-01-01", {1, 2, 3}, {{0, 5}, {10, 20}, {7, 0}}),
+      make_game(2, "2026-01-02", {1, 2}, {{0, 20}, {20, 0}}),
+      make_game(3, "2026-01-03", {1, 3, 4}, {{30}, {0}, {12}})};
+  const RatingReplay whole = replay_ratings(games);
+  RatingReplay grown = replay_ratings({games[0], games[1]});
+  extend_replay(grown, games[2]);
+  REQUIRE(grown.after.size() == whole.after.size());
+  for (std::size_t g = 0; g < whole.after.size(); ++g) {
+    for (std::size_t s = 0; s < whole.after[g].size(); ++s) {
+      CHECK(grown.after[g][s].mu == whole.after[g][s].mu);  // the same steps: equal, not close
+      CHECK(grown.after[g][s].sigma == whole.after[g][s].sigma);
+    }
+  }
+  REQUIRE(grown.current.size() == 4);
+  for (const auto& [player, rating] : whole.current) {
+    CHECK(grown.current.at(player).mu == rating.mu);
+    CHECK(grown.current.at(player).sigma == rating.sigma);
+  }
+}
+
 TEST_CASE("stats: leaderboard columns", "[stats]") {
   // Player 1 wins game 1 alone, shares game 2 with 2; 3 wins game 3; game 4 is outside.
   const std::vector<GameResult> games{
