@@ -7,7 +7,7 @@
 # Then `made`: how long the server took to make the copy it served after the finish (in the
 # background, before anyone asks: from a change to fresh pages is this plus at most 50 ms for
 # the watcher to notice). Then median of 20 when nothing changed, and curl's whole request time.
-# Usage: bench/serve_bench.sh BUILD_DIR [RUNS]      (use a Release build)
+# Usage: [TABLE=old] bench/serve_bench.sh BUILD_DIR [RUNS]      (use a Release build)
 set -eu
 source "$(dirname "$0")/lib.sh"
 build=${1:?usage: serve_bench.sh BUILD_DIR [RUNS]}
@@ -22,11 +22,22 @@ trap 'kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 for _ in $(seq 100); do grep -q '^Scorekeeper:' "$tmp/serve.out" && break; sleep 0.1; done
 base=$(sed -n 's|^Viewers: *\(http://[^/]*\)/$|\1|p' "$tmp/serve.out")
 token=$(sed -n 's|^Scorekeeper: .*token=\([0-9a-f]*\)$|\1|p' "$tmp/serve.out")
-players=$("$crowns" show --json | grep -o '"players":\[[^]]*\]' | tr -cd ',' | wc -c)
+# The game at the table: today's, the newest, as at a real table (a game newer than every
+# finished one is rated on top of them when it ends; `TABLE=old` plays the database's own
+# unfinished game instead, dated 2025-04-10, whose end makes the ratings of every later game
+# be replayed). Taken to round 10: round 11 ends it.
+if [ "${TABLE:-new}" = old ]; then
+  players=$("$crowns" show --json | grep -o '"players":\[[^]]*\]' | tr -cd ',' | wc -c)
+  first=6
+else
+  "$crowns" abandon --yes >/dev/null
+  "$crowns" new Player1 Player2 Player3 Player4 Player5 --date "$CROWNS_TODAY" >/dev/null
+  players=4
+  first=1
+fi
 values=("0*")
 for _ in $(seq "$players"); do values+=(5); done
-# The game at the table (round 5 of 11 in the database) taken to round 10: round 11 ends it.
-for _ in 6 7 8 9 10; do "$crowns" round "${values[@]}" >/dev/null; done
+for _ in $(seq "$first" 10); do "$crowns" round "${values[@]}" >/dev/null; done
 game=$("$crowns" show --json | grep -o '"id":[0-9]*' | head -1 | cut -d: -f2)
 
 # timing PATH FIELD: the server's `page` or `made` time of one request of PATH, in ms.

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "crowns/results.hpp"
@@ -59,6 +60,19 @@ class PendingChanges {
   Taken take();
   /// The next take() says whole (a making failed half-way).
   void spoil();
+  /// Brings a kept page up to date with what was noted: `patch(games)` (false: it cannot),
+  /// else `build()` (also when not `built` yet); when either throws, the next one builds.
+  template <class Patch, class Build>
+  void catch_up(bool built, Patch&& patch, Build&& build) {
+    const Taken taken = take();
+    try {
+      if (taken.whole || !built || !std::forward<Patch>(patch)(taken.games))
+        std::forward<Build>(build)();
+    } catch (...) {
+      spoil();
+      throw;
+    }
+  }
 
  private:
   std::mutex mutex_;

@@ -51,14 +51,9 @@ bool KeptLeaderboard::extend(const store::Database& db, const std::vector<std::i
 
 std::string KeptLeaderboard::text(const store::Database& db) {
   const std::scoped_lock lock(render_mutex_);
-  const auto taken = pending_.take();
-  try {
-    if (taken.whole || !built_ || !extend(db, taken.games)) build(db);
-  } catch (...) {
-    pending_.spoil();
-    built_ = false;
-    throw;
-  }
+  pending_.catch_up(
+      built_, [&](const std::vector<std::int64_t>& games) { return extend(db, games); },
+      [&] { build(db); });
   return leaderboard_page(leaderboard(results_, replay_, period_, RankBy::Rating, 1),
                           cli::Names(db), period_, all_);
 }

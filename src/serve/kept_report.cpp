@@ -41,13 +41,9 @@ bool KeptReport::patch(const store::Database& db, const std::vector<std::int64_t
 
 std::string KeptReport::text(const store::Database& db) {
   const std::scoped_lock lock(render_mutex_);
-  const auto taken = pending_.take();
-  try {
-    if (taken.whole || !built_ || !patch(db, taken.games)) build(db);
-  } catch (...) {
-    pending_.spoil();
-    throw;
-  }
+  pending_.catch_up(
+      built_, [&](const std::vector<std::int64_t>& games) { return patch(db, games); },
+      [&] { build(db); });
   return cli::joined(parts_);
 }
 
