@@ -246,4 +246,29 @@ inline constexpr std::string_view kScript = R"js(
 })();
 )js";
 
+// A page served from before a change (marked by the note #updating, which loads this): asks
+// for the page again (HEAD, no body) every second and reloads it once the server says it is
+// fresh (X-Crowns-Fresh: yes).
+inline constexpr std::string_view kUpdatingScript = R"js(
+'use strict';
+(() => {
+  const note = document.getElementById('updating');
+  if (!note) return;
+  const look = async () => {
+    try {
+      const response = await fetch(location.href, { method: 'HEAD', cache: 'no-store' });
+      if (response.ok && response.headers.get('X-Crowns-Fresh') === 'yes') {
+        note.textContent = 'Updated: loading the new page…';
+        location.reload();
+        return;
+      }
+    } catch (e) {
+      // The server is away for a moment: look again.
+    }
+    setTimeout(look, 1000);
+  };
+  setTimeout(look, 1000);
+})();
+)js";
+
 }  // namespace crowns::serve

@@ -1,5 +1,10 @@
 #include "serve/hub.hpp"
 
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <string_view>
+
 #include "store/connections.hpp"
 #include "store/db.hpp"
 
@@ -11,6 +16,23 @@ constexpr std::size_t kMaxCached = 256;  // pages kept; more: start again
 constexpr std::size_t kMaxWarm = 32;     // pages rendered again after a change
 // A page not asked for in this many changes is no longer rendered ahead.
 constexpr std::uint64_t kWarmFor = 50;
+
+// $CROWNS_SERVE_TEST_SLOW_MS: a whole number of ms (else none), read once at the start.
+std::chrono::milliseconds slow_for_test() {
+  const char* text = std::getenv("CROWNS_SERVE_TEST_SLOW_MS");
+  const std::string_view value = text != nullptr ? text : "";
+  int ms = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), ms);
+  if (error != std::errc() || end != value.data() + value.size() || ms < 0) ms = 0;
+  return std::chrono::milliseconds(ms);
+}
+
+// What a change was, as a page served from before it says.
+std::string what_changed(const Change& change) {
+  if (change.everything) return "the database changed";
+  if (change.finished_games) return "a game finished, or a finished game changed";
+  return "the scores changed";
+}
 
 std::int64_t data_version(const store::Database& db) {
   auto stmt = db.prepare("PRAGMA data_version");
@@ -38,7 +60,7 @@ void ConnectionPool::give(std::unique_ptr<store::Database> db) {
 }
 
 Hub::Hub(const store::Database& first, ConnectionPool& pool)
-    : watcher_db_(store::open_another(first)), pool_(pool) {}
+    : watcher_db_(store::open_another(first)), pool_(pool), slow_for_test_(slow_for_test()) {}
 
 Hub::~Hub() {
   stop();
@@ -110,7 +132,14 @@ void Hub::watch() {
 
 void Hub::forget(const Change& change) {
   const std::scoped_lock lock(cache_mutex_);
-  std::erase_if(cache_, [&](const auto& kept) { return change.touches(kept.second->reads); });
+  for (auto& [key, entry] : cache_) {
+    if (!change.touches(entry->reads)) continue;
+    // The copy to serve meanwhile: this one if made, else the one it kept (a making in
+    // progress is of an older state: its copy is not waited for).
+    Copy before = entry->before;
+    if (entry->done.load(std::memory_order_acquire)) before = {entry->text, entry->made_ms};
+    entry = std::make_shared<Rendered>(entry->reads, std::move(before), what_changed(change));
+  }
 }
 
 std::uint64_t Hub::wait_past(std::uint64_t seen, std::chrono::milliseconds timeout) {
@@ -127,7 +156,7 @@ Hub::Page Hub::cached(const std::string& key, const Render& render, Prerender pr
     auto it = cache_.find(key);
     if (it == cache_.end()) {
       if (cache_.size() >= kMaxCached) cache_.clear();
-      it = cache_.emplace(key, std::make_shared<Rendered>(reads)).first;
+      it = cache_.emplace(key, std::make_shared<Rendered>(reads, Copy{}, "")).first;
     }
     entry = it->second;
     if (prerender == Prerender::Yes) {
@@ -135,38 +164,78 @@ Hub::Page Hub::cached(const std::string& key, const Render& render, Prerender pr
       warm_.insert_or_assign(key, Warm{render, reads, version_});
     }
   }
-  // The first to ask renders; the others (50 viewers woken by one round) wait for its copy.
-  // Each key has its own lock: a long report does not hold up the scorecard.
-  const std::scoped_lock lock(entry->mutex);
-  if (!entry->done) {
-    const auto start = std::chrono::steady_clock::now();
-    entry->text = std::make_shared<const std::string>(pool_.with(render));
-    const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
-    entry->made_ms = took.count();
-    entry->done = true;
+  // A slow page with a copy from before: that at once, while the prerenderer makes it.
+  if (prerender == Prerender::Yes && !reads.everything && entry->before.text &&
+      !entry->done.load(std::memory_order_acquire)) {
+    {
+      const std::scoped_lock lock(mutex_);
+      wanted_ = true;
+    }
+    changed_.notify_all();
+    return {entry->before.text, entry->before.made_ms, false, entry->why};
   }
-  return {entry->text, entry->made_ms};
+  return make(*entry, render);
 }
 
-// After each change, renders again the pages asked for lately that it touched, one after
-// another, so that the next to ask finds them made (the report of 10,000 games takes a while).
+// The first to ask renders; the others (50 viewers woken by one round) wait for its copy.
+// Each key has its own lock: a long report does not hold up the scorecard.
+Hub::Page Hub::make(Rendered& entry, const Render& render) {
+  const std::scoped_lock lock(entry.mutex);
+  if (!entry.done.load(std::memory_order_acquire)) {
+    const auto start = std::chrono::steady_clock::now();
+    if (!entry.reads.everything && slow_for_test_.count() > 0)
+      std::this_thread::sleep_for(slow_for_test_);
+    entry.text = std::make_shared<const std::string>(pool_.with(render));
+    const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+    entry.made_ms = took.count();
+    entry.done.store(true, std::memory_order_release);
+  }
+  return {entry.text, entry.made_ms};
+}
+
+// After each change (or when a page not fresh is asked for), renders again the pages asked
+// for lately that it touched, one after another, the quickest first (as last made), so that
+// the next to ask finds them made (the report of 10,000 games takes a while).
 void Hub::prerender() {
   std::uint64_t seen = version_;
   while (!stopped_) {
-    const std::uint64_t now = wait_past(seen, std::chrono::seconds(1));
+    std::uint64_t now = seen;
+    {
+      std::unique_lock lock(mutex_);
+      changed_.wait_for(lock, std::chrono::seconds(1),
+                        [&] { return version_ != seen || wanted_ || stopped_; });
+      wanted_ = false;
+      now = version_;
+    }
     if (stopped_) break;
-    if (now == seen) continue;
     seen = now;
-    std::vector<std::pair<std::string, Warm>> pages;
+    struct Todo {
+      std::string key;
+      Warm warm;
+      std::shared_ptr<Rendered> entry;
+      double last_ms = 0;
+    };
+    std::vector<Todo> pages;
     {
       const std::scoped_lock lock(cache_mutex_);
       std::erase_if(warm_, [&](const auto& w) { return w.second.asked + kWarmFor < now; });
-      for (const auto& [key, w] : warm_) pages.emplace_back(key, w);
+      for (const auto& [key, w] : warm_) {
+        auto it = cache_.find(key);
+        if (it == cache_.end()) {
+          if (cache_.size() >= kMaxCached) cache_.clear();
+          it = cache_.emplace(key, std::make_shared<Rendered>(w.reads, Copy{}, "")).first;
+        }
+        const auto& entry = it->second;
+        if (entry->done.load(std::memory_order_acquire)) continue;
+        pages.push_back({key, w, entry, entry->before.made_ms});
+      }
     }
-    for (const auto& [key, w] : pages) {
+    std::sort(pages.begin(), pages.end(),
+              [](const Todo& a, const Todo& b) { return a.last_ms < b.last_ms; });
+    for (const auto& page : pages) {
       if (stopped_ || version_ != now) break;  // changed again: start over
       try {
-        cached(key, w.render, Prerender::No, w.reads);
+        make(*page.entry, page.warm.render);
       } catch (const Error&) {
         // A page that fails (a game deleted) says so when asked.
       }

@@ -2,7 +2,10 @@
 // How `crowns serve` learns that the scores changed, whoever changed them (this server, or
 // `crowns round` in another terminal): one thread asks SQLite's `PRAGMA data_version` every
 // 50 ms (a read of the shared-memory header, no query of the games), and on a change wakes
-// every waiting viewer. Rendered pages are kept until the next change.
+// every waiting viewer. Rendered pages are kept until the next change; the slow ones (the
+// leaderboard, the season report) are then served as they were, marked not fresh, until their
+// new copy is made in the background (stale-while-revalidate): no request waits for them but
+// the first after the start.
 
 #include <atomic>
 #include <chrono>
@@ -80,11 +83,17 @@ class Hub {
   struct Page {
     std::shared_ptr<const std::string> text;
     double made_ms = 0;
+    /// False: the copy made before the last change that touched it, served while its new
+    /// copy is being made; `why` says what changed.
+    bool fresh = true;
+    std::string why{};
   };
   /// `key`'s text: rendered by `render` (with a connection of the pool), then kept until a
   /// change touches what it `reads`. With Prerender::Yes, `render` is kept (it must own what
   /// it uses) and run again after every change that touches it while the page is asked for
-  /// now and then, so that the asker finds it made.
+  /// now and then, so that the asker finds it made. A page of Prerender::Yes that reads less
+  /// than everything (slow to make) is not waited for once made: while its new copy is being
+  /// made, the copy before is returned at once, not fresh.
   Page cached(const std::string& key, const Render& render, Prerender prerender,
               const Reads& reads);
 
@@ -95,8 +104,11 @@ class Hub {
  private:
   void watch();
   void prerender();
-  /// Drops the kept pages `change` touches.
+  /// Marks the kept pages `change` touches to be made again (their copy kept to serve until).
   void forget(const Change& change);
+  struct Rendered;
+  /// Makes `entry` with `render` unless it is made; its text.
+  Page make(Rendered& entry, const Render& render);
   store::Database watcher_db_;
   ChangeLog changes_;  ///< The watcher's alone.
   std::function<void(const Change&)> listener_;
@@ -105,6 +117,10 @@ class Hub {
   std::atomic<bool> stopped_{false};
   std::atomic<std::size_t> subscribers_{0};
   bool poked_ = false;
+  bool wanted_ = false;  ///< A page not fresh was asked for: the prerenderer looks now.
+  /// Tests only: the making of a slow page takes this much longer ($CROWNS_SERVE_TEST_SLOW_MS,
+  /// read at the start), so that a request during it can be seen not to wait.
+  std::chrono::milliseconds slow_for_test_{0};
   std::mutex mutex_;
   std::condition_variable changed_;  ///< version_ moved, or stopped
   std::condition_variable wake_;     ///< poke() or stop() for the watcher
@@ -117,11 +133,20 @@ class Hub {
   };
   std::unordered_map<std::string, Warm> warm_;  ///< Under cache_mutex_.
   std::mutex cache_mutex_;
+  struct Copy {
+    std::shared_ptr<const std::string> text;  ///< None: no copy.
+    double made_ms = 0;
+  };
   struct Rendered {
-    explicit Rendered(Reads r) : reads(std::move(r)) {}
+    Rendered(Reads r, Copy b, std::string w)
+        : reads(std::move(r)), before(std::move(b)), why(std::move(w)) {}
     const Reads reads;
-    std::mutex mutex;
-    bool done = false;
+    /// The last copy made before a change touched the page (or none): served meanwhile.
+    const Copy before;
+    const std::string why;  ///< What that change was.
+    std::mutex mutex;       ///< Held while making.
+    /// Set (release) once text and made_ms are written; they never change after.
+    std::atomic<bool> done{false};
     std::shared_ptr<const std::string> text;
     double made_ms = 0;
   };

@@ -303,6 +303,15 @@ std::string error_page(int status, const std::string& message) {
                       html_escape(message) + "</p>\n<p><a href=\"/\">The current game</a></p>\n");
 }
 
+std::string updating_note(const std::string& why) {
+  return "<p id=\"updating\" role=\"status\" style=\"margin:0;padding:.4rem .75rem;"
+         "background:#fff3c4;color:#3d2e00;border-bottom:1px solid #c9a227;"
+         "font:14px/1.4 system-ui,sans-serif\">Updating\u2026 (" +
+         html_escape(why) +
+         "): this is the page as it was before; it reloads itself when the new one is "
+         "ready.</p>\n<script src=\"/updating.js\"></script>\n";
+}
+
 const std::string& stylesheet() {
   static const std::string css(kStylesheet);
   return css;
@@ -310,6 +319,11 @@ const std::string& stylesheet() {
 
 const std::string& script() {
   static const std::string js(kScript);
+  return js;
+}
+
+const std::string& updating_script() {
+  static const std::string js(kUpdatingScript);
   return js;
 }
 

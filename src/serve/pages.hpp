@@ -56,8 +56,15 @@ std::string game_report_page(const store::Database& db, std::int64_t id);
 /// A small page saying what went wrong.
 std::string error_page(int status, const std::string& message);
 
-/// The stylesheet and the script every page loads (embedded in the binary).
+/// The note at the top of a page served from before a change (`why`: what changed) while its
+/// new copy is made, with the script (updating_script) that reloads it once that is ready.
+/// Styled inline: the season report does not load the stylesheet.
+std::string updating_note(const std::string& why);
+
+/// The stylesheet and the script every page loads, and the updating note's (embedded in the
+/// binary).
 const std::string& stylesheet();
 const std::string& script();
+const std::string& updating_script();
 
 }  // namespace crowns::serve

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <csignal>
@@ -86,10 +87,19 @@ void reply_error_page(httplib::Response& res, int status, const std::string& mes
   res.set_content(error_page(status, message), "text/html; charset=utf-8");
 }
 
+// Where the updating note goes in a page: after its <body> tag (at the start if none).
+std::size_t after_body(const std::string& html) {
+  const std::size_t body = html.find("<body");
+  const std::size_t end = body == std::string::npos ? body : html.find('>', body);
+  return end == std::string::npos ? 0 : end + 1;
+}
+
 // A page's HTML, or the error page: a refusal of the store (no such game) is a 404.
 // The time it took goes out as a Server-Timing header (bench/serve_bench.sh reads it): `page`
 // the server's time for this request, `made` the time the making of this copy took (in the
-// background after a change, or for this request).
+// background after a change, or for this request). X-Crowns-Fresh says whether it is as the
+// database is now (yes), or the copy from before a change, served while the new one is made
+// (no: the page then says so at its top, and reloads itself when the new one is ready).
 template <class Render>
 void reply_page(httplib::Response& res, Render&& render) {
   const auto start = std::chrono::steady_clock::now();
@@ -97,13 +107,27 @@ void reply_page(httplib::Response& res, Render&& render) {
   try {
     Hub::Page page = std::forward<Render>(render)();
     made = page.made_ms;
-    // Sent from the kept copy itself, which the provider holds until the answer is sent.
-    const std::size_t size = page.text->size();
-    res.set_content_provider(size, "text/html; charset=utf-8",
-                             [text = std::move(page.text)](std::size_t offset, std::size_t length,
-                                                           httplib::DataSink& sink) {
-                               return sink.write(text->data() + offset, length);
-                             });
+    res.set_header("X-Crowns-Fresh", page.fresh ? "yes" : "no");
+    // Sent from the kept copy itself, which the provider holds until the answer is sent, with
+    // the note (if any) spliced in on the way: the report is 38 MB, not to be copied.
+    const std::string note = page.fresh ? std::string() : updating_note(page.why);
+    const std::size_t at = note.empty() ? 0 : after_body(*page.text);
+    const std::size_t size = page.text->size() + note.size();
+    res.set_content_provider(
+        size, "text/html; charset=utf-8",
+        [text = std::move(page.text), note, at](std::size_t offset, std::size_t length,
+                                                httplib::DataSink& sink) {
+          // Bytes [offset, offset + length) of text[0, at) + note + text[at, end).
+          const std::size_t end = offset + length;
+          const auto piece = [&](std::size_t from, std::size_t to, const char* data) {
+            const std::size_t first = std::max(offset, from);
+            const std::size_t last = std::min(end, to);
+            return first >= last || sink.write(data + (first - from), last - first);
+          };
+          const std::size_t rest = at + note.size();
+          return piece(0, at, text->data()) && piece(at, rest, note.data()) &&
+                 piece(rest, text->size() + note.size(), text->data() + at);
+        });
   } catch (const Error& e) {
     reply_error_page(res, 404, cli::sanitize(e.what()));
   }
@@ -326,6 +350,9 @@ class Site {
     });
     http_.Get("/app.js", [](const httplib::Request&, httplib::Response& res) {
       res.set_content(script(), "text/javascript; charset=utf-8");
+    });
+    http_.Get("/updating.js", [](const httplib::Request&, httplib::Response& res) {
+      res.set_content(updating_script(), "text/javascript; charset=utf-8");
     });
     http_.Get("/api/game", [this](const httplib::Request& req, httplib::Response& res) {
       try {
