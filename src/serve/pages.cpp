@@ -309,7 +309,7 @@ std::string updating_note(const std::string& why) {
          "font:14px/1.4 system-ui,sans-serif\">Updating\u2026 (" +
          html_escape(why) +
          "): this is the page as it was before; it reloads itself when the new one is "
-         "ready.</p>\n<script src=\"/updating.js\"></script>\n";
+         "ready.</p><script src=\"/updating.js\"></script>";
 }
 
 const std::string& stylesheet() {

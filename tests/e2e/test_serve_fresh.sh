@@ -163,4 +163,55 @@ check "a page past the last is 404" [ "$code" = 404 ]
 check "it names the last page" grep -qF 'there is no page 4 of games: they fill 3 pages (/games?page=3 is the oldest)' "$E2E_TMP/body"
 
 stop_server
+
+# --- While a page is made again, the copy from before is served at once, marked; then the new
+# one. CROWNS_SERVE_TEST_SLOW_MS makes each making of the leaderboard and the report take 1.5 s
+# longer (read at the start only: no request can set it).
+CROWNS_SERVE_TEST_SLOW_MS=1500 start_server
+slow=(/leaderboard "/leaderboard?all" /report "/report?all")
+# headers PATH: the response's headers, lowercase names; the body in $E2E_TMP/page.
+headers() { curl -s -D - -o "$E2E_TMP/page" "$BASE$1" | tr -d '\r' | tr 'A-Z' 'a-z'; }
+# page_ms: the server's time (Server-Timing page) in headers on stdin, whole ms.
+page_ms() { sed -n 's/^server-timing: page;dur=\([0-9]*\).*/\1/p'; }
+for path in "${slow[@]}"; do
+  h=$(headers "$path")
+  check "$path first asked: made for it (no copy yet) and fresh" grep -q '^x-crowns-fresh: yes' <<<"$h"
+  check "$path first asked: waited for the making" [ "$(page_ms <<<"$h")" -ge 1500 ]
+  cp "$E2E_TMP/page" "$E2E_TMP/before.${path//[^a-z]/_}"
+done
+"$CROWNS" edit --game 1 11 Ann=90 Bobby=0* >/dev/null # an old finished game: every page is old
+sleep 0.2                                             # the watcher sees it (50 ms ticks)
+for path in "${slow[@]}"; do
+  h=$(headers "$path")
+  ms=$(page_ms <<<"$h")
+  check "$path during its making: answered at once (${ms} ms)" [ "$ms" -lt 100 ]
+  check "$path during its making: X-Crowns-Fresh: no" grep -q '^x-crowns-fresh: no' <<<"$h"
+  check "$path during its making: the CSP still holds" grep -q "^content-security-policy: default-src 'none'" <<<"$h"
+  check "$path during its making: the note says so" grep -qF '<p id="updating" role="status"' "$E2E_TMP/page"
+  check "$path during its making: and loads the script that reloads it" \
+    grep -qF '<script src="/updating.js"></script>' "$E2E_TMP/page"
+  check "$path during its making: the page from before, the note aside" cmp -s \
+    <(sed 's|<p id="updating" role="status"[^>]*>[^<]*</p><script src="/updating.js"></script>||' \
+      "$E2E_TMP/page") "$E2E_TMP/before.${path//[^a-z]/_}"
+done
+h=$(curl -s -I "$BASE/report" | tr -d '\r' | tr 'A-Z' 'a-z')
+check "HEAD (the script's question) says whether the page is fresh" grep -q '^x-crowns-fresh: ' <<<"$h"
+check "/updating.js is served" grep -qF "headers.get('X-Crowns-Fresh') === 'yes'" <(curl -s "$BASE/updating.js")
+# The new pages follow (four makings of 1.5 s one after another), fresh and as the CLI says.
+fresh=0
+for _ in $(seq 100); do
+  fresh=1
+  for path in "${slow[@]}"; do
+    curl -s -I "$BASE$path" | tr -d '\r' | grep -qi '^x-crowns-fresh: yes' || fresh=0
+  done
+  [ "$fresh" = 1 ] && break
+  sleep 0.2
+done
+check "the new pages are ready within 20 s" [ "$fresh" = 1 ]
+check "the new leaderboard is the CLI's" [ "$(page_rows "")" = "$(cli_rows "")" ]
+check "the new leaderboard of every game is the CLI's" [ "$(page_rows "?all")" = "$(cli_rows --all)" ]
+check "the new report is the CLI's" [ "$(served_report "")" = "$(cli_report "")" ]
+check "the new report of every game is the CLI's" [ "$(served_report "?all")" = "$(cli_report --all)" ]
+check "and says nothing of updating" bash -c '! curl -s "$1/report" | grep -q "id=\"updating\""' _ "$BASE"
+stop_server
 finish
