@@ -124,6 +124,28 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
       check(where + ' opens', response.status() === 200);
       await shot(viewer, where.slice(1) + '-360.png');
     }
+
+    // --- A page open while its new copy is made (the server runs with
+    // CROWNS_SERVE_TEST_SLOW_MS=600) says so, and reloads itself when the new one is ready.
+    const report = await browser.newPage();
+    const blocked = [];
+    report.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) blocked.push(m.text()); });
+    await report.goto(BASE + '/report', { waitUntil: 'load' });
+    check('the report opens fresh', (await report.$('#updating')) === null);
+    const lengthBefore = await report.evaluate(() => document.body.innerHTML.length);
+    check('the CLI records another round', crowns('round', 'out', '5', '6').status === 0);
+    await new Promise((r) => setTimeout(r, 250));  // the server notices it (50 ms ticks)
+    const opened = Date.now();
+    await report.goto(BASE + '/report', { waitUntil: 'load' });
+    check('asked during its making, the report comes at once (' + (Date.now() - opened) + ' ms)',
+      Date.now() - opened < 500);
+    const note = await report.$eval('#updating', (n) => n.textContent).catch(() => '');
+    check('and says it is updating', note.startsWith('Updating'), note);
+    await report.waitForFunction(() => !document.getElementById('updating'), { timeout: 8000 }).catch(() => {});
+    check('then reloads itself with the new report', (await report.$('#updating')) === null);
+    const served = (await report.evaluate(() => document.body.innerHTML.length));
+    check('which differs from the one before', served !== lengthBefore);
+    check('no script or style refused by the CSP', blocked.length === 0, blocked.join('; '));
   } finally {
     await browser.close();
   }
