@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # crowns serve's page times on the 10,000-game database (bench_games scorekeeping): for each
-# page, the server's own time (its Server-Timing header `page`: rendering, waiting for the
-# render in progress, or finding the copy kept), asked 0.1 s after a change made by another
-# process: a round recorded in the game at the table (`crowns round`) and its undo, and that
-# game finishing (its round 11) and its undo; median and worst of RUNS (default 5) each.
-# Then `made`: how long the server took to make the copy it served after the finish (in the
-# background, before anyone asks: from a change to fresh pages is this plus at most 50 ms for
-# the watcher to notice). Then median of 20 when nothing changed, and curl's whole request time.
+# page, the server's own time (its Server-Timing header `page`: rendering, finding the copy
+# kept, or the copy from before the change while the new one is made), asked 0.1 s after a
+# change made by another process: a round recorded in the game at the table (`crowns round`)
+# and its undo, and that game finishing (its round 11) and its undo; median and worst of RUNS
+# (default 5) each. Then `fresh`: the time from the end of each of those changes until the page
+# served is as the database is now (X-Crowns-Fresh: yes, asked with HEAD every 10 ms), median
+# and worst. Then median of 20 when nothing changed, and curl's whole request time.
 # Usage: [TABLE=old] bench/serve_bench.sh BUILD_DIR [RUNS]      (use a Release build)
 set -eu
 source "$(dirname "$0")/lib.sh"
@@ -47,40 +47,47 @@ timing() {
 }
 med() { sort -n | awk '{a[NR]=$1} END {printf "%.2f", a[int((NR+1)/2)]}'; }
 worst() { sort -n | tail -1 | awk '{printf "%.2f", $1}'; }
+# ready PATH START: ms from START (date +%s%N) until PATH is served fresh.
+ready() {
+  until curl -s -I "$base$1" | tr -d '\r' | grep -qi '^x-crowns-fresh: yes'; do sleep 0.01; done
+  echo $((($(date +%s%N) - $2) / 1000000))
+}
 # after PATH: the page time 0.1 s after a `crowns round` in the game at the table and after
-# its `crowns undo`, $runs times each; sets $result ("median worst") and $made_after (the
-# median `made` after the round).
+# its `crowns undo`, $runs times each; sets $result ("median worst") and $fresh ("median worst"
+# of the time until the page is fresh after each).
 after() {
-  local path=$1 times=() made=()
+  local path=$1 times=() fresh_ms=() start
   for _ in $(seq "$runs"); do
-    "$crowns" round "${values[@]}" >/dev/null
-    sleep 0.1 # the watcher sees it (50 ms ticks)
-    times+=("$(timing "$path" page)")
-    made+=("$(timing "$path" made)")
-    sleep 1.5
-    "$crowns" undo >/dev/null
-    sleep 0.1
-    times+=("$(timing "$path" page)")
-    sleep 1.5
+    for change in round undo; do
+      if [ "$change" = round ]; then "$crowns" round "${values[@]}" >/dev/null; else "$crowns" undo >/dev/null; fi
+      start=$(date +%s%N)
+      sleep 0.1 # the watcher sees it (50 ms ticks)
+      times+=("$(timing "$path" page)")
+      fresh_ms+=("$(ready "$path" "$start")")
+      sleep 1 # the other pages asked lately are made too
+    done
   done
-  made_after=$(printf '%s\n' "${made[@]}" | med)
   result="$(printf '%s\n' "${times[@]}" | med) $(printf '%s\n' "${times[@]}" | worst)"
+  fresh="$(printf '%s\n' "${fresh_ms[@]}" | med) $(printf '%s\n' "${fresh_ms[@]}" | worst)"
 }
 
-printf '%-22s %15s %15s %10s %8s %11s\n' page "after a round" "after a finish" "made" kept \
-  "curl total"
-printf '%-22s %15s %15s %10s %8s %11s\n' "" "median worst" "median worst" "(finish)" "" ""
+printf '%-22s %15s %15s %15s %15s %8s %11s\n' page "after a round" "after a finish" \
+  "fresh (round)" "fresh (finish)" kept "curl total"
+printf '%-22s %15s %15s %15s %15s %8s %11s\n' "" "median worst" "median worst" "median worst" \
+  "median worst" "" ""
 for path in / "/game/$game" "/keep?token=$token" /games "/games?page=200" /leaderboard \
   "/leaderboard?all" /report "/report?all" "/report/game/$game"; do
   timing "$path" page >/dev/null # asked once: made again after each change from now on
   "$crowns" undo >/dev/null # round 9 the last: the next round does not end the game
+  sleep 1.5
   after "$path"
   round=$result
+  round_fresh=$fresh
   "$crowns" round "${values[@]}" >/dev/null # round 10 the last: the next ends the game
   sleep 1.5
   after "$path"
   finish=$result
-  made=$made_after
+  finish_fresh=$fresh
   kept=()
   total=()
   for _ in $(seq 20); do
@@ -89,6 +96,6 @@ for path in / "/game/$game" "/keep?token=$token" /games "/games?page=200" /leade
   done
   shown=${path%%token=*}
   [ "$shown" = "$path" ] || shown="${shown}token=…"
-  printf '%-22s %15s %15s %10s %8s %8s ms\n' "$shown" "$round" "$finish" "$made" \
-    "$(printf '%s\n' "${kept[@]}" | med)" "$(printf '%s\n' "${total[@]}" | med)"
+  printf '%-22s %15s %15s %15s %15s %8s %8s ms\n' "$shown" "$round" "$finish" "$round_fresh" \
+    "$finish_fresh" "$(printf '%s\n' "${kept[@]}" | med)" "$(printf '%s\n' "${total[@]}" | med)"
 done

@@ -200,14 +200,16 @@ void Hub::prerender() {
   std::uint64_t seen = version_;
   while (!stopped_) {
     std::uint64_t now = seen;
+    bool woken = false;
     {
       std::unique_lock lock(mutex_);
-      changed_.wait_for(lock, std::chrono::seconds(1),
-                        [&] { return version_ != seen || wanted_ || stopped_; });
+      woken = changed_.wait_for(lock, std::chrono::seconds(1),
+                                [&] { return version_ != seen || wanted_ || stopped_; });
       wanted_ = false;
       now = version_;
     }
     if (stopped_) break;
+    if (!woken) continue;
     seen = now;
     struct Todo {
       std::string key;
