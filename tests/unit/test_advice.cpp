@@ -5,22 +5,17 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "card_text.hpp"
 #include "crowns/advice.hpp"
 #include "crowns/deck.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
 
 using namespace crowns;
+using crowns::test::card;
+using crowns::test::cards;
 
 namespace {
-
-std::vector<Card> cards(const char* text) {
-  return *parse_cards(text);
-}
-
-Card card(const char* text) {
-  return *parse_card(text);
-}
 
 Situation situation(int round, const char* hand) {
   Situation s;
