@@ -33,13 +33,13 @@ struct Options {
 
 [[noreturn]] void usage(const std::string& message) {
   std::fprintf(stderr, "bench_selfplay: %s\n", message.c_str());
-  std::fprintf(
-      stderr,
-      "usage: bench_selfplay [--a STRATEGY] [--b STRATEGY] [--players N] "
-      "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
-      "       [--hazard SCALE] [--gain G] [--rollouts SAMPLES[,CANDIDATES[,MARGIN[,greedy]]]]\n"
-      "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
-      "look-ahead), static (the advisor without rollouts)\n");
+  std::fprintf(stderr,
+               "usage: bench_selfplay [--a STRATEGY] [--b STRATEGY] [--players N] "
+               "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
+               "       [--hazard SCALE] [--gain G] [--feed POINTS] [--rollouts "
+               "SAMPLES[,CANDIDATES[,MARGIN[,greedy]]]]\n"
+               "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
+               "look-ahead), static (the advisor without rollouts)\n");
   std::exit(2);
 }
 
@@ -80,6 +80,8 @@ Options parse(int argc, char** argv) {
       }
     } else if (arg == "--hazard") {
       crowns::selfplay::advisor_settings().hazard_scale = std::stod(value);
+    } else if (arg == "--feed") {
+      crowns::selfplay::advisor_settings().feed_charge = std::stod(value);
     } else if (arg == "--gain") {
       crowns::selfplay::advisor_settings().gain = std::stod(value);
     } else if (arg == "--rounds") {
@@ -134,8 +136,9 @@ int main(int argc, char** argv) try {
                o.players, m.deals, o.players, static_cast<unsigned long long>(o.seed), o.boxes);
   if (o.rounds < crowns::kRounds) std::fprintf(summary, ", rounds 1-%d only", o.rounds);
   const auto& r = crowns::selfplay::advisor_settings();
-  std::fprintf(summary, ", advisor hazard x%g gain %g rollouts %d,%d,%g%s", r.hazard_scale, r.gain,
-               r.samples, r.candidates, r.margin, r.own_policy ? "" : ",greedy");
+  std::fprintf(summary, ", advisor hazard x%g gain %g feed %g rollouts %d,%d,%g%s", r.hazard_scale,
+               r.gain, r.feed_charge, r.samples, r.candidates, r.margin,
+               r.own_policy ? "" : ",greedy");
   std::fprintf(summary, "\n");
   std::fprintf(summary, "mean game score  %-8.*s %7.2f\n", static_cast<int>(a.size()), a.data(),
                m.a_mean);

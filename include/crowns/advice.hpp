@@ -88,6 +88,7 @@ double opponent_out_chance(const Situation& s, double scale = 1.0);
 struct AdvisorSettings {
   double hazard_scale = 1.0;
   double gain = 2.0;
+  double feed_charge = kFeedCharge;  ///< Charged to a discard that feeds the next player.
   int samples = 0;
   int candidates = 3;
   double margin = 4.0;

@@ -30,10 +30,15 @@ class Evaluator {
     double last = 0;   // expected points if the next turn is the last (an opponent went out)
   };
 
-  Evaluator(int wild_rank, const Unseen& unseen, double hazard, double gain)
-      : wild_rank_(wild_rank), unseen_(unseen), hazard_(hazard), gain_(gain) {}
+  Evaluator(int wild_rank, const Unseen& unseen, double hazard, double gain, double feed_charge)
+      : wild_rank_(wild_rank),
+        unseen_(unseen),
+        hazard_(hazard),
+        gain_(gain),
+        feed_charge_(feed_charge) {}
 
   [[nodiscard]] double gain() const { return gain_; }
+  [[nodiscard]] double feed_charge() const { return feed_charge_; }
 
   Value kept(std::vector<Card> cards) {
     std::sort(cards.begin(), cards.end());
@@ -68,6 +73,7 @@ class Evaluator {
   const Unseen& unseen_;
   double hazard_;
   double gain_;
+  double feed_charge_;
   std::unordered_map<std::string, Value> cache_;
 };
 
@@ -101,7 +107,7 @@ bool feeds(const std::vector<Card>& next_holds, Card card, int wild_rank) {
 }
 
 // Every different discard of `cards` (n+1 of them) but `keep`, valued by the evaluator; a
-// discard that does not go out and feeds the next player's known cards costs kFeedCharge.
+// discard that does not go out and feeds the next player's known cards costs the feeding charge.
 std::vector<DiscardOption> discard_options(const std::vector<Card>& cards, std::optional<Card> keep,
                                            int wild_rank, Evaluator& eval,
                                            const std::vector<Card>& next_holds) {
@@ -122,7 +128,7 @@ std::vector<DiscardOption> discard_options(const std::vector<Card>& cards, std::
       o.ev = v.ev;
       o.value = v.value;
       o.p_out = v.p_out;
-      if (o.feeds) o.value += kFeedCharge;
+      if (o.feeds) o.value += eval.feed_charge();
     } else {
       o.p_out = 1;
       o.value = -eval.gain();
@@ -285,7 +291,7 @@ DiscardAdvice advise_discard(const Situation& s, const Unseen& unseen,
     return advice;
   }
   Evaluator eval(wild_rank, unseen, opponent_out_chance(s, settings.hazard_scale),
-                 opponent_points(s, settings.gain));
+                 opponent_points(s, settings.gain), settings.feed_charge);
   advice.options = discard_options(s.hand, s.must_keep, wild_rank, eval, s.next_holds);
   auto& options = advice.options;
   if (settings.samples > 0 && !options.front().goes_out) {
@@ -330,7 +336,7 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen, const AdvisorSe
     return advice;
   }
   Evaluator eval(wild_rank, unseen, opponent_out_chance(s, settings.hazard_scale),
-                 opponent_points(s, settings.gain));
+                 opponent_points(s, settings.gain), settings.feed_charge);
   const auto take_options = discard_options(with_top, top, wild_rank, eval, s.next_holds);
   const DiscardOption& best_take = take_options.front();
   advice.take_ev = best_take.ev;
@@ -365,10 +371,10 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen, const AdvisorSe
     }
     Evaluator::Value best = keep_hand;  // throw the drawn card away
     Card thrown = drawn.back();
-    if (feeds(s.next_holds, drawn.back(), wild_rank)) best.value += kFeedCharge;
+    if (feeds(s.next_holds, drawn.back(), wild_rank)) best.value += eval.feed_charge();
     for (Card d : candidates) {
       auto v = eval.kept(without(drawn, d));
-      if (feeds(s.next_holds, d, wild_rank)) v.value += kFeedCharge;
+      if (feeds(s.next_holds, d, wild_rank)) v.value += eval.feed_charge();
       if (v.value < best.value) {
         best = v;
         thrown = d;
