@@ -1,5 +1,6 @@
-// Fuzz target: one line of `crowns analyze --batch` (answer_analyze_line: the batch loop of
-// cli/batch.cpp, the request reader of cli/input/json_request.cpp, analyze's handler).
+// Fuzz target: one line of `crowns analyze --batch` (answer_analyze_line: the line protocol of
+// cli/batch_line.cpp, the request reader of cli/input/json_request.cpp, analyze's answerer in
+// cli/input/analyze_request.cpp) — linked with core alone: no store, no CLI11, no terminal.
 //
 // Whatever the bytes, the answer must be: empty for a blank line, else exactly one line of
 // valid JSON, an object whose first key is "id", holding either "error" (a string, and the
@@ -14,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-#include "cli/batch.hpp"
+#include "cli/input/analyze_request.hpp"
 
 namespace {
 

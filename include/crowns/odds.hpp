@@ -6,7 +6,7 @@
 // (plus that card) goes out. p2 = p1 + the sum over cards c that do not go out of P(c) x the
 // largest p1 of the hand after drawing c and the best discard (the second card comes from the
 // unseen cards minus c). Both are exact; from K = 3 on the figure is a seeded Monte-Carlo
-// estimate of the same policy (discard for the largest p1) with a 95% margin.
+// estimate of the same policy (discard for the largest p1) with its 95% Wilson interval.
 
 #include <cstdint>
 #include <optional>
@@ -15,6 +15,7 @@
 
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/interval.hpp"
 #include "crowns/unseen.hpp"
 
 namespace crowns {
@@ -22,7 +23,8 @@ namespace crowns {
 struct OutChance {
   double p = 0;
   bool exact = true;
-  double margin = 0;  ///< 95% half-width when sampled; 0 when exact.
+  double margin = 0;  ///< The interval's half-width when sampled; 0 when exact.
+  Interval interval;  ///< The 95% Wilson interval when sampled; {p, p} when exact.
 };
 
 struct OddsOptions {

@@ -8,10 +8,12 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/unseen.hpp"
 
 namespace crowns::solitaire {
 
@@ -42,8 +44,24 @@ void shuffle_cards(std::vector<Card>& cards, std::uint64_t seed);
 /// 3 cards, pile 2 the next 4, ..., the remaining 28 are the stock.
 Deal deal_from_seed(std::uint64_t seed);
 
+/// Counts cards against the one box solitaire is dealt from (2 of each card, 6 jokers). Every
+/// place that takes cards typed by a person (a deal file, a turned card, a batch position)
+/// counts them here, so they all refuse the same way.
+class OneBox {
+ public:
+  /// Counts `cards`; fails at the first one the box has no copy left of: "a third 5s" (or "a
+  /// seventh joker"), then `where` (" in pile 3"), then "; solitaire uses one box: 2 of each
+  /// card and 6 jokers". The cards before it stay counted.
+  Expected<void> add(std::span<const Card> cards, std::string_view where = {});
+  /// Copies of `card` counted.
+  [[nodiscard]] int count(Card card) const { return counts_[kind_of(card)]; }
+
+ private:
+  std::array<int, kCardKinds> counts_{};
+};
+
 /// Checks piles laid out by hand: pile k must hold k+2 cards and the whole layout no more
-/// copies than one box. Fails naming the pile or the card.
+/// copies than one box. Fails naming the pile and the card.
 Expected<void> check_piles(const Piles& piles);
 
 /// One play: the turned card goes into `pile` (1..11), which discards `discard` (a card of

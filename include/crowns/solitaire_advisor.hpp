@@ -4,10 +4,12 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
 
+#include "crowns/interval.hpp"
 #include "crowns/solitaire.hpp"
 #include "crowns/solitaire_plan.hpp"
 
@@ -72,31 +74,53 @@ bool advisor_wins(State state, std::span<const Card> stock);
 /// The deal of game `index` of a simulation from `seed` (deal_from_seed(seed + index)).
 std::uint64_t simulation_deal_seed(std::uint64_t seed, int index);
 
+/// Told by a long run (of sampled or simulated games) each time a game finishes, with the
+/// games finished so far; `false` starts no more (the games under way finish). Called from
+/// the worker threads, one call at a time. The caller's clock and progress line live here:
+/// the core has neither.
+using KeepGoing = std::function<bool(int finished)>;
+
 struct SimulationSummary {
   int games = 0;
   int wins = 0;
   std::array<int, kPiles + 1> closed_histogram{};  ///< Games by piles closed (0..11).
   [[nodiscard]] double win_rate() const;
-  [[nodiscard]] double margin95() const;  ///< Half-width of the 95% Wilson interval.
+  [[nodiscard]] Interval interval() const;  ///< The 95% Wilson interval of the win rate.
+  [[nodiscard]] double margin95() const;    ///< Its half-width.
   [[nodiscard]] double mean_closed() const;
 };
 
 /// Plays `games` seeded deals on `jobs` threads (0: one per core). Each game's result depends only
-/// on its seed and policy, so the summary is the same for any number of jobs.
-SimulationSummary simulate(int games, std::uint64_t seed, Policy policy, int jobs);
+/// on its seed and policy, so the summary is the same for any number of jobs. `keep_going`, if
+/// set, hears of the games finished (and can stop the run: the summary then counts the games
+/// started, always the first ones).
+SimulationSummary simulate(int games, std::uint64_t seed, Policy policy, int jobs,
+                           const KeepGoing& keep_going = {});
+
+/// How estimate_win() samples.
+struct Sampling {
+  int samples = 200;       ///< Shuffles of the unseen cards to play out, at most.
+  std::uint64_t seed = 1;  ///< Sample i plays the shuffle seeded `seed` + i.
+  int jobs = 0;            ///< Threads (0: one per core).
+  /// Told of each finished sample; `false` stops the sampling (a time limit): the samples
+  /// started, at least one a thread, still finish and count. They are always the first ones,
+  /// so n samples give the same figure however the sampling stopped.
+  KeepGoing keep_going{};
+};
 
 struct WinEstimate {
   double p_win = 0;
-  double margin95 = 0;
-  int samples = 0;     ///< Games played out (0 when exact).
-  bool exact = false;  ///< The plan decided the position: p_win is 1 or 0 whatever the order.
+  double margin95 = 0;     ///< The interval's half-width (0 when exact).
+  Interval interval;       ///< The 95% Wilson interval; {p_win, p_win} when exact.
+  int samples = 0;         ///< Games played out (0 when exact).
+  int wins = 0;            ///< ... and won.
+  bool exact = false;      ///< The plan decided the position: p_win is 1 or 0 whatever the order.
+  bool cut_short = false;  ///< keep_going stopped the sampling before Sampling::samples.
 };
 
 /// The chance to win from `state` (with `turned` the card to play next, if any). Exact when
 /// advisor_plan() finds a plan (1) or proves there is none (0); else under the advisor's play
-/// on `samples` seeded shuffles of the unseen cards as the stock, on `jobs` threads (0: one
-/// per core).
-WinEstimate estimate_win(const State& state, std::optional<Card> turned, int samples,
-                         std::uint64_t seed, int jobs);
+/// on seeded shuffles of the unseen cards as the stock (see Sampling).
+WinEstimate estimate_win(const State& state, std::optional<Card> turned, const Sampling& sampling);
 
 }  // namespace crowns::solitaire

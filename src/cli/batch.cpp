@@ -1,61 +1,13 @@
+// The JSON Lines loop (cli/batch.hpp): reads requests, sends answers in blocks.
+
 #include "cli/batch.hpp"
 
-#include <cmath>
 #include <istream>
 #include <ostream>
 
 #include "cli/files.hpp"
-#include "cli/views/style.hpp"
 
 namespace crowns::cli {
-namespace {
-
-std::string error_answer(const nlohmann::json& id, long line_no, const std::string& message) {
-  nlohmann::ordered_json answer{{"id", id}};
-  // Without an id, the line number is how a script finds the request that failed.
-  if (id.is_null() && line_no > 0) answer["line"] = line_no;
-  answer["error"] = message;
-  return dump_json(answer);
-}
-
-}  // namespace
-
-std::string answer_fields(const nlohmann::ordered_json& object) {
-  std::string text = dump_json(object);
-  // "{...}" -> "..."; an empty object leaves nothing.
-  return text.size() <= 2 ? std::string() : text.substr(1, text.size() - 2);
-}
-
-LineAnswer answer_line(std::string_view line, const Answerer& answer, long line_no) {
-  if (line.find_first_not_of(" \t\r") == std::string_view::npos) return {};
-  const std::string where =
-      line_no > 0 ? "line " + std::to_string(line_no) : std::string("the line");
-  if (line.size() > kMaxRequestLine)
-    return {error_answer(nullptr, line_no, where + " is longer than 64 KiB"), true};
-  const auto request = nlohmann::json::parse(line, nullptr, false);
-  if (request.is_discarded())
-    return {error_answer(nullptr, line_no, where + " is not valid JSON"), true};
-  if (!request.is_object())
-    return {error_answer(nullptr, line_no, where + " is not a JSON object"), true};
-  nlohmann::json id = nullptr;
-  if (const auto it = request.find("id"); it != request.end()) id = *it;
-  JsonRequest reader(request);
-  auto fields = answer(reader);
-  // A handler that forgot to ask still refuses a bad or unknown field.
-  if (fields && !reader.checked()) {
-    if (auto bad = reader.failure()) fields = *bad;
-  }
-  if (!fields) return {error_answer(id, line_no, fields.error()), true};
-  const std::string id_text = dump_json(id);
-  std::string text;
-  text.reserve(id_text.size() + fields->size() + 10);
-  text += "{\"id\":";
-  text += id_text;
-  if (!fields->empty()) text += ',';
-  text += *fields;
-  text += '}';
-  return {std::move(text), false};
-}
 
 void run_batch(Context& ctx, const Answerer& answer) {
   // Answers are gathered into blocks: written one by one, 200,000 answers took 10,800 write
@@ -83,11 +35,6 @@ void run_batch(Context& ctx, const Answerer& answer) {
   }
   if (!pending.empty()) ctx.out << pending << std::flush;
   if (failed) ctx.exit_code = ExitCode::Error;
-}
-
-double json_rounded(double value, int decimals) {
-  const double scale = std::pow(10.0, decimals);
-  return std::round(value * scale) / scale;
 }
 
 }  // namespace crowns::cli

@@ -129,9 +129,13 @@ Expected<void> Session::available(Card card, std::string_view where) const {
   if (held) parts.push_back("taken by others " + std::to_string(held));
   std::string list;
   for (std::size_t i = 0; i < parts.size(); ++i) list += (i ? ", " : "") + parts[i];
+  // A copy in the discard pile is back in play once the pile is shuffled into a new stock.
+  const std::string_view after_shuffle =
+      in_pile ? "; if the discard pile was shuffled into a new stock, type shuffle first" : "";
   return Failure{to_string(card) + " cannot be " + std::string(where) + ": " +
                  (setup_.boxes == 1 ? "one box holds " : "two boxes hold ") +
-                 counted(box, "copy", "copies") + " and all are seen (" + list + ")"};
+                 counted(box, "copy", "copies") + " and all are seen (" + list + ")" +
+                 std::string(after_shuffle)};
 }
 
 Expected<void> Session::answer(std::string_view text) {
@@ -163,6 +167,15 @@ Expected<Session> Session::replay(const Setup& setup, const std::vector<std::str
 }
 
 Expected<void> Session::apply(std::string_view text) {
+  if (ascii_lower(text) == "shuffle" &&
+      (ask_ == Ask::Top || ask_ == Ask::Drawn || ask_ == Ask::Others)) {
+    // The stock ran out and the discard pile under the top became the new stock: its cards
+    // can be drawn (and thrown) again, so they count as unseen from here on.
+    if (dead_.empty())
+      return Failure{"the discard pile under the top is empty: nothing to shuffle"};
+    dead_.clear();
+    return {};
+  }
   switch (ask_) {
     case Ask::Hand: return on_hand(text);
     case Ask::Top: return on_top(text);

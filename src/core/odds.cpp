@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bitset>
-#include <cmath>
 #include <string>
 #include <unordered_map>
 
@@ -161,8 +160,9 @@ std::vector<OutChance> out_within(std::span<const Card> hand, int wild_rank, con
   OutMasks masks(wild_rank, unseen);
   std::vector<OutChance> result;
   const std::vector<Card> cards(hand.begin(), hand.end());
-  result.push_back(OutChance{share(masks.of(cards), unseen), true, 0});
-  if (options.turns >= 2) result.push_back(OutChance{two_draws(hand, unseen, masks), true, 0});
+  const auto exact = [](double p) { return OutChance{p, true, 0, Interval{p, p}}; };
+  result.push_back(exact(share(masks.of(cards), unseen)));
+  if (options.turns >= 2) result.push_back(exact(two_draws(hand, unseen, masks)));
   if (options.turns < 3) return result;
 
   // Monte-Carlo: play `samples` draw sequences with the p1-greedy discard; count the first draw
@@ -193,9 +193,9 @@ std::vector<OutChance> out_within(std::span<const Card> hand, int wild_rank, con
   for (int k = 1; k <= options.turns; ++k) {
     cumulative += out_at[static_cast<std::size_t>(k)];
     if (k <= 2) continue;
-    const double p = static_cast<double>(cumulative) / options.samples;
-    result.push_back(
-        OutChance{p, false, 1.96 * std::sqrt(std::max(p * (1 - p), 1e-12) / options.samples)});
+    const Interval interval = wilson_interval(cumulative, options.samples);
+    result.push_back(OutChance{static_cast<double>(cumulative) / options.samples, false,
+                               interval.half_width(), interval});
   }
   return result;
 }

@@ -124,8 +124,22 @@ Deal deal_from_seed(std::uint64_t seed) {
   return deal;
 }
 
+static_assert(kCopiesPerBox == 2 && kJokersPerBox == 6, "OneBox::add's message says so");
+
+Expected<void> OneBox::add(std::span<const Card> cards, std::string_view where) {
+  for (const Card c : cards) {
+    int& copies = counts_[kind_of(c)];
+    if (copies == (c.is_joker() ? kJokersPerBox : kCopiesPerBox)) {
+      return Failure{(c.is_joker() ? std::string("a seventh joker") : "a third " + to_string(c)) +
+                     std::string(where) + "; solitaire uses one box: 2 of each card and 6 jokers"};
+    }
+    ++copies;
+  }
+  return {};
+}
+
 Expected<void> check_piles(const Piles& piles) {
-  std::vector<Card> all;
+  OneBox box;
   for (int p = 1; p <= kPiles; ++p) {
     const auto& pile = piles[p - 1];
     if (static_cast<int>(pile.size()) != pile_size(p)) {
@@ -133,17 +147,7 @@ Expected<void> check_piles(const Piles& piles) {
                      " cards; it must hold " + std::to_string(pile_size(p)) +
                      " (piles hold 3, 4, ... 13 cards)"};
     }
-    all.insert(all.end(), pile.begin(), pile.end());
-  }
-  std::sort(all.begin(), all.end());
-  for (auto it = all.begin(); it != all.end();) {
-    const auto end = std::upper_bound(it, all.end(), *it);
-    const auto copies = end - it;
-    if (copies > (it->is_joker() ? kJokersPerBox : kCopiesPerBox)) {
-      return Failure{"the deal holds " + std::to_string(copies) + " of " + to_string(*it) +
-                     "; one box holds 2 of each card and 6 jokers"};
-    }
-    it = end;
+    if (auto fits = box.add(pile, " in " + pile_text(p)); !fits) return fits;
   }
   return {};
 }

@@ -17,6 +17,12 @@ const check = (name, ok, detail) => {
 const content = () => crypto.createHash('sha256')
   .update(execFileSync('sqlite3', [CROWNS_DB, '.dump'])).digest('hex');
 const crowns = (...args) => spawnSync(CROWNS, args, { encoding: 'utf8' });
+// A screenshot waits for the page's next frame, and a tab in the background draws none (a
+// full-page shot of the keeper's page behind the viewer's took 80 s): bring it to the front.
+const shot = async (page, name) => {
+  await page.bringToFront();
+  await page.screenshot({ path: path.join(OUT, name), fullPage: true });
+};
 const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#card table.rounds tbody tr').length);
 
 (async () => {
@@ -49,7 +55,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     check('no sideways scrolling at 360 px', await viewer.evaluate(() =>
       document.documentElement.scrollWidth <= window.innerWidth), String(await viewer.evaluate(() => document.documentElement.scrollWidth)));
     check('the viewer has no entry form', (await viewer.$('#round-form')) === null);
-    await viewer.screenshot({ path: path.join(OUT, 'viewer-360.png'), fullPage: true });
+    await shot(viewer, 'viewer-360.png');
 
     // --- A viewer's POST is refused and changes nothing.
     const sum = content();
@@ -89,7 +95,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     const shown = await keeper.evaluate(() => document.querySelector('.message')?.textContent || '');
     check('a bad value shows the CLI\'s message', shown === cliMessage, JSON.stringify({ shown, cliMessage }));
     check('and changes nothing', content() === sum);
-    await keeper.screenshot({ path: path.join(OUT, 'keeper-error-360.png'), fullPage: true });
+    await shot(keeper, 'keeper-error-360.png');
 
     const beforeKeeper = await roundsShown(viewer);
     await keeper.evaluate(() => { for (const i of document.querySelectorAll('#round-form input[type=text]')) i.value = ''; });
@@ -106,17 +112,17 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     check('the typed hand is scored as the CLI scores it', last.scores[game.players[0]] === 15 &&
       last.went_out === game.players[1], JSON.stringify(last));
     await keeper.waitForSelector('#edit-form', { timeout: 3000 }).catch(() => {});
-    await keeper.screenshot({ path: path.join(OUT, 'keeper-360.png'), fullPage: true });
+    await shot(keeper, 'keeper-360.png');
 
     for (const [page, name] of [[viewer, 'viewer'], [keeper, 'keeper']]) {
       await page.setViewport({ width: 1280, height: 900, deviceScaleFactor: 1 });
-      await page.screenshot({ path: path.join(OUT, name + '-1280.png'), fullPage: true });
+      await shot(page, name + '-1280.png');
     }
     for (const where of ['/games', '/leaderboard', '/report']) {
       await viewer.setViewport({ width: 360, height: 740, deviceScaleFactor: 1 });
       const response = await viewer.goto(BASE + where, { waitUntil: 'load' });
       check(where + ' opens', response.status() === 200);
-      await viewer.screenshot({ path: path.join(OUT, where.slice(1) + '-360.png'), fullPage: true });
+      await shot(viewer, where.slice(1) + '-360.png');
     }
   } finally {
     await browser.close();

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # crowns solitaire beyond golden files: a seeded game played to its end (lost, stored, in
 # --history and stats), a hint counted, --batch answering each line before the next is sent,
-# and --simulate giving the same figures for a seed whatever the jobs.
+# --simulate giving the same figures for a seed whatever the jobs, and the time limit and
+# progress line of a slow chance to win (seed 112).
 source "$(dirname "$0")/lib.sh"
 # json_get JSON PATH: a value out of JSON text, through SQLite's JSON functions.
 json_get() { sqlite3 :memory: "SELECT json_extract('${1//\'/\'\'}', '$2')"; }
@@ -59,6 +60,40 @@ check "simulate reproducible across jobs" test "$one" = "$two"
 check "simulate counts games" test "$(json_get "$one" '$.games')" = 4
 other=$("$CROWNS" solitaire --simulate 4 --seed 12 --jobs 2 --json)
 check "another seed, other deals" test "$one" != "$other"
+
+# Seed 112's first play is one the plan search gives up on, and its samples are slow (a
+# hint took ~30 s, odds ~2 min of CPU): a hint stops sampling after 2 s and says how many
+# samples it played, with their interval. Not a terminal: no progress line on stderr.
+start=$SECONDS
+out=$(printf 'hint\nq\n' | "$CROWNS" --db "$E2E_TMP/slow.db" solitaire --seed 112 2>"$E2E_TMP/hint.err")
+check "the slow hint ends within seconds (took $((SECONDS - start)) s)" test $((SECONDS - start)) -le 15
+check "the slow hint gives an interval and its samples" \
+  grep -Eq '^Chance to win: [0-9]+–[0-9]+% \(95% interval: the advisor won [0-9]+ of [0-9]+ samples? of the unseen cards( before the 2 s limit)?\)$' <<<"$out"
+check "no progress line when stderr is not a terminal" test ! -s "$E2E_TMP/hint.err"
+json=$("$CROWNS" solitaire odds --seed 112 --time 1 --json 2>"$E2E_TMP/odds.err")
+check "odds stop at --time, saying so" test "$(json_get "$json" '$.timed_out')" = 1
+samples=$(json_get "$json" '$.samples')
+check "odds played some of the 200 samples ($samples)" test "$samples" -ge 1 -a "$samples" -lt 200
+bounds=$(sqlite3 :memory: "SELECT json_extract('$json', '\$.p_low') <= json_extract('$json', '\$.p_win')
+  AND json_extract('$json', '\$.p_win') <= json_extract('$json', '\$.p_high')")
+check "odds' interval holds the figure ($json)" test "$bounds" = 1
+check "no progress line with the odds either" test ! -s "$E2E_TMP/odds.err"
+# On a terminal (script gives one) a run over a second shows its progress on stderr, redrawn
+# in place and erased before the answer; --json never does.
+if command -v script >/dev/null; then
+  screen=$(script -qec "$(printf '%q' "$CROWNS") solitaire odds --seed 112 --time 2" /dev/null)
+  check "progress shown on a terminal" grep -qF $'\rSampling the chance to win: ' <<<"$screen"
+  check "progress counts the samples" grep -qF ' of 200 samples, ' <<<"$screen"
+  check "progress names the limit" grep -qF ' (limit 2 s)' <<<"$screen"
+  check "the answer follows on a clean line" grep -qE $'\r +\rChance to win seed 112: [0-9]+–[0-9]+% ' <<<"$screen"
+  screen=$(script -qec "printf 'hint\\nq\\n' | $(printf '%q' "$CROWNS") --db $(printf '%q' "$E2E_TMP/tty.db") solitaire --seed 112" /dev/null)
+  check "a slow hint shows its progress too" grep -qF ' of 30 samples, ' <<<"$screen"
+  check "the hint's chance follows on a clean line" grep -qE $'\r +\rChance to win: [0-9]+–[0-9]+% ' <<<"$screen"
+  screen=$(script -qec "$(printf '%q' "$CROWNS") solitaire odds --seed 112 --time 1 --json" /dev/null)
+  check "no progress with --json, even on a terminal" test "${screen:0:1}" = "{"
+else
+  echo "test_solitaire.sh: progress on a terminal not checked (no script)"
+fi
 
 # A refused answer's error shows at once, right after the answer, not when the game ends
 # (stdout and stderr to one pipe keep the order a terminal shows).

@@ -147,6 +147,40 @@ TEST_CASE("assist: a card that cannot be there gets one line and the question ag
   CHECK(big.asking() == Ask::Top);
 }
 
+TEST_CASE("assist: shuffle puts the discard pile back in play when the stock runs out",
+          "[assist]") {
+  Session s(standalone(1, 2));
+  answer(s, "7h 8d 9s");
+  CHECK_FALSE(s.answer("shuffle"));  // not a hand
+  answer(s, "Kc");                   // the top
+  const auto nothing = s.answer("shuffle");
+  REQUIRE_FALSE(nothing);
+  CHECK(nothing.error() == "the discard pile under the top is empty: nothing to shuffle");
+  answer(s, "Kc");  // drew the other Kc
+  answer(s, "Kc");  // and threw it: the first Kc went under
+  answer(s, "4d");  // the next player drew and threw 4d: both Kc are in the pile
+  REQUIRE(s.asking() == Ask::Top);
+  answer(s, "");
+  REQUIRE(s.asking() == Ask::Drawn);
+  const auto gone = s.answer("Kc");
+  REQUIRE_FALSE(gone);
+  CHECK(gone.error() ==
+        "Kc cannot be drawn: one box holds 2 copies and all are seen (the discard pile 2); if "
+        "the discard pile was shuffled into a new stock, type shuffle first");
+  CHECK(s.draw_situation().seen.size() == 2);
+  answer(s, "SHUFFLE");
+  CHECK(s.asking() == Ask::Drawn);  // the same question again
+  CHECK(s.draw_situation().seen.empty());
+  CHECK(s.top() == parse_card("4d").value());  // the top stays
+  answer(s, "Kc");
+  CHECK(s.asking() == Ask::Thrown);
+  // Undo takes the draw back, then the shuffle: the pile is seen again.
+  REQUIRE(s.undo());
+  REQUIRE(s.undo());
+  CHECK(s.draw_situation().seen.size() == 2);
+  CHECK_FALSE(s.answer("Kc"));
+}
+
 TEST_CASE("assist: undo takes back one answer; replaying the answers rebuilds the session",
           "[assist]") {
   Session s(standalone(3, 2));

@@ -9,6 +9,7 @@
 
 #include "cli/batch.hpp"
 #include "cli/commands/solitaire_batch.hpp"
+#include "cli/input/analyze_request.hpp"
 #include "cli/input/json_request.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solitaire.hpp"

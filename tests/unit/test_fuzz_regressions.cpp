@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "cli/batch.hpp"
+#include "cli/input/analyze_request.hpp"
 #include "crowns/card.hpp"
 #include "crowns/error.hpp"
 #include "crowns/names.hpp"

@@ -290,13 +290,85 @@ TEST_CASE("a simulation gives the same figures for a seed, whatever the jobs", "
   CHECK((other.closed_histogram != one.closed_histogram || other.wins != one.wins));
 }
 
+TEST_CASE("a run told to stop keeps the first games, as a shorter run plays them", "[solitaire]") {
+  // keep_going says no once 7 games are done; the games under way finish and count. However
+  // many started, they are the first ones: the same figures as a run of that many.
+  std::vector<int> told;
+  const auto stopped = simulate(40, 5, Policy::Greedy, 2, [&told](int finished) {
+    told.push_back(finished);
+    return finished < 7;
+  });
+  CHECK(stopped.games >= 7);
+  CHECK(stopped.games <= 8);  // one game a thread at most past the 7th
+  const auto shorter = simulate(stopped.games, 5, Policy::Greedy, 1);
+  CHECK(stopped.wins == shorter.wins);
+  CHECK(stopped.closed_histogram == shorter.closed_histogram);
+  // Told of every finished game, in order.
+  REQUIRE(told.size() == static_cast<std::size_t>(stopped.games));
+  for (std::size_t i = 0; i < told.size(); ++i) CHECK(told[i] == static_cast<int>(i) + 1);
+  // A run never told to stop plays every game.
+  CHECK(simulate(9, 5, Policy::Greedy, 2, [](int) { return true; }).games == 9);
+}
+
+TEST_CASE("a chance to win cut short says so, with the interval of the samples played",
+          "[solitaire]") {
+  const Deal deal = deal_from_seed(133);  // sampled: the plan search gives up
+  const State state(deal.piles);
+  Sampling sampling{.samples = 30, .seed = 1, .jobs = 1};
+  sampling.keep_going = [](int finished) { return finished < 2; };
+  const auto cut = estimate_win(state, deal.stock[0], sampling);
+  CHECK(cut.cut_short);
+  CHECK(cut.samples == 2);
+  const auto full = estimate_win(state, deal.stock[0], {.samples = 2, .seed = 1, .jobs = 1});
+  CHECK_FALSE(full.cut_short);
+  CHECK(full.samples == 2);
+  CHECK(full.wins == cut.wins);
+  CHECK(cut.p_win == static_cast<double>(cut.wins) / cut.samples);
+  CHECK(cut.interval.low == wilson_interval(cut.wins, cut.samples).low);
+  CHECK(cut.interval.high == wilson_interval(cut.wins, cut.samples).high);
+  CHECK(cut.margin95 == Approx(cut.interval.half_width()));
+}
+
+TEST_CASE("one box refuses the first card it has no copy left of, naming it and where",
+          "[solitaire]") {
+  // Against counting: every card of a full box fits, and one more of any kind does not.
+  const std::vector<Card> box_cards = full_deck(1);
+  for (const Card extra : sorted(box_cards)) {
+    OneBox box;
+    REQUIRE(box.add(box_cards));
+    const auto more = box.add(std::vector<Card>{extra}, " in \"dead\"");
+    REQUIRE_FALSE(more);
+    CHECK(more.error() ==
+          (extra.is_joker() ? std::string("a seventh joker") : "a third " + to_string(extra)) +
+              " in \"dead\"; solitaire uses one box: 2 of each card and 6 jokers");
+    CHECK(box.count(extra) ==
+          static_cast<int>(std::count(box_cards.begin(), box_cards.end(), extra)));
+  }
+  OneBox box;
+  CHECK(box.add(cards("7h 7h")));
+  const auto third = box.add(cards("8h 7h 9h"), " in pile 4");
+  REQUIRE_FALSE(third);
+  CHECK(third.error() ==
+        "a third 7h in pile 4; solitaire uses one box: 2 of each card and 6 jokers");
+  CHECK(box.count(Card::natural(8, Suit::Hearts)) == 1);  // the cards before it stay counted
+
+  // A layout by hand counts the same way: the box's 6 jokers are all in piles 1-10 or the
+  // stock, so a pile 11 of jokers holds the seventh.
+  Piles piles = deal_from_seed(1).piles;
+  piles[10].assign(13, Card::joker());
+  const auto layout = check_piles(piles);
+  REQUIRE_FALSE(layout);
+  CHECK(layout.error() ==
+        "a seventh joker in pile 11; solitaire uses one box: 2 of each card and 6 jokers");
+}
+
 TEST_CASE("the chance to win is reproducible and within [0, 1]", "[solitaire]") {
   // Seed 133's plan search gives up at the first play, so the chance is sampled (decided
   // positions are exact: see below).
   const Deal deal = deal_from_seed(133);
   const State state(deal.piles);
-  const auto a = estimate_win(state, deal.stock[0], 4, 9, 1);
-  const auto b = estimate_win(state, deal.stock[0], 4, 9, 2);
+  const auto a = estimate_win(state, deal.stock[0], {.samples = 4, .seed = 9, .jobs = 1});
+  const auto b = estimate_win(state, deal.stock[0], {.samples = 4, .seed = 9, .jobs = 2});
   CHECK(a.p_win == b.p_win);
   CHECK(a.samples == 4);
   CHECK(a.p_win >= 0);
@@ -369,7 +441,7 @@ TEST_CASE("the chance to win of a position the plan decides is exact", "[solitai
     const PlanStatus status = advisor_plan(state, deal.stock).status;
     if (status == PlanStatus::GaveUp) continue;
     INFO("seed " << seed);
-    const auto odds = estimate_win(state, deal.stock[0], 30, 1, 1);
+    const auto odds = estimate_win(state, deal.stock[0], {.samples = 30, .seed = 1, .jobs = 1});
     CHECK(odds.exact);
     CHECK(odds.samples == 0);
     CHECK(odds.margin95 == 0);

@@ -8,9 +8,10 @@
 #include "cli/commands.hpp"
 #include "cli/fail.hpp"
 #include "cli/files.hpp"
-#include "cli/input/json_request.hpp"
+#include "cli/input/analyze_request.hpp"
 #include "cli/options.hpp"
 #include "cli/views/hand.hpp"
+#include "cli/views/hand_json.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/rules.hpp"
 
@@ -27,34 +28,11 @@ struct AnalyzeOptions {
   int boxes = 1;
 };
 
-// Reads one batch request into a query.
-Expected<HandQuery> read_query(JsonRequest& r, int default_boxes) {
-  HandQuery q;
-  q.cards = r.required_cards("cards");
-  q.wild = r.rank("wild");
-  q.round = r.optional_int("round", 1, kRounds);
-  q.mode = r.boolean("drawn", false) ? HandMode::Drawn : HandMode::Dealt;
-  q.boxes = r.integer("boxes", 1, kMaxBoxes, default_boxes);
-  if (auto bad = r.failure()) return *bad;
-  return q;
-}
-
-// One batch request's answer: the analysis as JSON members.
-Expected<std::string> batch_answer(JsonRequest& r, int default_boxes) {
-  auto q = read_query(r, default_boxes);
-  if (!q) return Failure{q.error()};
-  auto report = analyze_hand(std::move(q).value());
-  if (!report) return Failure{report.error()};
-  std::string fields;
-  append_json(fields, *report);
-  return fields;
-}
-
 void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
   if (opts.batch) {
     if (!opts.cards.empty()) fail("--batch reads hands from stdin; give no cards", ExitCode::Usage);
     const int boxes = opts.boxes;
-    run_batch(ctx, [boxes](JsonRequest& r) { return batch_answer(r, boxes); });
+    run_batch(ctx, [boxes](JsonRequest& r) { return answer_analyze_request(r, boxes); });
     return;
   }
   if (opts.cards.empty())
@@ -74,11 +52,6 @@ void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
 }
 
 }  // namespace
-
-LineAnswer answer_analyze_line(std::string_view line, int boxes, long line_no) {
-  return answer_line(
-      line, [boxes](JsonRequest& r) { return batch_answer(r, boxes); }, line_no);
-}
 
 void setup_analyze(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<AnalyzeOptions>();

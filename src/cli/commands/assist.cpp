@@ -91,6 +91,8 @@ class AssistLoop {
         continue;
       }
       save();
+      if (ascii_lower(answer) == "shuffle")
+        ctx_.out << "  the discard pile is the new stock: its cards can come up again\n";
     }
   }
 
@@ -290,6 +292,9 @@ class AssistLoop {
         break;
       case Ask::Finished: break;
     }
+    if (session_.asking() == Ask::Top || session_.asking() == Ask::Drawn ||
+        session_.asking() == Ask::Others)
+      ctx_.out << "  shuffle: the stock ran out and the discard pile became the new stock\n";
     ctx_.out << "  the advice ranks by value (lower is better): the points expected at the end\n"
                 "  of the round, less what the others still hold when you go out first\n"
              << kKeys;

@@ -12,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/fail.hpp"
 #include "cli/options.hpp"
+#include "cli/views/report.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {
@@ -52,14 +53,20 @@ nlohmann::ordered_json odds_json(const std::vector<OutChance>& odds) {
   auto within = nlohmann::ordered_json::array();
   auto exact = nlohmann::ordered_json::array();
   auto margin = nlohmann::ordered_json::array();
+  auto low = nlohmann::ordered_json::array();
+  auto high = nlohmann::ordered_json::array();
   for (const auto& o : odds) {
     within.push_back(json_rounded(o.p));
     exact.push_back(o.exact);
     margin.push_back(json_rounded(o.margin));
+    low.push_back(json_rounded(o.interval.low));
+    high.push_back(json_rounded(o.interval.high));
   }
   j["out_within"] = std::move(within);
   j["exact"] = std::move(exact);
   j["margin"] = std::move(margin);
+  j["p_low"] = std::move(low);
+  j["p_high"] = std::move(high);
   return j;
 }
 
@@ -91,9 +98,9 @@ void print_odds(std::ostream& out, const Style& style, const OddsQuery& q,
   for (std::size_t k = 0; k < odds.size(); ++k) {
     const auto& o = odds[k];
     table.row({std::to_string(k + 1), fmt::format("{:.1f}%", 100 * o.p),
-               o.exact ? "exact" : fmt::format("± {:.1f}% (sampled)", 100 * o.margin)});
+               o.exact ? "exact" : "sampled, 95% interval " + interval_text(o.interval)});
   }
-  table.print(out, style);
+  print_trimmed(out, style, table);
 }
 
 void run_odds(const OddsCliOptions& opts, Context& ctx) {

@@ -15,6 +15,7 @@
 #include "cli/files.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "cli/views/progress.hpp"
 #include "cli/views/report.hpp"
 #include "crowns/names.hpp"
 #include "store/db.hpp"
@@ -26,12 +27,17 @@ namespace {
 using namespace crowns::solitaire;
 
 constexpr std::size_t kMaxDealFile = std::size_t{64} * 1024;
-constexpr std::uint64_t kOddsSeed = 1;
 constexpr int kHistoryLimit = 50;
+// `solitaire odds` plays out at most 200 shuffles, for at most 10 s unless a count is asked
+// for (seed 112's 200 took about 2 minutes of CPU); a hint's 30 stop after 2 s.
+constexpr int kOddsSamples = 200;
+constexpr int kOddsTime = 10;
+constexpr int kHintTime = 2;
 // Bounds of the numbers a user gives: far beyond any useful run, short of one that never ends.
 constexpr int kMaxSamples = 100000;
 constexpr int kMaxSimulated = 10000000;
 constexpr int kMaxJobs = 1024;
+constexpr int kMaxTime = 24 * 3600;
 
 struct SolitaireOptions {
   std::optional<std::int64_t> seed;
@@ -39,7 +45,8 @@ struct SolitaireOptions {
   std::optional<std::string> deal;
   bool batch = false;
   bool odds = false;
-  int samples = 200;
+  std::optional<int> samples;
+  std::optional<int> time;
   std::optional<int> simulate;
   std::string policy_name = "advisor";
   int jobs = 0;
@@ -50,6 +57,7 @@ struct SolitaireOptions {
 // The piles of a deal file: 11 lines of cards (blank lines and # comments skipped).
 Piles parse_deal_lines(const std::vector<std::string>& lines, const std::string& source) {
   Piles piles;
+  OneBox box;
   int pile = 0;
   int line_no = 0;
   for (const auto& line : lines) {
@@ -69,6 +77,7 @@ Piles parse_deal_lines(const std::vector<std::string>& lines, const std::string&
            " cards; it must hold " + std::to_string(pile_size(pile)) +
            " (one line a pile: 3, 4, ... 13 cards)");
     }
+    if (auto fits = box.add(*cards); !fits) fail(where + fits.error());
     piles[pile - 1] = *cards;
   }
   if (pile < kPiles) {
@@ -128,8 +137,13 @@ void run_simulate(const SolitaireOptions& opts, Context& ctx) {
   const int games = *opts.simulate;
   const auto seed = static_cast<std::uint64_t>(opts.seed.value_or(1));
   const bool greedy = fold_case(opts.policy_name) == "greedy";
-  const SimulationSummary summary =
-      simulate(games, seed, greedy ? Policy::Greedy : Policy::Advisor, opts.jobs);
+  ProgressLine progress(ctx.err, !opts.json && progress_wanted(),
+                        {.what = "Simulating", .total = games, .unit = "deal"});
+  const SimulationSummary summary = simulate(games, seed, greedy ? Policy::Greedy : Policy::Advisor,
+                                             opts.jobs, [&progress](int finished) {
+                                               progress.set_done(finished);
+                                               return true;
+                                             });
   const char* policy = greedy ? "greedy" : "advisor";
   if (opts.json) {
     auto j = simulation_json(summary);
@@ -167,16 +181,20 @@ void run_odds(const SolitaireOptions& opts, Context& ctx) {
     turned = next_stock_card(*game);
     what = "game " + std::to_string(game->id) + " at play " + std::to_string(state->plays + 1);
   }
-  const WinEstimate odds = estimate_win(*state, turned, opts.samples, kOddsSeed, opts.jobs);
+  // A count asked for is played in full (the same figure every run); else the time decides.
+  const std::optional<int> time = opts.time      ? opts.time
+                                  : opts.samples ? std::nullopt
+                                                 : std::optional<int>(kOddsTime);
+  const WinEstimate odds = chance_to_win(ctx, *state, turned,
+                                         {.samples = opts.samples.value_or(kOddsSamples),
+                                          .time = time,
+                                          .jobs = opts.jobs,
+                                          .progress = !opts.json && progress_wanted()});
   if (opts.json) {
-    ctx.out << dump_json(nlohmann::ordered_json{{"p_win", rounded(odds.p_win, 4)},
-                                                {"margin95", rounded(odds.margin95, 4)},
-                                                {"samples", odds.samples},
-                                                {"exact", odds.exact}})
-            << '\n';
+    ctx.out << dump_json(odds_json(odds)) << '\n';
     return;
   }
-  ctx.out << "Chance to win " << what << ": " << odds_text(odds) << '\n';
+  ctx.out << "Chance to win " << what << ": " << odds_text(odds, time.value_or(0)) << '\n';
 }
 
 void run_history(const SolitaireOptions& opts, Context& ctx) {
@@ -210,7 +228,7 @@ void run_solitaire(const SolitaireOptions& opts, Context& ctx) {
   } else {
     game = new_game(player, random_seed());
   }
-  play_solitaire(ctx, db, game);
+  play_solitaire(ctx, db, game, opts.time.value_or(kHintTime));
 }
 
 }  // namespace
@@ -230,6 +248,10 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
   auto* seed = sub->add_option("--seed", opts->seed, "Deal this seed (0 or more)")
                    ->check(whole_number(0, std::numeric_limits<std::int64_t>::max()));
   sub->add_option("--player", opts->player, "Record the game for this player")->type_name("NAME");
+  auto* hint_time = sub->add_option("--time", opts->time,
+                                    "Seconds a hint may sample its chance to win (default 2)")
+                        ->type_name("SECONDS")
+                        ->check(whole_number(1, kMaxTime));
 
   // The sub-commands. Each sets its mode; the options they share write the same fields.
   auto* deal_cmd = sub->add_subcommand(
@@ -249,8 +271,15 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
       ->type_name("FILE");
   odds_cmd->add_option("--player", opts->player, "The saved game of this player")
       ->type_name("NAME");
-  odds_cmd->add_option("--samples", opts->samples, "Monte-Carlo samples (default 200)")
+  odds_cmd
+      ->add_option("--samples", opts->samples,
+                   "Monte-Carlo samples, all played (default: up to 200 within --time)")
       ->check(whole_number(1, kMaxSamples));
+  odds_cmd
+      ->add_option("--time", opts->time,
+                   "Seconds of sampling at most (default 10 unless --samples is given)")
+      ->type_name("SECONDS")
+      ->check(whole_number(1, kMaxTime));
   odds_cmd->add_option("--jobs", opts->jobs, "Threads (default: every core)")
       ->check(whole_number(1, kMaxJobs));
   odds_cmd->add_flag("--json", opts->json, "Print JSON");
@@ -303,9 +332,9 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
   // Checked here rather than with CLI11's excludes(), which would list the hidden options
   // in the help of --seed.
   const std::vector<std::pair<CLI::Option*, std::vector<CLI::Option*>>> exclusions = {
-      {batch, {seed, deal, odds, simulate, history}},
-      {simulate, {deal, odds, history}},
-      {history, {seed, deal, odds}},
+      {batch, {seed, deal, odds, simulate, history, hint_time}},
+      {simulate, {deal, odds, history, hint_time}},
+      {history, {seed, deal, odds, hint_time}},
       {deal, {seed}}};
   sub->callback([sub, opts, exclusions, &ctx] {
     for (const auto& [option, others] : exclusions) {

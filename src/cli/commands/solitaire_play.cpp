@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "cli/session.hpp"
+#include "cli/views/progress.hpp"
 #include "cli/views/solitaire.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
@@ -14,8 +15,8 @@ namespace {
 
 using namespace crowns::solitaire;
 
-// Chance-to-win samples behind the `hint` line: a rough figure (about ±15%) that keeps a hint to a
-// second or two.
+// Chance-to-win samples behind the `hint` line: a rough figure (an interval some 30 points
+// wide) that keeps most hints to a second or two; the time limit bounds the rest.
 constexpr int kHintSamples = 30;
 constexpr std::uint64_t kOddsSeed = 1;
 
@@ -108,10 +109,13 @@ std::optional<Card> ask_turned(Context& ctx, const State& state) {
       error_line(ctx, card.error());
       continue;
     }
-    const auto unseen = unseen_cards(state, std::nullopt);
-    if (std::find(unseen.begin(), unseen.end(), *card) == unseen.end()) {
-      error_line(ctx, "every " + to_string(*card) +
-                          " of the box is already on the table or dead; type the card turned");
+    OneBox box;
+    for (const auto& pile : state.piles) (void)box.add(pile);
+    (void)box.add(state.dead);
+    const char* gone = card->is_joker() ? " (all 6 of the box are on the table or dead)"
+                                        : " (both of the box are on the table or dead)";
+    if (auto fits = box.add(std::span(&*card, 1), gone); !fits) {
+      error_line(ctx, fits.error());
       continue;
     }
     return *card;
@@ -131,7 +135,22 @@ std::optional<Card> next_stock_card(const store::SolitaireGame& game) {
   return (*game.stock)[game.plays.size()];
 }
 
-void play_solitaire(Context& ctx, store::Database& db, store::SolitaireGame& game) {
+WinEstimate chance_to_win(Context& ctx, const State& state, std::optional<Card> turned,
+                          const SamplingLimits& limits) {
+  ProgressLine progress(ctx.err, limits.progress,
+                        {.what = "Sampling the chance to win",
+                         .total = limits.samples,
+                         .unit = "sample",
+                         .limit = limits.time});
+  Sampling sampling{.samples = limits.samples, .seed = kOddsSeed, .jobs = limits.jobs};
+  sampling.keep_going = [&progress, &limits](int finished) {
+    progress.set_done(finished);
+    return !limits.time || progress.elapsed() < *limits.time;
+  };
+  return estimate_win(state, turned, sampling);
+}
+
+void play_solitaire(Context& ctx, store::Database& db, store::SolitaireGame& game, int hint_time) {
   State state = replay(game);
   if (game.id == 0) save(db, game);
   while (state.outcome() == Outcome::Playing) {
@@ -157,8 +176,10 @@ void play_solitaire(Context& ctx, store::Database& db, store::SolitaireGame& gam
         // The play first, at once: a position the plan search cannot decide is sampled, and
         // that can take seconds (docs/SOLITAIRE.md).
         ctx.out << "Hint: " << advice_text(ctx.style, advice, turned) << '\n' << std::flush;
-        const auto odds = estimate_win(state, turned, kHintSamples, kOddsSeed, 0);
-        ctx.out << "Chance to win: " << odds_text(odds) << '\n';
+        const auto odds = chance_to_win(
+            ctx, state, turned,
+            {.samples = kHintSamples, .time = hint_time, .progress = progress_wanted()});
+        ctx.out << "Chance to win: " << odds_text(odds, hint_time) << '\n';
         ++game.hints;
         save(db, game);
         continue;

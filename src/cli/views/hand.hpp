@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 
+#include "cli/views/hand_json.hpp"
 #include "cli/views/style.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/solver.hpp"
@@ -13,11 +14,6 @@ namespace crowns::cli {
 
 /// "10s", or a rank alone: "K".
 std::string rank_text(int rank);
-
-/// The report's fields as JSON object members, without the braces: `"round":…,"wild":…`.
-void append_json(std::string& out, const HandReport& report);
-/// The report as one JSON object (what `analyze --json` prints).
-std::string json_text(const HandReport& report);
 
 /// The lay-down, one meld per line, the cards left with their points, the score.
 /// `indent` is put before every line.

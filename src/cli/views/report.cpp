@@ -72,4 +72,13 @@ std::string one_decimal(double value) {
   return fixed(value, 1);
 }
 
+std::string interval_text(const Interval& interval) {
+  constexpr int kMostDecimals = 4;
+  const double low = 100 * interval.low;
+  const double high = 100 * interval.high;
+  int decimals = 0;
+  while (decimals < kMostDecimals && (high - low) * std::pow(10.0, decimals) < 3) ++decimals;
+  return fixed(low, decimals) + "–" + fixed(high, decimals) + "%";
+}
+
 }  // namespace crowns::cli

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/views/style.hpp"
+#include "crowns/interval.hpp"
 #include "crowns/results.hpp"
 #include "store/history.hpp"
 
@@ -49,5 +50,10 @@ void print_trimmed(std::ostream& out, const Style& style, const Table& table);
 std::string fixed(double value, int decimals);
 /// "12.3": one decimal.
 std::string one_decimal(double value);
+
+/// A range of a probability in percent, "0–6%", "34–100%", "88.7–89.9%": the fewest decimals
+/// (up to 4) that leave the range at least 3 units of the last digit wide, so that its ends
+/// never read as one number ("0.00–0.19%", not "0–0%").
+std::string interval_text(const Interval& interval);
 
 }  // namespace crowns::cli

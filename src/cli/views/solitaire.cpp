@@ -57,22 +57,34 @@ std::string advice_text(const Style& style, const solitaire::Advice& advice, Car
          lost;
 }
 
-std::string odds_text(const solitaire::WinEstimate& estimate) {
+std::string odds_text(const solitaire::WinEstimate& estimate, int time_limit) {
   if (estimate.exact) {
     return percent_text(estimate.p_win) +
            (estimate.p_win > 0
                 ? " (exact: the unseen cards can be shared out so that every pile closes)"
                 : " (exact: no way of sharing out the unseen cards closes every pile)");
   }
-  return percent_text(estimate.p_win) + " ± " + percent_text(estimate.margin95) + " (" +
-         std::to_string(estimate.samples) + " samples of the unseen cards, advisor's play)";
+  return interval_text(estimate.interval) + " (95% interval: the advisor won " +
+         std::to_string(estimate.wins) + " of " + counted(estimate.samples, "sample") +
+         " of the unseen cards" +
+         (estimate.cut_short ? " before the " + std::to_string(time_limit) + " s limit)" : ")");
+}
+
+Json odds_json(const solitaire::WinEstimate& estimate) {
+  return Json{{"p_win", rounded(estimate.p_win, 4)},
+              {"margin95", rounded(estimate.margin95, 4)},
+              {"samples", estimate.samples},
+              {"exact", estimate.exact},
+              {"p_low", rounded(estimate.interval.low, 4)},
+              {"p_high", rounded(estimate.interval.high, 4)},
+              {"timed_out", estimate.cut_short}};
 }
 
 void print_simulation(std::ostream& out, const Style& style,
                       const solitaire::SimulationSummary& summary) {
   out << "Won " << summary.wins << " of " << summary.games << ": "
-      << style.bold(percent_text(summary.win_rate())) << " ± " << percent_text(summary.margin95())
-      << " (95% interval)\n";
+      << style.bold(percent_text(summary.win_rate())) << " (95% interval "
+      << interval_text(summary.interval()) << ")\n";
   out << "Piles closed on average: " << fixed(summary.mean_closed(), 2) << '\n';
   Table table;
   table.column("Closed", Table::Align::Right);
@@ -95,7 +107,9 @@ Json simulation_json(const solitaire::SimulationSummary& summary) {
               {"win_rate", rounded(summary.win_rate(), 4)},
               {"margin95", rounded(summary.margin95(), 4)},
               {"mean_closed", rounded(summary.mean_closed(), 3)},
-              {"closed_histogram", histogram}};
+              {"closed_histogram", histogram},
+              {"win_rate_low", rounded(summary.interval().low, 4)},
+              {"win_rate_high", rounded(summary.interval().high, 4)}};
 }
 
 void print_history(std::ostream& out, const Style& style,

@@ -18,8 +18,11 @@ void print_piles(std::ostream& out, const Style& style, const solitaire::State& 
 /// "put 9♥ into pile 1, discard K♦: pile 1 closes" and why.
 std::string advice_text(const Style& style, const solitaire::Advice& advice, Card turned);
 
-/// "43.0% ± 4.3% (500 samples)".
-std::string odds_text(const solitaire::WinEstimate& estimate);
+/// The chance to win: "100.0% (exact: ...)" or, sampled, its 95% interval with the samples
+/// behind it, "34–100% (95% interval: the advisor won 2 of 2 samples of the unseen cards)",
+/// naming `time_limit` (seconds) when it cut the sampling short.
+std::string odds_text(const solitaire::WinEstimate& estimate, int time_limit);
+nlohmann::ordered_json odds_json(const solitaire::WinEstimate& estimate);
 
 void print_simulation(std::ostream& out, const Style& style,
                       const solitaire::SimulationSummary& summary);
