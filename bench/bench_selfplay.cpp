@@ -36,8 +36,10 @@ struct Options {
   std::fprintf(stderr,
                "usage: bench_selfplay [--a STRATEGY] [--b STRATEGY] [--players N] "
                "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
+               "       [--hazard SCALE] [--gain G] [--feed POINTS] [--rollouts "
+               "SAMPLES[,CANDIDATES[,MARGIN[,greedy]]]]\n"
                "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
-               "look-ahead)\n");
+               "look-ahead), static (the advisor without rollouts)\n");
   std::exit(2);
 }
 
@@ -65,6 +67,23 @@ Options parse(int argc, char** argv) {
       o.jobs = std::max(1, std::stoi(value));
     } else if (arg == "--boxes") {
       o.boxes = std::stoi(value);
+    } else if (arg == "--rollouts") {
+      // SAMPLES[,CANDIDATES[,MARGIN]]: the advisor's rollout settings.
+      auto& r = crowns::selfplay::advisor_settings();
+      r.samples = std::stoi(value);
+      if (const auto c = value.find(','); c != std::string::npos) {
+        r.candidates = std::stoi(value.substr(c + 1));
+        if (const auto m = value.find(',', c + 1); m != std::string::npos) {
+          r.margin = std::stod(value.substr(m + 1));
+          if (const auto g = value.find(",greedy", m); g != std::string::npos) r.own_policy = false;
+        }
+      }
+    } else if (arg == "--hazard") {
+      crowns::selfplay::advisor_settings().hazard_scale = std::stod(value);
+    } else if (arg == "--feed") {
+      crowns::selfplay::advisor_settings().feed_charge = std::stod(value);
+    } else if (arg == "--gain") {
+      crowns::selfplay::advisor_settings().gain = std::stod(value);
     } else if (arg == "--rounds") {
       o.rounds = std::stoi(value);
     } else {
@@ -116,6 +135,10 @@ int main(int argc, char** argv) try {
   std::fprintf(summary, "%d players, %d deals x %d seatings (duplicate), seed %llu, %d box(es)",
                o.players, m.deals, o.players, static_cast<unsigned long long>(o.seed), o.boxes);
   if (o.rounds < crowns::kRounds) std::fprintf(summary, ", rounds 1-%d only", o.rounds);
+  const auto& r = crowns::selfplay::advisor_settings();
+  std::fprintf(summary, ", advisor hazard x%g gain %g feed %g rollouts %d,%d,%g%s", r.hazard_scale,
+               r.gain, r.feed_charge, r.samples, r.candidates, r.margin,
+               r.own_policy ? "" : ",greedy");
   std::fprintf(summary, "\n");
   std::fprintf(summary, "mean game score  %-8.*s %7.2f\n", static_cast<int>(a.size()), a.data(),
                m.a_mean);

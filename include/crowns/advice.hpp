@@ -74,12 +74,36 @@ struct DrawAdvice {
 
 /// The per-turn chance that some other player goes out before this player's next draw: the
 /// advisor's estimate from the round and the number of players (measured in greedy
-/// self-play; strength barely moves when it is scaled by 0.6-2.5, so `stock` is not used yet).
-double opponent_out_chance(const Situation& s);
+/// self-play; strength barely moves when it is scaled by 0.6-2.5, so `stock` is not used by
+/// it: only rollouts deal the stock), times `scale`.
+double opponent_out_chance(const Situation& s, double scale = 1.0);
+
+/// The advisor's settings. The value of a kept hand uses the per-turn chance that another player
+/// goes out (opponent_out_chance, times `hazard_scale`) and what the others hold when this
+/// player goes out first (`gain` times their measured mean holding). Close calls may be settled
+/// by determinized rollouts (include/crowns/rollout.hpp): the plays whose value is within
+/// `margin` points of the best (at most `candidates` of them) are played out over the same
+/// `samples` deals of the hidden cards, and the one that leaves this player the fewest points
+/// more than the others wins; `samples` 0 turns them off.
+struct AdvisorSettings {
+  double hazard_scale = 1.0;
+  double gain = 2.0;
+  double feed_charge = kFeedCharge;  ///< Charged to a discard that feeds the next player.
+  int samples = 0;
+  int candidates = 3;
+  double margin = 4.0;
+  bool own_policy = true;  ///< In rollouts, discard by the advisor's value (else greedy).
+};
+inline constexpr AdvisorSettings kAdvisorSettings{};
+/// The advisor's static value alone, with today's hazard and gain and no rollouts: self-play's
+/// `static` strategy, a fixed reference while the advisor's settings are tuned.
+inline constexpr AdvisorSettings kStaticAdvisor{};
 
 /// Advice before drawing (round+2 cards and a top discard). Precondition: check_situation ok.
-DrawAdvice advise_draw(const Situation& s, const Unseen& unseen);
+DrawAdvice advise_draw(const Situation& s, const Unseen& unseen,
+                       const AdvisorSettings& settings = kAdvisorSettings);
 /// Advice after drawing (round+3 cards). Precondition: check_situation ok.
-DiscardAdvice advise_discard(const Situation& s, const Unseen& unseen);
+DiscardAdvice advise_discard(const Situation& s, const Unseen& unseen,
+                             const AdvisorSettings& settings = kAdvisorSettings);
 
 }  // namespace crowns

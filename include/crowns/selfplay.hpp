@@ -24,9 +24,14 @@ enum class Strategy {
   Greedy,         ///< The documented 0-ply baseline (docs/ADVICE.md).
   ExpectedValue,  ///< Looks one draw ahead over unseen natural cards, its own hand only.
   OnePly,         ///< Looks one draw ahead over every unseen card the table shows.
+  Static,         ///< The advisor without rollouts (its static value alone).
 };
 Expected<Strategy> parse_strategy(std::string_view name);
 std::string_view strategy_name(Strategy s);
+
+/// The rollout settings Strategy::Advisor plays with (kAdvisorSettings unless changed; the bench
+/// sets them before any game starts, to compare settings).
+AdvisorSettings& advisor_settings();
 
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
 #include "crowns/hand_round.hpp"
 #include "crowns/plural.hpp"
+#include "crowns/rollout.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
 
@@ -28,10 +30,15 @@ class Evaluator {
     double last = 0;   // expected points if the next turn is the last (an opponent went out)
   };
 
-  Evaluator(int wild_rank, const Unseen& unseen, double hazard, double gain)
-      : wild_rank_(wild_rank), unseen_(unseen), hazard_(hazard), gain_(gain) {}
+  Evaluator(int wild_rank, const Unseen& unseen, double hazard, double gain, double feed_charge)
+      : wild_rank_(wild_rank),
+        unseen_(unseen),
+        hazard_(hazard),
+        gain_(gain),
+        feed_charge_(feed_charge) {}
 
   [[nodiscard]] double gain() const { return gain_; }
+  [[nodiscard]] double feed_charge() const { return feed_charge_; }
 
   Value kept(std::vector<Card> cards) {
     std::sort(cards.begin(), cards.end());
@@ -66,6 +73,7 @@ class Evaluator {
   const Unseen& unseen_;
   double hazard_;
   double gain_;
+  double feed_charge_;
   std::unordered_map<std::string, Value> cache_;
 };
 
@@ -99,7 +107,7 @@ bool feeds(const std::vector<Card>& next_holds, Card card, int wild_rank) {
 }
 
 // Every different discard of `cards` (n+1 of them) but `keep`, valued by the evaluator; a
-// discard that does not go out and feeds the next player's known cards costs kFeedCharge.
+// discard that does not go out and feeds the next player's known cards costs the feeding charge.
 std::vector<DiscardOption> discard_options(const std::vector<Card>& cards, std::optional<Card> keep,
                                            int wild_rank, Evaluator& eval,
                                            const std::vector<Card>& next_holds) {
@@ -120,7 +128,7 @@ std::vector<DiscardOption> discard_options(const std::vector<Card>& cards, std::
       o.ev = v.ev;
       o.value = v.value;
       o.p_out = v.p_out;
-      if (o.feeds) o.value += kFeedCharge;
+      if (o.feeds) o.value += eval.feed_charge();
     } else {
       o.p_out = 1;
       o.value = -eval.gain();
@@ -170,6 +178,39 @@ double last_turn_draw(std::vector<Card> cards, const Unseen& unseen, int wild_ra
   return static_cast<double>(sum) / std::max(1, unseen.total);
 }
 
+// This player's discards in rollouts: the advisor's value of the kept cards over today's unseen
+// cards (memoized across the rollouts of one decision), or greedy.
+DiscardPolicy own_policy(const AdvisorSettings& settings, int wild_rank, Evaluator& eval,
+                         const std::vector<Card>& next_holds) {
+  if (!settings.own_policy) return nullptr;
+  return [wild_rank, &eval, &next_holds](const std::vector<Card>& hand, std::optional<Card> keep) {
+    return discard_options(hand, keep, wild_rank, eval, next_holds).front().discard;
+  };
+}
+
+// The plays of `arms` compared over the same determinizations (common random numbers): arm a
+// sets this player's hand and the discard pile after the play from a copy of each deal (the
+// draw takes its card from the copy's stock). Returns the arm with the lowest mean rollout
+// difference.
+template <typename Arm>
+std::size_t best_by_rollouts(const Situation& s, const Unseen& unseen, int arms, int samples,
+                             const Arm& arm, const DiscardPolicy& mine) {
+  SplitMix64 rng(situation_seed(s));
+  std::vector<double> sums(static_cast<std::size_t>(arms), 0.0);
+  std::vector<Card> hand;
+  std::vector<Card> pile;
+  for (int i = 0; i < samples; ++i) {
+    const Determinization d = determinize(s, unseen, rng);
+    const std::uint64_t seed = rng.next();
+    for (int a = 0; a < arms; ++a) {
+      Determinization deal = d;
+      arm(a, deal, hand, pile);
+      sums[static_cast<std::size_t>(a)] += rollout_difference(s, deal, hand, pile, seed, mine);
+    }
+  }
+  return static_cast<std::size_t>(std::min_element(sums.begin(), sums.end()) - sums.begin());
+}
+
 }  // namespace
 
 Expected<int> implied_round(int cards, bool has_top) {
@@ -217,43 +258,64 @@ Expected<Unseen> check_situation(const Situation& s) {
   return unseen_cards(KnownCards{s.hand, top, s.seen, s.next_holds}, s.boxes);
 }
 
-double opponent_out_chance(const Situation& s) {
+double opponent_out_chance(const Situation& s, double scale) {
   // One opponent's chance to go out on one turn, by round: 1 / (turns of a round - 1) in
   // greedy self-play (2 players, 300 games; docs/ADVICE.md).
   static constexpr std::array<double, kRounds> kPerTurn = {0.24,  0.145, 0.097, 0.172, 0.139, 0.106,
                                                            0.158, 0.149, 0.133, 0.175, 0.185};
   const double per_turn = kPerTurn[static_cast<std::size_t>(s.round - 1)];
-  const double stay = std::pow(1.0 - per_turn, s.players - 1);
+  const double stay = std::pow(1.0 - std::min(0.95, scale * per_turn), s.players - 1);
   return std::clamp(1.0 - stay, 0.02, 0.95);
 }
 
 namespace {
 
-double opponent_points(const Situation& s) {
+double opponent_points(const Situation& s, double gain) {
   // What going out first is worth beyond this hand's own 0: what another player holds when
   // someone goes out, by round (greedy self-play, as above), counted twice because going out
   // also ends the round before the others improve (tuned: x0 +36.7, x1 +38.7, x2 +39.5,
   // x3 +38.9 points a game over the same 100 deals).
   static constexpr std::array<double, kRounds> kHeld = {20.0, 15.8, 12.9, 21.1, 16.2, 12.1,
                                                         19.3, 15.4, 12.6, 17.6, 15.1};
-  return 2 * kHeld[static_cast<std::size_t>(s.round - 1)];
+  return gain * kHeld[static_cast<std::size_t>(s.round - 1)];
 }
 
 }  // namespace
 
-DiscardAdvice advise_discard(const Situation& s, const Unseen& unseen) {
+DiscardAdvice advise_discard(const Situation& s, const Unseen& unseen,
+                             const AdvisorSettings& settings) {
   const int wild_rank = wild_rank_of_round(s.round);
   DiscardAdvice advice;
   if (s.last) {
     advice.options = last_turn_options(s.hand, wild_rank, s.next_holds);
     return advice;
   }
-  Evaluator eval(wild_rank, unseen, opponent_out_chance(s), opponent_points(s));
+  Evaluator eval(wild_rank, unseen, opponent_out_chance(s, settings.hazard_scale),
+                 opponent_points(s, settings.gain), settings.feed_charge);
   advice.options = discard_options(s.hand, s.must_keep, wild_rank, eval, s.next_holds);
+  auto& options = advice.options;
+  if (settings.samples > 0 && !options.front().goes_out) {
+    int arms = 0;
+    while (arms < settings.candidates && arms < static_cast<int>(options.size()) &&
+           options[static_cast<std::size_t>(arms)].value <= options.front().value + settings.margin)
+      ++arms;
+    if (arms > 1) {
+      const std::size_t best = best_by_rollouts(
+          s, unseen, arms, settings.samples,
+          [&](int a, Determinization&, std::vector<Card>& hand, std::vector<Card>& pile) {
+            const Card d = options[static_cast<std::size_t>(a)].discard;
+            hand = without(s.hand, d);
+            pile.assign(1, d);
+          },
+          own_policy(settings, wild_rank, eval, s.next_holds));
+      std::rotate(options.begin(), options.begin() + static_cast<std::ptrdiff_t>(best),
+                  options.begin() + static_cast<std::ptrdiff_t>(best) + 1);
+    }
+  }
   return advice;
 }
 
-DrawAdvice advise_draw(const Situation& s, const Unseen& unseen) {
+DrawAdvice advise_draw(const Situation& s, const Unseen& unseen, const AdvisorSettings& settings) {
   const int wild_rank = wild_rank_of_round(s.round);
   const Card top = *s.top;
   std::vector<Card> with_top = s.hand;
@@ -273,7 +335,8 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen) {
     advice.take = advice.take_ev <= advice.draw_ev;
     return advice;
   }
-  Evaluator eval(wild_rank, unseen, opponent_out_chance(s), opponent_points(s));
+  Evaluator eval(wild_rank, unseen, opponent_out_chance(s, settings.hazard_scale),
+                 opponent_points(s, settings.gain), settings.feed_charge);
   const auto take_options = discard_options(with_top, top, wild_rank, eval, s.next_holds);
   const DiscardOption& best_take = take_options.front();
   advice.take_ev = best_take.ev;
@@ -296,6 +359,7 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen) {
   double ev_sum = 0;
   double value_sum = 0;
   int outs = 0;
+  std::array<std::optional<Card>, kCardKinds> throw_after;  // the discard after drawing a kind
   for (int k = 0; k < kCardKinds; ++k) {
     const int copies = unseen.count[static_cast<std::size_t>(k)];
     if (copies == 0) continue;
@@ -306,12 +370,17 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen) {
       continue;
     }
     Evaluator::Value best = keep_hand;  // throw the drawn card away
-    if (feeds(s.next_holds, drawn.back(), wild_rank)) best.value += kFeedCharge;
+    Card thrown = drawn.back();
+    if (feeds(s.next_holds, drawn.back(), wild_rank)) best.value += eval.feed_charge();
     for (Card d : candidates) {
       auto v = eval.kept(without(drawn, d));
-      if (feeds(s.next_holds, d, wild_rank)) v.value += kFeedCharge;
-      if (v.value < best.value) best = v;
+      if (feeds(s.next_holds, d, wild_rank)) v.value += eval.feed_charge();
+      if (v.value < best.value) {
+        best = v;
+        thrown = d;
+      }
     }
+    throw_after[static_cast<std::size_t>(k)] = thrown;
     ev_sum += copies * best.ev;
     value_sum += copies * best.value;
   }
@@ -320,6 +389,32 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen) {
   advice.draw_value = value_sum / total;
   advice.draw_p_out = outs / total;
   advice.take = advice.take_value < advice.draw_value;
+  if (settings.samples > 0 && !advice.goes_out &&
+      std::abs(advice.take_value - advice.draw_value) <= settings.margin) {
+    const std::size_t best = best_by_rollouts(
+        s, unseen, 2, settings.samples,
+        [&](int a, Determinization& deal, std::vector<Card>& hand, std::vector<Card>& pile) {
+          if (a == 0 || deal.stock.empty()) {  // take the top card, throw the planned discard
+            hand = without(with_top, *advice.discard);
+            pile.assign(1, *advice.discard);
+            return;
+          }
+          hand = s.hand;
+          hand.push_back(deal.stock.back());
+          deal.stock.pop_back();
+          const auto kind = static_cast<std::size_t>(kind_of(hand.back()));
+          Card thrown = hand.back();
+          if (throw_after[kind]) {
+            thrown = *throw_after[kind];
+          } else if (const auto out = solve(hand, wild_rank, HandMode::Drawn).discard) {
+            thrown = *out;  // the drawn card goes out
+          }
+          hand = without(hand, thrown);
+          pile = {top, thrown};
+        },
+        own_policy(settings, wild_rank, eval, s.next_holds));
+    advice.take = best == 0;
+  }
   return advice;
 }
 

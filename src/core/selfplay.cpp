@@ -32,9 +32,10 @@ bool take_top(Strategy strategy, const Situation& s, const Unseen& unseen) {
     case Strategy::Greedy: return greedy_take(s, unseen);
     case Strategy::ExpectedValue: return lookahead_take(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_take(Lookahead::OnePly, s, unseen);
+    case Strategy::Static: return advise_draw(s, unseen, kStaticAdvisor).take;
     case Strategy::Advisor: break;
   }
-  return advise_draw(s, unseen).take;
+  return advise_draw(s, unseen, advisor_settings()).take;
 }
 
 Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen) {
@@ -42,19 +43,21 @@ Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen)
     case Strategy::Greedy: return greedy_discard(s);
     case Strategy::ExpectedValue: return lookahead_discard(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_discard(Lookahead::OnePly, s, unseen);
+    case Strategy::Static: return advise_discard(s, unseen, kStaticAdvisor).options.front().discard;
     case Strategy::Advisor: break;
   }
-  return advise_discard(s, unseen).options.front().discard;
+  return advise_discard(s, unseen, advisor_settings()).options.front().discard;
 }
 
 struct StrategyName {
   Strategy strategy;
   std::string_view name;
 };
-constexpr std::array<StrategyName, 4> kStrategyNames = {{{Strategy::Advisor, "advisor"},
+constexpr std::array<StrategyName, 5> kStrategyNames = {{{Strategy::Advisor, "advisor"},
                                                          {Strategy::Greedy, "greedy"},
                                                          {Strategy::ExpectedValue, "ev"},
-                                                         {Strategy::OnePly, "oneply"}}};
+                                                         {Strategy::OnePly, "oneply"},
+                                                         {Strategy::Static, "static"}}};
 
 // Where the discard pile's top card goes in a Situation: `top` before drawing, `seen` after.
 enum class PileTop { AsTop, InSeen };
@@ -147,11 +150,17 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
 
 }  // namespace
 
+AdvisorSettings& advisor_settings() {
+  static AdvisorSettings settings = kAdvisorSettings;
+  return settings;
+}
+
 Expected<Strategy> parse_strategy(std::string_view name) {
   for (const auto& n : kStrategyNames) {
     if (n.name == name) return n.strategy;
   }
-  return Failure{"unknown strategy '" + std::string(name) + "' (advisor, greedy, ev or oneply)"};
+  return Failure{"unknown strategy '" + std::string(name) +
+                 "' (advisor, greedy, ev, oneply or static)"};
 }
 
 std::string_view strategy_name(Strategy s) {

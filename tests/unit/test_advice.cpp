@@ -5,22 +5,17 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "card_text.hpp"
 #include "crowns/advice.hpp"
 #include "crowns/deck.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
 
 using namespace crowns;
+using crowns::test::card;
+using crowns::test::cards;
 
 namespace {
-
-std::vector<Card> cards(const char* text) {
-  return *parse_cards(text);
-}
-
-Card card(const char* text) {
-  return *parse_card(text);
-}
 
 Situation situation(int round, const char* hand) {
   Situation s;
@@ -141,6 +136,12 @@ TEST_CASE("a discard that feeds the next player's known cards ranks below its tw
   CHECK_FALSE(kd2.feeds);
   CHECK(kh2.value == Approx(kd2.value + kFeedCharge));
   CHECK(kh2.ev == Approx(kd2.ev));  // the charge is in the ranking, not in the points
+
+  AdvisorSettings settings;  // the charge is a setting (self-play tunes it)
+  settings.feed_charge = 10;
+  const auto dearer = advise_discard(s, *check_situation(s), settings);
+  const auto& kh3 = dearer.options[static_cast<std::size_t>(rank_of(dearer, "Kh"))];
+  CHECK(kh3.value == Approx(kd2.value + 10));
 }
 
 TEST_CASE("when every discard goes out, the advisor keeps its wild and what feeds the next player",

@@ -114,7 +114,8 @@ void setup_advise(CLI::App& app, Context& ctx) {
       ->type_name("CARDS");
   sub->add_option("-p,--players", opts->players, "Players at the table (default 2)")
       ->check(whole_number(kMinPlayers, kMaxPlayers));
-  sub->add_option("--stock", opts->stock, "Cards left in the draw pile")
+  sub->add_option("--stock", opts->stock,
+                  "Cards left in the draw pile (accepted; the advice does not use it yet)")
       ->check(whole_number(0, kMaxStock));
   sub->add_flag("--last", opts->last, "Someone has gone out: this is your last turn");
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
