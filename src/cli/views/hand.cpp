@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {
