@@ -3,6 +3,20 @@
 #include <fmt/format.h>
 
 namespace crowns::cli {
+namespace {
+
+// One process writes through one pair of filters at a time; app.cpp sets this with them.
+bool g_ascii_widths = false;
+
+}  // namespace
+
+void set_ascii_widths(bool on) {
+  g_ascii_widths = on;
+}
+
+bool ascii_widths() {
+  return g_ascii_widths;
+}
 
 std::string ascii_for(char32_t code) {
   switch (code) {

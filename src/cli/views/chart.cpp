@@ -166,7 +166,7 @@ std::string dash_attribute(const SeriesStyle& style) {
 
 // A rough width of `text` drawn at `font` (sans-serif averages ~0.6 em a character).
 double text_width(const std::string& text, double font) {
-  return 0.6 * font * static_cast<double>(display_width(text));
+  return 0.6 * font * static_cast<double>(display_width(text, Columns::Utf8));
 }
 
 constexpr std::size_t kLegendChars = 32;

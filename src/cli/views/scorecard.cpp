@@ -121,7 +121,7 @@ std::string fit(std::string_view text, std::size_t width) {
     char32_t cp = 0;
     const std::size_t len = std::max<std::size_t>(1, decode_utf8(text, i, cp));
     const std::string next = out + std::string(text.substr(i, len));
-    if (display_width(next) + 1 > width) break;
+    if (display_width(next) + display_width("…") > width) break;
     out = next;
     i += len;
   }

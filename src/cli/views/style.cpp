@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "cli/views/ascii_out.hpp"
 #include "crowns/names.hpp"
 
 namespace crowns::cli {
@@ -88,8 +89,9 @@ std::string Style::red(std::string_view text) const {
   return wrap(color, "\033[31m", text);
 }
 
-std::size_t display_width(std::string_view text) {
+std::size_t display_width(std::string_view text, Columns count) {
   std::size_t width = 0;
+  const bool ascii = count == Columns::AsPrinted && ascii_widths();
   for (std::size_t i = 0; i < text.size();) {
     if (text[i] == '\033') {  // skip an SGR sequence: ESC [ ... m
       std::size_t j = i + 1;
@@ -102,8 +104,13 @@ std::size_t display_width(std::string_view text) {
     char32_t cp = 0;
     const std::size_t len = decode_utf8(text, i, cp);
     if (len == 0) {
-      ++width;
+      ++width;  // shown as "?" under --ascii
       ++i;
+      continue;
+    }
+    if (ascii && cp >= 0x80) {
+      width += ascii_for(cp).size();
+      i += len;
       continue;
     }
     // A combining mark adds no column; utf8proc's width, or the wide ranges, make 2.

@@ -31,8 +31,13 @@ struct Style {
   [[nodiscard]] std::string red(std::string_view text) const;
 };
 
+/// Which columns display_width() counts: those of the text as crowns prints it (under
+/// --ascii, after the filter rewrites it as ASCII), or those of the UTF-8 text itself (for
+/// text that does not go through the filter, such as an SVG file's labels).
+enum class Columns { AsPrinted, Utf8 };
+
 /// Display width of UTF-8 text on a terminal, ignoring ANSI escape sequences.
-std::size_t display_width(std::string_view text);
+std::size_t display_width(std::string_view text, Columns columns = Columns::AsPrinted);
 
 /// Pads `text` with spaces to `width` columns (left-aligned, or right-aligned numbers).
 std::string pad_right(std::string_view text, std::size_t width);
