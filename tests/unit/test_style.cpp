@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli/session.hpp"
+#include "cli/views/ascii_out.hpp"
 #include "cli/views/style.hpp"
 
 using namespace crowns;
@@ -16,6 +17,17 @@ TEST_CASE("display_width counts characters, not bytes, and skips colour codes", 
   CHECK(display_width("Zoë") == 3);
   CHECK(display_width("7♥ 8♥") == 5);
   CHECK(display_width("\x1b[1mbold\x1b[0m") == 4);
+}
+
+TEST_CASE("under --ascii, display_width counts the text as the filter prints it", "[style]") {
+  set_ascii_widths(true);
+  CHECK(display_width("Zo\u00eb") == std::string("Zo\\u00eb").size());
+  CHECK(display_width("\U0001F98A") == std::string("\\ud83e\\udd8a").size());
+  CHECK(display_width("a\u2026") == 4);  // "a..."
+  CHECK(display_width("Zo\u00eb", Columns::Utf8) == 3);
+  CHECK(pad_right("Zo\u00eb", 10) == "Zo\u00eb  ");
+  set_ascii_widths(false);
+  CHECK(display_width("Zo\u00eb") == 3);
 }
 
 TEST_CASE("pad_right and pad_left pad to a width in columns", "[style]") {
