@@ -9,10 +9,18 @@ namespace crowns {
 /// Process exit codes. 0 ok, 1 an error, 2 a usage error.
 enum class ExitCode : int { Ok = 0, Error = 1, Usage = 2 };
 
+/// `message` with each NUL byte written as \x00, as crowns shows every other control byte:
+/// what() ends at the first NUL, and a name read from a file or a line of input may hold one.
+inline std::string without_nul(std::string message) {
+  for (auto at = message.find('\0'); at != std::string::npos; at = message.find('\0', at + 4))
+    message.replace(at, 1, "\\x00");
+  return message;
+}
+
 class Error : public std::runtime_error {
  public:
   explicit Error(const std::string& message, ExitCode code = ExitCode::Error)
-      : std::runtime_error(message), code_(code) {}
+      : std::runtime_error(without_nul(message)), code_(code) {}
   [[nodiscard]] ExitCode code() const { return code_; }
 
  private:

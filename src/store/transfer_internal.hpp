@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "crowns/error.hpp"
 #include "store/transfer.hpp"
 
 namespace crowns::store::detail {
@@ -14,7 +15,7 @@ namespace crowns::store::detail {
 /// nested, and turned into a Failure at parse_export(): it never leaves this module.
 class BadImport : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit BadImport(const std::string& message) : std::runtime_error(without_nul(message)) {}
 };
 
 /// Where each item of a CSV file came from (line numbers), for the checks' messages.

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "crowns/ascii.hpp"
+#include "crowns/error.hpp"
 #include "crowns/names.hpp"
 
 using namespace crowns;
@@ -51,6 +52,14 @@ TEST_CASE("quote_token quotes and cuts long tokens to one line", "[names]") {
   const std::string quoted = quote_token(std::string(10000, 'x'));
   CHECK(quoted.size() < 100);
   CHECK(quoted.find("...") != std::string::npos);
+}
+
+TEST_CASE("an error holding a NUL byte shows it as \\x00 rather than end there", "[names]") {
+  const std::string name("B\0ob", 4);
+  const Error error("unknown player " + quote_token(name) + "; nothing was imported");
+  CHECK(std::string(error.what()) == "unknown player 'B\\x00ob'; nothing was imported");
+  CHECK(without_nul(std::string("\0\0", 2)) == "\\x00\\x00");
+  CHECK(without_nul("plain") == "plain");
 }
 
 TEST_CASE("names compare ignoring ASCII case; typos get the closest name", "[names]") {
