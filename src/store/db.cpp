@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "crowns/ascii.hpp"
+#include "crowns/date.hpp"
 #include "crowns/names.hpp"
 #include "store/connections.hpp"
 #include "store/migrations.hpp"
@@ -344,8 +345,23 @@ Database open_another(const Database& first) {
   return db;
 }
 
+namespace {
+
+// $CROWNS_TODAY (for tests): the date it fixes, else empty. Checked, since what it says is
+// stored: a game's date, and every timestamp of the log.
+std::string fixed_today() {
+  std::string fixed = env("CROWNS_TODAY");
+  if (!fixed.empty() && !is_valid_date(fixed)) {
+    throw Error("CROWNS_TODAY must be a date written YYYY-MM-DD, e.g. 2026-01-15, not " +
+                quote_token(fixed));
+  }
+  return fixed;
+}
+
+}  // namespace
+
 std::string today() {
-  if (std::string fixed = env("CROWNS_TODAY"); !fixed.empty()) return fixed;
+  if (std::string fixed = fixed_today(); !fixed.empty()) return fixed;
   const std::time_t t = std::time(nullptr);
   std::tm local{};
   localtime_r(&t, &local);
@@ -355,7 +371,7 @@ std::string today() {
 }
 
 std::string now_timestamp() {
-  if (std::string fixed = env("CROWNS_TODAY"); !fixed.empty()) return fixed + " 12:00:00";
+  if (std::string fixed = fixed_today(); !fixed.empty()) return fixed + " 12:00:00";
   const std::time_t t = std::time(nullptr);
   std::tm utc{};
   gmtime_r(&t, &utc);

@@ -83,6 +83,20 @@ refused "another program's SQLite file" "$T/other.db" "not a crowns one.*--db" -
 bad_timeout=$(CROWNS_BUSY_TIMEOUT_MS=-1 "$CROWNS" --db "$T/real.db" games 2>&1 >/dev/null)
 check "bad CROWNS_BUSY_TIMEOUT_MS refused ($bad_timeout)" grep -q "CROWNS_BUSY_TIMEOUT_MS must be" <<<"$bad_timeout"
 
+# $CROWNS_TODAY is stored (a game's date, the log's timestamps): anything but a date is
+# refused before a write, in one line naming the value and the form.
+before=$(sqlite3 "$T/real.db" .dump)
+for bad in garbage 2026-02-30 2026-1-5 "2026-01-15 12:00" "$(printf '2026-01-15\nx')"; do
+  err=$(CROWNS_TODAY=$bad "$CROWNS" --db "$T/real.db" new Newcomer1 Newcomer2 --add 2>&1 >/dev/null)
+  rc=$?
+  check "bad CROWNS_TODAY '$bad': status 1 (got $rc)" test "$rc" = 1
+  check "bad CROWNS_TODAY '$bad': one line naming the form ($err)" \
+    grep -qx "crowns: error: CROWNS_TODAY must be a date written YYYY-MM-DD, e.g. 2026-01-15, not '.*'" <<<"$err"
+  err=$(CROWNS_TODAY=$bad "$CROWNS" --db "$T/real.db" player add Newcomer3 2>&1 >/dev/null)
+  check "bad CROWNS_TODAY '$bad': player add refused ($err)" grep -q "CROWNS_TODAY must be" <<<"$err"
+done
+check "bad CROWNS_TODAY: the database is unchanged" test "$(sqlite3 "$T/real.db" .dump)" = "$before"
+
 # The default place cannot be made: $XDG_DATA_HOME is a file.
 printf 'x' >"$T/xdg-file"
 err=$(env -u CROWNS_DB XDG_DATA_HOME="$T/xdg-file" "$CROWNS" player add X 2>&1 >/dev/null); rc=$?
