@@ -1,6 +1,7 @@
 // The JSON export format (write and read), and the entry points that pick a format.
 
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
@@ -109,6 +110,13 @@ const Json& required(const Json& obj, const std::string& path, const char* key) 
 }
 
 int as_int(const Json& v, const std::string& path) {
+  // A whole number written 5.0 or 1e9, or too long for 64 bits, is read as a float.
+  if (v.is_number_float() && std::trunc(v.get<double>()) == v.get<double>()) {
+    const auto d = v.get<double>();
+    if (d > INT_MAX || d < INT_MIN) bad(path, v.dump() + " is out of range");
+    bad(path, "write the whole number " + std::to_string(static_cast<int>(d)) +
+                  " as digits only, not " + v.dump());
+  }
   if (!v.is_number_integer()) bad(path, "must be a whole number, not " + kind_of(v));
   if (v.is_number_unsigned()) {
     const auto u = v.get<std::uint64_t>();
