@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "crowns/hand_round.hpp"
+#include "crowns/plural.hpp"
 #include "crowns/random.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
@@ -115,8 +116,8 @@ double two_draws(std::span<const Card> hand, const Unseen& unseen, OutMasks& mas
 
 Expected<int> odds_round(int cards) {
   if (const auto round = round_of_hand(cards, HandMode::Dealt)) return *round;
-  return Failure{"a hand of " + std::to_string(cards) +
-                 " cards fits no round (3-13 cards, before the draw); give --round N"};
+  return Failure{"a hand of " + counted(cards, "card") +
+                 " fits no round (3-13 cards, before the draw); give --round N"};
 }
 
 Expected<Unseen> check_odds_hand(int round, std::span<const Card> hand, std::span<const Card> seen,

@@ -11,6 +11,7 @@
 #include "cli/options.hpp"
 #include "cli/views/advice.hpp"
 #include "crowns/advice.hpp"
+#include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {
@@ -38,7 +39,7 @@ struct AdviseOptions {
 Expected<int> implied_round(int size, bool has_top) {
   const int round = size - (has_top ? 2 : 3);
   if (is_valid_round(round)) return round;
-  return Failure{"a hand of " + std::to_string(size) + " cards fits no round (" +
+  return Failure{"a hand of " + counted(size, "card") + " fits no round (" +
                  (has_top ? "3-13 cards before drawing, with --top" : "4-14 cards after drawing") +
                  "); give --round N"};
 }
