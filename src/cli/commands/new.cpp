@@ -46,8 +46,9 @@ store::NewGame new_game_spec(const std::vector<std::string>& players, const NewG
     fail("--date " + quote_token(*flags.date) + " is after today (" + today +
          "); give the day the game was played");
   }
-  return {players,    flags.dealer, flags.boxes, flags.date.value_or(store::today()),
-          flags.note, flags.add};
+  // --note '' is no note, as it is for `crowns details` (not a "Note:" line with nothing on it).
+  const auto note = flags.note && flags.note->empty() ? std::nullopt : flags.note;
+  return {players, flags.dealer, flags.boxes, flags.date.value_or(store::today()), note, flags.add};
 }
 
 void setup_new(CLI::App& app, Context& ctx) {
