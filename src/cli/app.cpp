@@ -130,23 +130,36 @@ std::vector<std::string> subcommand_names(const CLI::App& app) {
 // rather than CLI11's generic message. Returns the message, or "" when the words are fine.
 std::string check_command_words(CLI::App& app, int argc, const char* const* argv) {
   const int first = next_word(argc, argv, 1);
+  std::string taken;  // "--db took 'show' as its value": why the command word seems missing
   for (int i = 1; i < first; ++i) {
     const std::string_view a = argv[i];
     if (a == "--db" || a == "--color") {
+      if (i + 1 >= argc) {
+        return std::string(a) + " needs a value: crowns " + std::string(a) +
+               (a == "--db" ? " FILE" : " auto|always|never") +
+               " COMMAND\n(run 'crowns --help' for usage)";
+      }
+      // (Only the command named is built when there is one, so look in the whole table.)
+      if (std::any_of(kCommands.begin(), kCommands.end(),
+                      [&](const Command& c) { return std::string_view(c.name) == argv[i + 1]; }))
+        taken = std::string(a) + " took " + quote_token(argv[i + 1]) + " as its value";
       ++i;
     } else if (!is_global_option(a)) {
       std::vector<std::string> globals;
       for (const CLI::Option* opt : app.get_options())
         for (const auto& l : opt->get_lnames()) globals.push_back("--" + l);
       std::string message = "unknown option " + quote_token(a.substr(0, a.find('='))) +
-                            " (before the command, crowns takes --db, --color, --ascii)";
+                            " (before the command, crowns takes --db, --color, --ascii" +
+                            (taken.empty() ? "" : "; " + taken) + ")";
       if (const std::string best = closest_name(a, globals); !best.empty())
         message += "; did you mean '" + best + "'?";
       return message + "\n(run 'crowns --help' for usage)";
     }
   }
   if (first == argc)
-    return asks_for_help(argc, argv) ? "" : "no command given\n(run 'crowns --help' for the list)";
+    return asks_for_help(argc, argv) ? ""
+           : taken.empty()           ? "no command given\n(run 'crowns --help' for the list)"
+                           : "no command given (" + taken + ")\n(run 'crowns --help' for the list)";
   const std::string_view word = argv[first];
   CLI::App* sub = nullptr;
   for (auto* candidate : app.get_subcommands([](const CLI::App*) { return true; })) {
