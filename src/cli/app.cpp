@@ -217,7 +217,7 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
       argv + 1, argv + argc, [](const char* arg) { return std::string_view(arg) == "--ascii"; });
   out_filter.set_ascii(ascii_asked);
   err_filter.set_ascii(ascii_asked);
-  set_ascii_widths(ascii_asked);
+  set_ascii_output(ascii_asked);
   CLI::App app{"crowns: scorekeeper and hand analyzer for the card game Five Crowns", "crowns"};
   app.set_version_flag("--version", std::string("crowns ") + CROWNS_VERSION);
   app.require_subcommand(1);
@@ -233,7 +233,7 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
     ctx.style = Style::detect(ctx.options.color, ctx.options.ascii);
     out_filter.set_ascii(ascii_asked || ctx.options.ascii);
     err_filter.set_ascii(ascii_asked || ctx.options.ascii);
-    set_ascii_widths(ascii_asked || ctx.options.ascii);
+    set_ascii_output(ascii_asked || ctx.options.ascii);
   });
 
   for (const auto& command : commands_to_build(argc, argv)) command.setup(app, ctx);

@@ -48,6 +48,18 @@ ascii_only "unknown player" stats Zoé
 ascii_only "usage error" show --bogus Zoé
 ascii_only export export
 ascii_only "export csv" export --format csv
+# CSV has no escapes: a CSV export under --ascii holding a non-ASCII name is refused rather
+# than written with Zo\u00eb (an import would keep the backslash); JSON reads back the same.
+err=$("$CROWNS" --ascii export --format csv 2>&1 >/dev/null); rc=$?
+check "csv export under --ascii refused (exit $rc)" test "$rc" = 1
+check "... saying why and what to do ($err)" \
+  grep -q "^crowns: error: --ascii would write non-ASCII names in this CSV .*--out FILE" <<<"$err"
+"$CROWNS" --ascii export --out "$E2E_TMP/ascii.csv" >/dev/null
+check "--ascii export --out FILE.csv keeps UTF-8" grep -q "Zoë" "$E2E_TMP/ascii.csv"
+"$CROWNS" --ascii export >"$E2E_TMP/ascii.json"
+CROWNS_DB="$E2E_TMP/copy.db" "$CROWNS" import "$E2E_TMP/ascii.json" >/dev/null
+check "a JSON export under --ascii imports as the same data" \
+  test "$(CROWNS_DB="$E2E_TMP/copy.db" "$CROWNS" export)" = "$("$CROWNS" export)"
 ascii_only help --help
 ascii_only "round --help" round --help
 finish

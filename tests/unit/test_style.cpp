@@ -20,14 +20,24 @@ TEST_CASE("display_width counts characters, not bytes, and skips colour codes", 
 }
 
 TEST_CASE("under --ascii, display_width counts the text as the filter prints it", "[style]") {
-  set_ascii_widths(true);
+  set_ascii_output(true);
   CHECK(display_width("Zo\u00eb") == std::string("Zo\\u00eb").size());
   CHECK(display_width("\U0001F98A") == std::string("\\ud83e\\udd8a").size());
   CHECK(display_width("a\u2026") == 4);  // "a..."
   CHECK(display_width("Zo\u00eb", Columns::Utf8) == 3);
   CHECK(pad_right("Zo\u00eb", 10) == "Zo\u00eb  ");
-  set_ascii_widths(false);
+  set_ascii_output(false);
   CHECK(display_width("Zo\u00eb") == 3);
+}
+
+TEST_CASE("under --ascii, JSON escapes every non-ASCII character exactly", "[style]") {
+  set_ascii_output(true);
+  const std::string json = terminal_json(R"({"note":"café · 7♥ 🦊"})");
+  set_ascii_output(false);
+  // No look-alike ("-" for the dot, "h" for the heart): the escapes read back as the text.
+  CHECK(json == R"({"note":"caf\u00e9 \u00b7 7\u2665 \ud83e\udd8a"})");
+  CHECK(nlohmann::json::parse(json)["note"] == "café · 7♥ 🦊");
+  CHECK(terminal_json(R"({"note":"café"})") == "{\"note\":\"café\"}");
 }
 
 TEST_CASE("pad_right and pad_left pad to a width in columns", "[style]") {

@@ -4,9 +4,11 @@
 #include <algorithm>
 
 #include "cli/commands.hpp"
+#include "cli/fail.hpp"
 #include "cli/files.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "cli/views/ascii_out.hpp"
 #include "crowns/plural.hpp"
 #include "store/transfer_db.hpp"
 
@@ -39,6 +41,15 @@ void run_export(const ExportOptions& opts, Context& ctx) {
   if (opts.out.empty() || opts.out == "-") {
     // Standard output may be a terminal. JSON escapes losslessly; CSV has no escapes, but
     // checked data never holds what sanitize() changes (only a tampered database does).
+    // Under --ascii a name comes out as Zo\u00eb: JSON decodes it, but CSV has no escapes and
+    // an import would take the backslashes as part of the name.
+    if (format == store::ExportFormat::Csv && ascii_output() &&
+        std::any_of(text.begin(), text.end(), [](char c) { return (c & 0x80) != 0; })) {
+      fail(
+          "--ascii would write non-ASCII names in this CSV as \\uXXXX, which an import reads "
+          "as written; export to a file with --out FILE (UTF-8, as --ascii leaves files), as "
+          "JSON, or without --ascii");
+    }
     if (format == store::ExportFormat::Json) {
       ctx.out << terminal_json(std::move(text));
     } else {

@@ -6,16 +6,16 @@ namespace crowns::cli {
 namespace {
 
 // One process writes through one pair of filters at a time; app.cpp sets this with them.
-bool g_ascii_widths = false;
+bool g_ascii_output = false;
 
 }  // namespace
 
-void set_ascii_widths(bool on) {
-  g_ascii_widths = on;
+void set_ascii_output(bool on) {
+  g_ascii_output = on;
 }
 
-bool ascii_widths() {
-  return g_ascii_widths;
+bool ascii_output() {
+  return g_ascii_output;
 }
 
 std::string ascii_for(char32_t code) {

@@ -14,11 +14,12 @@ namespace crowns::cli {
 /// same character, so JSON output stays valid and keeps names and notes intact.
 std::string ascii_for(char32_t code);
 
-/// Whether this run writes through an --ascii filter. While it does, display_width() counts
-/// a non-ASCII character as the columns of its ascii_for() text, so that tables padded
-/// before the filter rewrites them ("Zo\u00eb" is 8 columns, not 3) still line up.
-void set_ascii_widths(bool on);
-bool ascii_widths();
+/// Whether this run writes through the --ascii filter (app.cpp sets it with the filters).
+/// While it does, display_width() counts a non-ASCII character as the columns of its
+/// ascii_for() text, so that tables padded before the filter rewrites them ("Zo\u00eb" is 8
+/// columns, not 3) still line up.
+void set_ascii_output(bool on);
+bool ascii_output();
 
 /// A stream buffer that passes bytes on to `target` unchanged until ascii() is turned on, and
 /// then rewrites every non-ASCII character with ascii_for(). Invalid UTF-8 bytes become "?".

@@ -1,5 +1,6 @@
 #include "cli/views/style.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -91,7 +92,7 @@ std::string Style::red(std::string_view text) const {
 
 std::size_t display_width(std::string_view text, Columns count) {
   std::size_t width = 0;
-  const bool ascii = count == Columns::AsPrinted && ascii_widths();
+  const bool ascii = count == Columns::AsPrinted && ascii_output();
   for (std::size_t i = 0; i < text.size();) {
     if (text[i] == '\033') {  // skip an SGR sequence: ESC [ ... m
       std::size_t j = i + 1;
@@ -165,18 +166,30 @@ std::string sanitize(std::string_view text) {
 }
 
 std::string terminal_json(std::string json) {
+  // Under --ascii every non-ASCII character is escaped here, as JSON can say it exactly: the
+  // filter after would put look-alikes in its place ("·" -> "-", "♥" -> "h"), and a name or
+  // note read back from the JSON would not be the same.
+  const bool ascii = ascii_output();
   // DEL is the only ASCII one (dump() escapes C0 itself; a newline between values of a
   // multi-line export must stay); every other starts with the byte 0xc2, 0xe2 or 0xef.
-  if (json.find_first_of("\x7f\xc2\xe2\xef") == std::string::npos) return json;
+  const bool plain = ascii ? std::all_of(json.begin(), json.end(),
+                                         [](char c) { return (c & 0x80) == 0 && c != 0x7f; })
+                           : json.find_first_of("\x7f\xc2\xe2\xef") == std::string::npos;
+  if (plain) return json;
   std::string out;
   out.reserve(json.size() + 16);
   for (std::size_t i = 0; i < json.size();) {
     char32_t cp = 0;
     const std::size_t len = decode_utf8(json, i, cp);
-    if (len > 0 && cp >= 0x7f && is_unprintable(cp)) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
-      out += buf;
+    if (len > 0 && cp >= 0x7f && (is_unprintable(cp) || (ascii && cp >= 0x80))) {
+      // Beyond U+FFFF, JSON writes a character as its two UTF-16 halves.
+      const auto escape = [&out](unsigned unit) { out += fmt::format("\\u{:04x}", unit); };
+      if (cp > 0xffff) {
+        escape(0xd800 + ((cp - 0x10000) >> 10));
+        escape(0xdc00 + ((cp - 0x10000) & 0x3ff));
+      } else {
+        escape(static_cast<unsigned>(cp));
+      }
     } else {
       out.append(json, i, len == 0 ? 1 : len);
     }
