@@ -8,7 +8,8 @@
 
 namespace crowns {
 
-DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool) {
+DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool,
+                       const KindWeights* weights) {
   const int after_discard = min_score(kept, wild_rank, HandMode::Drawn);
   std::vector<Card> drawn(kept.begin(), kept.end());
   drawn.push_back(Card::joker());
@@ -22,7 +23,10 @@ DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const
                           ? min_score(drawn, wild_rank, HandMode::Drawn)
                           : std::min(now, after_discard + card_points(card, wild_rank));
     scores.sum += static_cast<long>(copies) * score;
-    if (score == 0) scores.outs += copies;
+    if (score == 0) {
+      scores.outs += copies;
+      if (weights) scores.weighted_outs += copies * (*weights)[static_cast<std::size_t>(k)];
+    }
   }
   return scores;
 }
