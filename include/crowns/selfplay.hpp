@@ -25,6 +25,9 @@ enum class Strategy {
   ExpectedValue,  ///< Looks one draw ahead over unseen natural cards, its own hand only.
   OnePly,         ///< Looks one draw ahead over every unseen card the table shows.
   Static,         ///< The advisor without rollouts (its static value alone).
+  /// Not a player: a measuring stick. Static, but it sees the next player's hand and never
+  /// throws a card that lets them go out when another discard does not (docs/ADVICE.md).
+  Oracle,
 };
 Expected<Strategy> parse_strategy(std::string_view name);
 std::string_view strategy_name(Strategy s);
@@ -32,6 +35,10 @@ std::string_view strategy_name(Strategy s);
 /// The rollout settings Strategy::Advisor plays with (kAdvisorSettings unless changed; the bench
 /// sets them before any game starts, to compare settings).
 AdvisorSettings& advisor_settings();
+
+/// The oracle's discard (Strategy::Oracle): the static advisor's best discard that does not let
+/// the next player, who holds `next_hand`, go out by taking it; the best if every one does.
+Card oracle_discard(const Situation& s, const Unseen& unseen, const std::vector<Card>& next_hand);
 
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);
