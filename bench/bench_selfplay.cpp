@@ -36,7 +36,7 @@ struct Options {
   std::fprintf(stderr,
                "usage: bench_selfplay [--a STRATEGY] [--b STRATEGY] [--players N] "
                "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
-               "       [--hazard SCALE] [--gain G] [--feed POINTS] [--pile SCALE] [--rollouts "
+               "       [--hazard SCALE] [--gain G] [--feed POINTS] [--rollouts "
                "SAMPLES[,CANDIDATES[,MARGIN[,greedy]]]]\n"
                "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
                "look-ahead), static (the advisor without rollouts), oracle (static that sees\n"
@@ -85,8 +85,6 @@ Options parse(int argc, char** argv) {
       crowns::selfplay::advisor_settings().feed_charge = std::stod(value);
     } else if (arg == "--gain") {
       crowns::selfplay::advisor_settings().gain = std::stod(value);
-    } else if (arg == "--pile") {
-      crowns::selfplay::advisor_settings().pile_outs = std::stod(value);
     } else if (arg == "--rounds") {
       o.rounds = std::stoi(value);
     } else {

@@ -89,9 +89,6 @@ struct AdvisorSettings {
   double hazard_scale = 1.0;
   double gain = 2.0;
   double feed_charge = kFeedCharge;  ///< Charged to a discard that feeds the next player.
-  /// Counts the top discard the others leave as a second chance to go out each turn, times
-  /// this (0: the deck draw alone).
-  double pile_outs = 0.0;
   int samples = 0;
   int candidates = 3;
   double margin = 4.0;

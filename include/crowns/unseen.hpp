@@ -61,16 +61,11 @@ bool could_join_melds(std::span<const Card> hand, Card card, int wild_rank);
 /// sum of those scores over the pool's copies, and how many copies go out. `now` is the kept
 /// cards' own score (min_score Dealt, more than 0). A card that cannot join a meld of the kept
 /// cards scores min(now, their best discard's score + its points) without a solver call.
-/// With `weights` (one per kind), `weighted_outs` is the sum over the copies that go out of
-/// their kind's weight.
-using KindWeights = std::array<double, kCardKinds>;
 struct DrawScores {
   long sum = 0;
   int outs = 0;
-  double weighted_outs = 0;
 };
-DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool,
-                       const KindWeights* weights = nullptr);
+DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool);
 
 /// Every card of `boxes` boxes as counts.
 Unseen full_box_counts(int boxes);

@@ -20,12 +20,6 @@ namespace {
 // draw (besides the drawn card itself).
 constexpr std::size_t kDrawnDiscardCandidates = 3;
 
-// How often the others throw a natural card of each rank, relative to its share of the unseen
-// cards: 0.55 for a 3, 0.1 more a rank, 1.55 for a king (measured: the expected-value player
-// threw 3s at 0.61 of their share, kings at 1.63; docs/ADVICE.md).
-constexpr double kPileLow = 0.55;
-constexpr double kPileStep = 0.1;
-
 // The worth of keeping a hand of n cards (before the next draw), memoized by its multiset.
 class Evaluator {
  public:
@@ -36,28 +30,12 @@ class Evaluator {
     double last = 0;   // expected points if the next turn is the last (an opponent went out)
   };
 
-  Evaluator(int wild_rank, const Unseen& unseen, double hazard, double gain, double feed_charge,
-            double pile_scale)
+  Evaluator(int wild_rank, const Unseen& unseen, double hazard, double gain, double feed_charge)
       : wild_rank_(wild_rank),
         unseen_(unseen),
         hazard_(hazard),
         gain_(gain),
-        feed_charge_(feed_charge) {
-    if (pile_scale > 0) {
-      // The next discard the others throw is one of the unseen natural cards, a high card more
-      // often than a low one (no one throws a wild); docs/ADVICE.md, "The pile's outs".
-      double total = 0;
-      for (int k = 0; k < kCardKinds; ++k) {
-        const Card card = card_of_kind(k);
-        const double w =
-            is_wild(card, wild_rank) ? 0.0 : kPileLow + kPileStep * (card.rank - kMinRank);
-        pile_[static_cast<std::size_t>(k)] = w;
-        total += w * unseen.count[static_cast<std::size_t>(k)];
-      }
-      for (double& w : pile_) w = total > 0 ? pile_scale * w / total : 0.0;
-      use_pile_ = true;
-    }
-  }
+        feed_charge_(feed_charge) {}
 
   [[nodiscard]] double gain() const { return gain_; }
   [[nodiscard]] double feed_charge() const { return feed_charge_; }
@@ -75,20 +53,16 @@ class Evaluator {
     } else {
       // A card that cannot join a meld scores exactly min(now, after the best discard + it):
       // two solver calls instead of one per such card (a third to a half of them).
-      const auto scores =
-          draw_scores(cards, now, wild_rank_, unseen_, use_pile_ ? &pile_ : nullptr);
+      const auto [sum, outs] = draw_scores(cards, now, wild_rank_, unseen_);
       const double total = std::max(1, unseen_.total);
-      v.last = static_cast<double>(scores.sum) / total;
-      v.p_out = scores.outs / total;
-      // Each turn, first an opponent may go out (then this hand scores `last`), else the top
-      // discard they leave may go out (with pile outs on), else the draw goes out with p_out,
-      // else the round goes on from a hand taken to be as good as this one.
-      const double p_pile = std::min(1.0, scores.weighted_outs);
-      const double p = p_pile + (1 - p_pile) * v.p_out;
+      v.last = static_cast<double>(sum) / total;
+      v.p_out = outs / total;
+      // Each turn, first an opponent may go out (then this hand scores `last`), else the draw
+      // goes out with p_out, else the round goes on from a hand taken to be as good as this one.
       const double h = hazard_;
-      const double ends = h + p - h * p;
+      const double ends = h + v.p_out - h * v.p_out;
       v.ev = h * v.last / ends;
-      v.value = (h * v.last - (1 - h) * p * gain_) / ends;
+      v.value = (h * v.last - (1 - h) * v.p_out * gain_) / ends;
     }
     cache_.emplace(std::move(key), v);
     return v;
@@ -100,8 +74,6 @@ class Evaluator {
   double hazard_;
   double gain_;
   double feed_charge_;
-  KindWeights pile_{};  // per copy: the chance it is the next top discard (x pile_scale)
-  bool use_pile_ = false;
   std::unordered_map<std::string, Value> cache_;
 };
 
@@ -319,7 +291,7 @@ DiscardAdvice advise_discard(const Situation& s, const Unseen& unseen,
     return advice;
   }
   Evaluator eval(wild_rank, unseen, opponent_out_chance(s, settings.hazard_scale),
-                 opponent_points(s, settings.gain), settings.feed_charge, settings.pile_outs);
+                 opponent_points(s, settings.gain), settings.feed_charge);
   advice.options = discard_options(s.hand, s.must_keep, wild_rank, eval, s.next_holds);
   auto& options = advice.options;
   if (settings.samples > 0 && !options.front().goes_out) {
@@ -364,7 +336,7 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen, const AdvisorSe
     return advice;
   }
   Evaluator eval(wild_rank, unseen, opponent_out_chance(s, settings.hazard_scale),
-                 opponent_points(s, settings.gain), settings.feed_charge, settings.pile_outs);
+                 opponent_points(s, settings.gain), settings.feed_charge);
   const auto take_options = discard_options(with_top, top, wild_rank, eval, s.next_holds);
   const DiscardOption& best_take = take_options.front();
   advice.take_ev = best_take.ev;

@@ -8,8 +8,7 @@
 
 namespace crowns {
 
-DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool,
-                       const KindWeights* weights) {
+DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool) {
   const int after_discard = min_score(kept, wild_rank, HandMode::Drawn);
   std::vector<Card> drawn(kept.begin(), kept.end());
   drawn.push_back(Card::joker());
@@ -23,10 +22,7 @@ DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const
                           ? min_score(drawn, wild_rank, HandMode::Drawn)
                           : std::min(now, after_discard + card_points(card, wild_rank));
     scores.sum += static_cast<long>(copies) * score;
-    if (score == 0) {
-      scores.outs += copies;
-      if (weights) scores.weighted_outs += copies * (*weights)[static_cast<std::size_t>(k)];
-    }
+    if (score == 0) scores.outs += copies;
   }
   return scores;
 }
