@@ -143,7 +143,12 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     deal.discard.push_back(discard);
     const int score = min_score(hand, wild_rank, HandMode::Dealt);
     scores[static_cast<std::size_t>(seat)] = score;
+    const bool last = out >= 0;
     if (out < 0 && score == 0) out = seat;
+    if (setup.observer) {
+      setup.observer({round, seat, strategy, take, discard, out == seat && !last, last, score,
+                      &deal.hands[static_cast<std::size_t>((seat + 1) % players)]});
+    }
   }
   // No one went out (or the cards ran out): every hand scores as it stands.
   for (int p = 0; p < players; ++p) {
