@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -178,13 +179,14 @@ void print_side(const char* name, Strategy strategy, const Tally& t) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
   const Options o = parse(argc, argv);
   Tally a_total;
   Tally b_total;
   std::mutex mutex;
   std::atomic<int> next{0};
   std::vector<std::thread> threads;
+  threads.reserve(static_cast<std::size_t>(o.jobs));
   for (int j = 0; j < o.jobs; ++j) {
     threads.emplace_back([&] {
       Tally a_side;
@@ -220,4 +222,7 @@ int main(int argc, char** argv) {
   print_side("A", o.a, a_total);
   print_side("B", o.b, b_total);
   return 0;
+} catch (const std::exception& e) {
+  std::fprintf(stderr, "bench_race: %s\n", e.what());
+  return 1;
 }
