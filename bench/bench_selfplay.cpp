@@ -39,7 +39,8 @@ struct Options {
                "       [--hazard SCALE] [--gain G] [--feed POINTS] [--rollouts "
                "SAMPLES[,CANDIDATES[,MARGIN[,greedy]]]]\n"
                "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
-               "look-ahead), static (the advisor without rollouts)\n");
+               "look-ahead), static (the advisor without rollouts), oracle (static that sees\n"
+               "the next player's hand and never feeds them out: a measuring stick)\n");
   std::exit(2);
 }
 

@@ -4,6 +4,7 @@
 // (bench/bench_selfplay.cpp runs it on threads and prints).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -25,6 +26,9 @@ enum class Strategy {
   ExpectedValue,  ///< Looks one draw ahead over unseen natural cards, its own hand only.
   OnePly,         ///< Looks one draw ahead over every unseen card the table shows.
   Static,         ///< The advisor without rollouts (its static value alone).
+  /// Not a player: a measuring stick. Static, but it sees the next player's hand and never
+  /// throws a card that lets them go out when another discard does not (docs/ADVICE.md).
+  Oracle,
 };
 Expected<Strategy> parse_strategy(std::string_view name);
 std::string_view strategy_name(Strategy s);
@@ -32,6 +36,10 @@ std::string_view strategy_name(Strategy s);
 /// The rollout settings Strategy::Advisor plays with (kAdvisorSettings unless changed; the bench
 /// sets them before any game starts, to compare settings).
 AdvisorSettings& advisor_settings();
+
+/// The oracle's discard (Strategy::Oracle): the static advisor's best discard that does not let
+/// the next player, who holds `next_hand`, go out by taking it; the best if every one does.
+Card oracle_discard(const Situation& s, const Unseen& unseen, const std::vector<Card>& next_hand);
 
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);
@@ -81,11 +89,27 @@ struct RoundDeal {
 };
 RoundDeal deal_round(std::uint64_t seed, int round, int players, int boxes);
 
+/// One turn as it was played, for analysis programs (bench/bench_race.cpp): reported after the
+/// discard.
+struct TurnRecord {
+  int round = 1;
+  int seat = 0;
+  Strategy strategy = Strategy::Advisor;
+  bool took = false;  ///< Took the top discard (else drew from the stock).
+  Card discard;
+  bool went_out = false;                         ///< This discard went out first.
+  bool last = false;                             ///< A last turn, after someone went out.
+  int score = 0;                                 ///< The hand's points after the discard.
+  const std::vector<Card>* next_hand = nullptr;  ///< The next seat's hand as the card is thrown.
+};
+using TurnObserver = std::function<void(const TurnRecord&)>;
+
 struct GameSetup {
   std::uint64_t seed = 1;       ///< The deal: the same seed deals the same cards.
   std::vector<Strategy> seats;  ///< One strategy per seat (2..14 seats).
   int boxes = 1;
-  int rounds = kRounds;  ///< Play rounds 1..rounds only (fewer for quick tuning runs).
+  int rounds = kRounds;   ///< Play rounds 1..rounds only (fewer for quick tuning runs).
+  TurnObserver observer;  ///< Told every turn, when set.
 };
 struct GameResult {
   std::vector<int> totals;                     ///< Per seat, over the rounds played.

@@ -32,14 +32,17 @@ bool take_top(Strategy strategy, const Situation& s, const Unseen& unseen) {
     case Strategy::Greedy: return greedy_take(s, unseen);
     case Strategy::ExpectedValue: return lookahead_take(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_take(Lookahead::OnePly, s, unseen);
-    case Strategy::Static: return advise_draw(s, unseen, kStaticAdvisor).take;
+    case Strategy::Static:
+    case Strategy::Oracle: return advise_draw(s, unseen, kStaticAdvisor).take;
     case Strategy::Advisor: break;
   }
   return advise_draw(s, unseen, advisor_settings()).take;
 }
 
-Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen) {
+Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen,
+                    const std::vector<Card>& next_hand) {
   switch (strategy) {
+    case Strategy::Oracle: return oracle_discard(s, unseen, next_hand);
     case Strategy::Greedy: return greedy_discard(s);
     case Strategy::ExpectedValue: return lookahead_discard(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_discard(Lookahead::OnePly, s, unseen);
@@ -53,11 +56,12 @@ struct StrategyName {
   Strategy strategy;
   std::string_view name;
 };
-constexpr std::array<StrategyName, 5> kStrategyNames = {{{Strategy::Advisor, "advisor"},
+constexpr std::array<StrategyName, 6> kStrategyNames = {{{Strategy::Advisor, "advisor"},
                                                          {Strategy::Greedy, "greedy"},
                                                          {Strategy::ExpectedValue, "ev"},
                                                          {Strategy::OnePly, "oneply"},
-                                                         {Strategy::Static, "static"}}};
+                                                         {Strategy::Static, "static"},
+                                                         {Strategy::Oracle, "oracle"}}};
 
 // Where the discard pile's top card goes in a Situation: `top` before drawing, `seen` after.
 enum class PileTop { AsTop, InSeen };
@@ -132,13 +136,19 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     set_known(s, seat, deal.discard, picked, PileTop::InSeen);
     s.stock = static_cast<int>(deal.stock.size());
     const auto unseen = check_situation(s);
-    const Card discard = choose_discard(strategy, s, *unseen);
+    const Card discard = choose_discard(strategy, s, *unseen,
+                                        deal.hands[static_cast<std::size_t>((seat + 1) % players)]);
     erase_one(hand, discard);
     erase_one(picked[static_cast<std::size_t>(seat)], discard);
     deal.discard.push_back(discard);
     const int score = min_score(hand, wild_rank, HandMode::Dealt);
     scores[static_cast<std::size_t>(seat)] = score;
+    const bool last = out >= 0;
     if (out < 0 && score == 0) out = seat;
+    if (setup.observer) {
+      setup.observer({round, seat, strategy, take, discard, out == seat && !last, last, score,
+                      &deal.hands[static_cast<std::size_t>((seat + 1) % players)]});
+    }
   }
   // No one went out (or the cards ran out): every hand scores as it stands.
   for (int p = 0; p < players; ++p) {
@@ -150,6 +160,19 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
 
 }  // namespace
 
+Card oracle_discard(const Situation& s, const Unseen& unseen, const std::vector<Card>& next_hand) {
+  const auto options = advise_discard(s, unseen, kStaticAdvisor).options;
+  if (s.last || options.front().goes_out) return options.front().discard;
+  const int wild_rank = wild_rank_of_round(s.round);
+  std::vector<Card> taken = next_hand;
+  taken.push_back(Card::joker());
+  for (const auto& o : options) {
+    taken.back() = o.discard;
+    if (min_score(taken, wild_rank, HandMode::Drawn) != 0) return o.discard;
+  }
+  return options.front().discard;
+}
+
 AdvisorSettings& advisor_settings() {
   static AdvisorSettings settings = kAdvisorSettings;
   return settings;
@@ -160,7 +183,7 @@ Expected<Strategy> parse_strategy(std::string_view name) {
     if (n.name == name) return n.strategy;
   }
   return Failure{"unknown strategy '" + std::string(name) +
-                 "' (advisor, greedy, ev, oneply or static)"};
+                 "' (advisor, greedy, ev, oneply, static or oracle)"};
 }
 
 std::string_view strategy_name(Strategy s) {

@@ -185,3 +185,34 @@ TEST_CASE("the static strategy is the advisor without rollouts", "[rollout]") {
   CHECK(deal.a_totals[0] == deal.b_mean[1]);  // the same player in both seatings
   CHECK(deal.a_totals[1] == deal.b_mean[0]);
 }
+
+TEST_CASE("the oracle never feeds the next player out when it need not", "[selfplay]") {
+  using selfplay::Strategy;
+  CHECK(*selfplay::parse_strategy("oracle") == Strategy::Oracle);
+  CHECK(selfplay::strategy_name(Strategy::Oracle) == "oracle");
+  // Round 3 (fives wild), after drawing: whatever the static advisor throws, give the next
+  // player the two other cards of a book of its rank, plus two cards that make a run only with
+  // a wild, so that the static discard lets them go out.
+  Situation s;
+  s.round = 3;
+  s.hand = cards("9s 9c Kd Qh 4c 4d");
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen);
+  const Card best = advise_discard(s, *unseen, kStaticAdvisor).options.front().discard;
+  REQUIRE_FALSE(is_wild(best, wild_rank_of_round(s.round)));
+  const auto other = [&](Suit a) { return Card::natural(best.rank, a); };
+  std::vector<Card> next_hand;
+  for (Suit suit : {Suit::Stars, Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades}) {
+    if (suit != best.suit && next_hand.size() < 4) next_hand.push_back(other(suit));
+  }
+  next_hand.push_back(cards("3h").front());
+  std::vector<Card> taken = next_hand;
+  taken.push_back(best);
+  REQUIRE(min_score(taken, wild_rank_of_round(s.round), HandMode::Drawn) == 0);
+  const Card chosen = selfplay::oracle_discard(s, *unseen, next_hand);
+  CHECK_FALSE(chosen == best);
+  taken.back() = chosen;
+  CHECK(min_score(taken, wild_rank_of_round(s.round), HandMode::Drawn) != 0);
+  // With nothing to fear it plays as the static advisor.
+  CHECK(selfplay::oracle_discard(s, *unseen, cards("Kh Qs 9d 7c 4*")) == best);
+}

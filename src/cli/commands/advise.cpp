@@ -17,9 +17,6 @@
 namespace crowns::cli {
 namespace {
 
-// The most cards a stock can hold: every card of the most boxes.
-constexpr int kMaxStock = kMaxBoxes * kCardsPerBox;
-
 struct AdviseOptions {
   std::vector<std::string> cards;
   std::optional<std::string> top;
@@ -27,7 +24,6 @@ struct AdviseOptions {
   std::vector<std::string> seen;
   std::vector<std::string> next_holds;
   int players = 2;
-  std::optional<int> stock;
   bool last = false;
   int boxes = 1;
   bool json = false;
@@ -53,7 +49,6 @@ Expected<std::string> answer_request(JsonRequest& r) {
   s.next_holds = r.cards("next_holds");
   s.boxes = r.integer("boxes", 1, kMaxBoxes, 1);
   s.players = r.integer("players", kMinPlayers, kMaxPlayers, kMinPlayers);
-  s.stock = r.optional_int("stock", 0, kMaxStock);
   s.last = r.boolean("last", false);
   if (auto bad = r.failure()) return *bad;
   auto unseen = check_situation(s);
@@ -80,7 +75,6 @@ void run_advise(const AdviseOptions& opts, Context& ctx) {
   s.round = opts.round ? *opts.round
                        : need(implied_round(static_cast<int>(s.hand.size()), s.top.has_value()));
   s.players = opts.players;
-  s.stock = opts.stock;
   s.last = opts.last;
   s.boxes = opts.boxes;
   const Unseen unseen = need(check_situation(s));
@@ -115,9 +109,6 @@ void setup_advise(CLI::App& app, Context& ctx) {
       ->type_name("CARDS");
   sub->add_option("-p,--players", opts->players, "Players at the table (default 2)")
       ->check(whole_number(kMinPlayers, kMaxPlayers));
-  sub->add_option("--stock", opts->stock,
-                  "Cards left in the draw pile (accepted; the advice does not use it yet)")
-      ->check(whole_number(0, kMaxStock));
   sub->add_flag("--last", opts->last, "Someone has gone out: this is your last turn");
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
       ->check(whole_number(1, kMaxBoxes));

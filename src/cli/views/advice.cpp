@@ -129,7 +129,6 @@ nlohmann::ordered_json request_json(const Situation& s) {
   if (!s.seen.empty()) j["seen"] = cards_json(s.seen);
   if (!s.next_holds.empty()) j["next_holds"] = cards_json(s.next_holds);
   j["players"] = s.players;
-  if (s.stock) j["stock"] = *s.stock;
   if (s.last) j["last"] = true;
   j["boxes"] = s.boxes;
   return j;
