@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/fail.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "crowns/game_status.hpp"
@@ -12,11 +13,21 @@ namespace crowns::cli {
 namespace {
 
 struct DeleteOptions {
-  std::int64_t game = 0;
+  std::optional<std::int64_t> id;
+  std::optional<std::int64_t> game;  // --game ID, as every other command names a game
   bool yes = false;
 };
 
-void run_delete(const DeleteOptions& opts, Context& ctx) {
+void run_delete(DeleteOptions opts, Context& ctx) {
+  // No default game: deleting is for a game named on purpose.
+  if (!opts.id && !opts.game)
+    fail("say which game: crowns delete ID (crowns games lists them)", ExitCode::Usage);
+  if (opts.id && opts.game && *opts.id != *opts.game) {
+    fail("two games named: " + std::to_string(*opts.id) + " and --game " +
+             std::to_string(*opts.game) + "; delete one at a time",
+         ExitCode::Usage);
+  }
+  opts.game = opts.id ? opts.id : opts.game;
   auto db = open_store(ctx, store::Access::Write);
   const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
   std::string players;
@@ -47,9 +58,12 @@ void run_delete(const DeleteOptions& opts, Context& ctx) {
 void setup_delete(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<DeleteOptions>();
   auto* sub = app.add_subcommand("delete", "Delete a game (asks first)");
-  sub->add_option("id", opts->game, "The game ID (see crowns games)")
-      ->required()
-      ->check(whole_number(1, kMaxId));
+  sub->add_option("id", opts->id, "The game ID (see crowns games)")
+      ->check(whole_number(1, kMaxId))
+      ->type_name("ID");
+  sub->add_option("-g,--game", opts->game, "The same, as other commands take it")
+      ->check(whole_number(1, kMaxId))
+      ->type_name("ID");
   sub->add_flag("-y,--yes", opts->yes, "Do not ask for confirmation");
   sub->callback([opts, &ctx] { run_delete(*opts, ctx); });
 }
