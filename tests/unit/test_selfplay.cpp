@@ -107,3 +107,44 @@ TEST_CASE("a game can stop after its first rounds, dealt as in the whole game", 
   CHECK(first.totals[0] ==
         first.round_scores[0][0] + first.round_scores[1][0] + first.round_scores[2][0]);
 }
+
+TEST_CASE("the observer is told every turn as it was played", "[selfplay]") {
+  GameSetup setup;
+  setup.seed = 7;
+  setup.seats = {Strategy::Greedy, Strategy::ExpectedValue, Strategy::Greedy};
+  setup.rounds = 4;
+  std::vector<TurnRecord> turns;
+  std::vector<std::vector<Card>> next_hands;
+  setup.observer = [&](const TurnRecord& t) {
+    turns.push_back(t);
+    next_hands.push_back(*t.next_hand);
+  };
+  const auto game = play_game(setup);
+  REQUIRE(static_cast<int>(turns.size()) == game.turns);
+  for (int round = 1; round <= setup.rounds; ++round) {
+    std::vector<const TurnRecord*> in_round;
+    for (const auto& t : turns) {
+      if (t.round == round) in_round.push_back(&t);
+    }
+    REQUIRE(static_cast<int>(in_round.size()) == game.round_turns[round - 1]);
+    // One player goes out first, and every other player then has exactly one last turn, whose
+    // points are the round's score.
+    const auto out = std::find_if(in_round.begin(), in_round.end(),
+                                  [](const TurnRecord* t) { return t->went_out; });
+    REQUIRE(out != in_round.end());
+    CHECK((*out)->score == 0);
+    CHECK(game.round_scores[round - 1][(*out)->seat] == 0);
+    CHECK(std::none_of(in_round.begin(), out, [](const TurnRecord* t) { return t->last; }));
+    CHECK(in_round.end() - out == 3);  // the one going out and two last turns
+    for (auto it = out + 1; it != in_round.end(); ++it) {
+      CHECK((*it)->last);
+      CHECK_FALSE((*it)->went_out);
+      CHECK(game.round_scores[round - 1][(*it)->seat] == (*it)->score);
+    }
+    for (const auto* t : in_round) {
+      CHECK(t->strategy == setup.seats[t->seat]);
+      const auto i = static_cast<std::size_t>(t - turns.data());
+      CHECK(static_cast<int>(next_hands[i].size()) == cards_in_round(round));
+    }
+  }
+}
