@@ -216,7 +216,7 @@ std::size_t best_by_rollouts(const Situation& s, const Unseen& unseen, int arms,
 Expected<int> implied_round(int cards, bool has_top) {
   if (const auto round = round_of_hand(cards, has_top ? HandMode::Dealt : HandMode::Drawn))
     return *round;
-  return Failure{"a hand of " + std::to_string(cards) + " cards fits no round (" +
+  return Failure{"a hand of " + counted(cards, "card") + " fits no round (" +
                  (has_top ? "3-13 cards before drawing, with --top" : "4-14 cards after drawing") +
                  "); give --round N"};
 }

@@ -11,7 +11,6 @@
 #include "cli/options.hpp"
 #include "cli/views/advice.hpp"
 #include "crowns/advice.hpp"
-#include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {
@@ -29,16 +28,6 @@ struct AdviseOptions {
   bool json = false;
   bool batch = false;
 };
-
-// The round a hand of `size` cards is in when none is given: round+2 cards with --top, round+3
-// without.
-Expected<int> implied_round(int size, bool has_top) {
-  const int round = size - (has_top ? 2 : 3);
-  if (is_valid_round(round)) return round;
-  return Failure{"a hand of " + counted(size, "card") + " fits no round (" +
-                 (has_top ? "3-13 cards before drawing, with --top" : "4-14 cards after drawing") +
-                 "); give --round N"};
-}
 
 Expected<std::string> answer_request(JsonRequest& r) {
   Situation s;
