@@ -164,8 +164,8 @@ std::string card_html(const store::Game& game) {
   html += fmt::format("<p class=\"meta\">{} · {}{}</p>\n", store::status_name(game.status),
                       rounds_progress(game.rounds_played()), game.boxes == 2 ? " · two boxes" : "");
   if (game.note) html += "<p class=\"meta\">Note: " + html_escape(*game.note) + "</p>\n";
-  if (game.status == store::GameStatus::Active) {
-    next_round_html(html, game, *game.next_round());
+  if (const auto next = game.next_round(); game.status == store::GameStatus::Active && next) {
+    next_round_html(html, game, *next);
   } else {
     html += "<p class=\"result\">" + cli::result_html(game) + "</p>\n";
   }

@@ -410,6 +410,10 @@ class Site {
                                    },
                                    Hub::Prerender::No, {})
                            .text;
+              // Made for a version that is already past: another viewer's making of an older
+              // version may have shown a newer state than this one, and a viewer must never
+              // see the scores go back. The next turn makes the current version.
+              if (hub_.version() != version) return true;
               *seen = version;
             } catch (const Error&) {
               // The database was busy or being restored: try again in a moment.

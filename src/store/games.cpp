@@ -52,6 +52,9 @@ namespace {
 // oldest first, each with its seats and rounds: three queries however many games.
 template <typename Bind>
 std::vector<Game> load_games_where(const Database& db, std::string_view where, Bind bind) {
+  // The games, their seats and their scores from one snapshot: read apart, a round committed in
+  // between could show a game still active with all 11 rounds in (crowns serve, under load).
+  const ReadSnapshot snapshot(db);
   std::vector<Game> games;
   std::unordered_map<std::int64_t, std::size_t> index;
   auto g = db.prepare(

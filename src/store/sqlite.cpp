@@ -225,6 +225,17 @@ void Transaction::commit() {
   done_ = true;
 }
 
+ReadSnapshot::ReadSnapshot(const Database& db) : db_(db) {
+  db_.exec("SAVEPOINT crowns_read");
+}
+
+ReadSnapshot::~ReadSnapshot() {
+  try {
+    db_.exec("RELEASE crowns_read");
+  } catch (...) {  // NOLINT(bugprone-empty-catch): nothing was written; the reads are over
+  }
+}
+
 void Backup::Finisher::operator()(sqlite3_backup* backup) const noexcept {
   sqlite3_backup_finish(backup);
 }

@@ -136,6 +136,20 @@ class Transaction {
   bool done_ = false;
 };
 
+/// Reads that must agree with each other: a savepoint, which opens a read transaction (one
+/// snapshot of the database, whatever other connections commit meanwhile) until it is released
+/// when destroyed, and nests inside a transaction already open.
+class ReadSnapshot {
+ public:
+  explicit ReadSnapshot(const Database& db);
+  ReadSnapshot(const ReadSnapshot&) = delete;
+  ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+  ~ReadSnapshot();
+
+ private:
+  const Database& db_;
+};
+
 /// SQLite's online backup of one open database into another, finished when destroyed (model:
 /// SQLiteCpp's Backup). Each step copies some pages under a short lock on the source.
 class Backup {

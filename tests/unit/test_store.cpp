@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "crowns/error.hpp"
+#include "store/connections.hpp"
 #include "store/db.hpp"
 #include "store/migrations.hpp"
 #include "store/sqlite.hpp"
@@ -163,6 +164,46 @@ TEST_CASE("a transaction rolls back unless committed", "[store]") {
     tx.commit();
   }
   CHECK(count() == 1);
+}
+
+TEST_CASE("a read snapshot sees one state while another connection commits", "[store]") {
+  TempDir dir;
+  Database writer = open_database(dir.file("snap.db"));
+  const Database reader = open_another(writer);
+  auto count = [&] {
+    auto stmt = reader.prepare("SELECT count(*) FROM meta");
+    REQUIRE(stmt.step());
+    return stmt.integer(0);
+  };
+  auto insert = [&](const char* key) {
+    writer.prepare("INSERT INTO meta (key, value) VALUES (?, '1')").bind_all(key).run();
+  };
+  {
+    const ReadSnapshot snapshot(reader);
+    CHECK(count() == 0);
+    insert("a");  // committed by the other connection between two reads
+    CHECK(count() == 0);
+    {
+      const ReadSnapshot inner(reader);  // nests: still the same snapshot
+      CHECK(count() == 0);
+    }
+    CHECK(count() == 0);
+  }
+  CHECK(count() == 1);  // released: the reader sees the commit, and is not left behind
+  insert("b");
+  CHECK(count() == 2);
+  // Inside a write transaction it nests and commits nothing by itself.
+  {
+    Transaction tx(writer);
+    insert("c");
+    {
+      const ReadSnapshot snapshot(writer);
+      auto stmt = writer.prepare("SELECT count(*) FROM meta");
+      REQUIRE(stmt.step());
+      CHECK(stmt.integer(0) == 3);
+    }
+  }
+  CHECK(count() == 2);
 }
 
 TEST_CASE("bound text is stored as it is, quotes and all", "[store]") {
