@@ -2,7 +2,7 @@
 // goes out first and how (taking the top discard or drawing), how often a discard lets the next
 // player go out at once (and how often when its rank is one that player threw this round), what
 // a hand holds on its last turn, and which ranks each side throws. Deals are played with the
-// seats swapped, as in bench_selfplay.
+// seats swapped, the same deals as bench_selfplay's for the same --seed.
 //   bench_race [--a advisor] [--b ev] [--players 2] [--deals 200] [--seed 1] [--jobs 2]
 #include <algorithm>
 #include <array>
@@ -19,20 +19,14 @@
 #include "crowns/rules.hpp"
 #include "crowns/selfplay.hpp"
 #include "crowns/solver.hpp"
+#include "match.hpp"
 
 namespace {
 
 using crowns::Card;
 using crowns::selfplay::Strategy;
 
-struct Options {
-  Strategy a = Strategy::Advisor;
-  Strategy b = Strategy::ExpectedValue;
-  int players = 2;
-  int deals = 200;
-  std::uint64_t seed = 1;
-  int jobs = 2;
-};
+using Options = crowns::bench::Match;
 
 [[noreturn]] void usage(const std::string& message) {
   std::fprintf(stderr, "bench_race: %s\n", message.c_str());
@@ -44,25 +38,14 @@ struct Options {
 
 Options parse(int argc, char** argv) {
   Options o;
+  o.b = Strategy::ExpectedValue;
+  o.deals = 200;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (i + 1 >= argc) usage("missing value after " + std::string(arg));
     const std::string value = argv[++i];
-    if (arg == "--a" || arg == "--b") {
-      auto s = crowns::selfplay::parse_strategy(value);
-      if (!s) usage(s.error());
-      (arg == "--a" ? o.a : o.b) = *s;
-    } else if (arg == "--players") {
-      o.players = std::stoi(value);
-    } else if (arg == "--deals") {
-      o.deals = std::stoi(value);
-    } else if (arg == "--seed") {
-      o.seed = std::stoull(value);
-    } else if (arg == "--jobs") {
-      o.jobs = std::max(1, std::stoi(value));
-    } else {
+    if (!crowns::bench::parse_match_option(arg, value, o, usage))
       usage("unknown option " + std::string(arg));
-    }
   }
   if (o.players < 2 || o.players > 7) usage("--players must be 2-7 (one box)");
   if (o.deals < 1) usage("--deals must be 1 or more");
@@ -194,7 +177,7 @@ int main(int argc, char** argv) try {
       for (int d = next++; d < o.deals; d = next++) {
         for (int a_seat = 0; a_seat < o.players; ++a_seat) {
           crowns::selfplay::GameSetup setup;
-          setup.seed = o.seed * 1000003 + static_cast<std::uint64_t>(d);
+          setup.seed = crowns::bench::deal_seed(o.seed, d);
           setup.seats.assign(static_cast<std::size_t>(o.players), o.b);
           setup.seats[static_cast<std::size_t>(a_seat)] = o.a;
           std::vector<std::vector<Card>> threw(static_cast<std::size_t>(o.players));

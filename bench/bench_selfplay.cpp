@@ -16,16 +16,11 @@
 #include <vector>
 
 #include "crowns/selfplay.hpp"
+#include "match.hpp"
 
 namespace {
 
-struct Options {
-  crowns::selfplay::Strategy a = crowns::selfplay::Strategy::Advisor;
-  crowns::selfplay::Strategy b = crowns::selfplay::Strategy::Greedy;
-  int players = 2;
-  int deals = 2000;
-  std::uint64_t seed = 1;
-  int jobs = 2;
+struct Options : crowns::bench::Match {
   int boxes = 1;
   int rounds = crowns::kRounds;
   bool csv = false;
@@ -54,19 +49,8 @@ Options parse(int argc, char** argv) {
     }
     if (i + 1 >= argc) usage("missing value after " + std::string(arg));
     const std::string value = argv[++i];
-    if (arg == "--a" || arg == "--b") {
-      auto s = crowns::selfplay::parse_strategy(value);
-      if (!s) usage(s.error());
-      (arg == "--a" ? o.a : o.b) = *s;
-    } else if (arg == "--players") {
-      o.players = std::stoi(value);
-    } else if (arg == "--deals") {
-      o.deals = std::stoi(value);
-    } else if (arg == "--seed") {
-      o.seed = std::stoull(value);
-    } else if (arg == "--jobs") {
-      o.jobs = std::max(1, std::stoi(value));
-    } else if (arg == "--boxes") {
+    if (crowns::bench::parse_match_option(arg, value, o, usage)) continue;
+    if (arg == "--boxes") {
       o.boxes = std::stoi(value);
     } else if (arg == "--rollouts") {
       // SAMPLES[,CANDIDATES[,MARGIN]]: the advisor's rollout settings.
@@ -106,9 +90,8 @@ int main(int argc, char** argv) try {
   const auto start = std::chrono::steady_clock::now();
   auto worker = [&] {
     for (int i = next++; i < o.deals; i = next++) {
-      crowns::SplitMix64 mix(o.seed + static_cast<std::uint64_t>(i) * 7919);
       const auto slot = static_cast<std::size_t>(i);
-      seeds[slot] = mix.next();
+      seeds[slot] = crowns::bench::deal_seed(o.seed, i);
       deals[slot] =
           crowns::selfplay::play_duplicate(seeds[slot], o.players, o.a, o.b, o.boxes, o.rounds);
     }
