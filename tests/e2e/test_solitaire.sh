@@ -66,7 +66,10 @@ check "another seed, other deals" test "$one" != "$other"
 # samples it played, with their interval. Not a terminal: no progress line on stderr.
 start=$SECONDS
 out=$(printf 'hint\nq\n' | "$CROWNS" --db "$E2E_TMP/slow.db" solitaire --seed 112 2>"$E2E_TMP/hint.err")
-check "the slow hint ends within seconds (took $((SECONDS - start)) s)" test $((SECONDS - start)) -le 15
+# The limit, not the clock, is checked: under ASan on a loaded machine the sample in progress
+# at 2 s can take 15 s more (a timed test would be flaky; speed is in docs/SOLITAIRE.md).
+check "the slow hint stops at its 2 s limit (took $((SECONDS - start)) s)" \
+  grep -q ' before the 2 s limit)$' <<<"$out"
 check "the slow hint gives an interval and its samples" \
   grep -Eq '^Chance to win: [0-9]+–[0-9]+% \(95% interval: the advisor won [0-9]+ of [0-9]+ samples? of the unseen cards( before the 2 s limit)?\)$' <<<"$out"
 check "no progress line when stderr is not a terminal" test ! -s "$E2E_TMP/hint.err"
