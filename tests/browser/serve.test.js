@@ -141,9 +141,21 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
       Date.now() - opened < 500);
     const note = await report.$eval('#updating', (n) => n.textContent).catch(() => '');
     check('and says it is updating', note.startsWith('Updating'), note);
-    await report.waitForFunction(() => !document.getElementById('updating'), { timeout: 8000 }).catch(() => {});
+    // The page reloads itself: read it only once a load is complete (mid-reload there is no
+    // body, or no page to ask at all).
+    const loaded = () => document.readyState === 'complete' && document.body !== null;
+    await report.waitForFunction(() => document.readyState === 'complete' && document.body !== null &&
+      !document.getElementById('updating'), { timeout: 8000 }).catch(() => {});
+    let served = -1;
+    for (let tries = 0; tries < 20 && served < 0; tries += 1) {
+      try {
+        await report.waitForFunction(loaded, { timeout: 2000 });
+        served = await report.evaluate(() => (document.body ? document.body.innerHTML.length : -1));
+      } catch (e) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
     check('then reloads itself with the new report', (await report.$('#updating')) === null);
-    const served = (await report.evaluate(() => document.body.innerHTML.length));
     check('which differs from the one before', served !== lengthBefore);
     check('no script or style refused by the CSP', blocked.length === 0, blocked.join('; '));
   } finally {
