@@ -100,8 +100,9 @@ void count_turn(const crowns::selfplay::TurnRecord& t, int players,
   } else {
     side.turns += 1;
     side.takes += t.took ? 1 : 0;
-    if (t.went_out) (t.took ? side.out_by_take : side.out_by_draw) += 1;
-    if (!t.went_out) {
+    if (t.went_out) {
+      (t.took ? side.out_by_take : side.out_by_draw) += 1;
+    } else {
       std::vector<Card> taken = *t.next_hand;
       taken.push_back(t.discard);
       const bool feeds = crowns::min_score(taken, wild_rank, crowns::HandMode::Drawn) == 0;

@@ -136,18 +136,17 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     set_known(s, seat, deal.discard, picked, PileTop::InSeen);
     s.stock = static_cast<int>(deal.stock.size());
     const auto unseen = check_situation(s);
-    const Card discard = choose_discard(strategy, s, *unseen,
-                                        deal.hands[static_cast<std::size_t>((seat + 1) % players)]);
+    const auto& next_hand = deal.hands[static_cast<std::size_t>((seat + 1) % players)];
+    const Card discard = choose_discard(strategy, s, *unseen, next_hand);
     erase_one(hand, discard);
     erase_one(picked[static_cast<std::size_t>(seat)], discard);
     deal.discard.push_back(discard);
     const int score = min_score(hand, wild_rank, HandMode::Dealt);
     scores[static_cast<std::size_t>(seat)] = score;
-    const bool last = out >= 0;
     if (out < 0 && score == 0) out = seat;
     if (setup.observer) {
-      setup.observer({round, seat, strategy, take, discard, out == seat && !last, last, score,
-                      &deal.hands[static_cast<std::size_t>((seat + 1) % players)]});
+      setup.observer({round, seat, strategy, take, discard, out == seat && !s.last, s.last, score,
+                      &next_hand});
     }
   }
   // No one went out (or the cards ran out): every hand scores as it stands.
