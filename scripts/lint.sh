@@ -32,7 +32,7 @@ command -v clang-tidy >/dev/null || {
 # clang-tidy reads the compile commands of a configured (not built) tree; only the generated
 # migrations source has to exist.
 build="$root/build/lint"
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DCROWNS_UNITY=OFF \
   -DCROWNS_BUILD_BENCH=ON >/dev/null
 ninja -C "$build" generated/migrations.cpp >/dev/null
 # Only translation units in the compile database; headers are checked through them.

@@ -2,6 +2,7 @@
 // What every subcommand gets: the streams it writes to, the global options, the exit code.
 
 #include <iosfwd>
+#include <span>
 #include <string>
 
 #include "cli/views/style.hpp"
@@ -29,6 +30,8 @@ struct Context {
   /// The database file this run created, if any: removed again when the command fails
   /// before storing anything in it (open_store sets it).
   mutable std::string created_db;
+  /// The command line as given (argv): crowns serve hands it on to the program crowns-serve.
+  std::span<const char* const> command_line;
 };
 
 /// What a command needs built before it runs: only itself (most), or every command, for one

@@ -10,7 +10,11 @@
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {
+
 namespace {
+// At namespace scope, like every file's: a unity build meets several in one batch, and a
+// local one would shadow them.
+using Json = nlohmann::ordered_json;
 
 struct GamesOptions {
   bool json = false;
@@ -26,7 +30,6 @@ void run_games(const GamesOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   const auto games = store::list_games(db);
   if (opts.json) {
-    using Json = nlohmann::ordered_json;
     std::string out = "[";
     for (const auto& g : games) {
       // One game at a time: 10,000 games stay one quick pass with no big tree in memory.

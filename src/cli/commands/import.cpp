@@ -11,7 +11,11 @@
 #include "store/transfer_db.hpp"
 
 namespace crowns::cli {
+
 namespace {
+// At namespace scope, like every file's: a unity build meets several in one batch, and a
+// local one would shadow them.
+using Json = nlohmann::ordered_json;
 
 struct ImportOptions {
   std::string file;
@@ -77,7 +81,6 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data,
   std::vector<std::string> new_players;
   for (std::size_t i : plan.new_players) new_players.push_back(data.players[i].name);
   if (opts.json) {
-    using Json = nlohmann::ordered_json;
     Json j{{"file", opts.file},
            {"dry_run", opts.dry_run},
            {"added",

@@ -1,27 +1,17 @@
 // crowns serve: the scorecard live on every phone at the table; the scorekeeper's link enters
-// rounds too (docs/SERVE.md). The server itself is src/serve/.
+// rounds too (docs/SERVE.md). The server itself is src/serve/, in the program crowns-serve.
+
+#include "cli/commands/serve.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
-#include "serve/server.hpp"
-#include "store/db.hpp"
 
 namespace crowns::cli {
 namespace {
 
 constexpr int kMaxPort = 65535;
-
-struct ServeCommandOptions {
-  int port = 8765;
-  bool lan = false;
-};
-
-void run_serve(const ServeCommandOptions& opts, Context& ctx) {
-  serve::serve({store::database_path(ctx.options.db), opts.port, opts.lan, ctx.options.ascii},
-               ctx.out);
-}
 
 }  // namespace
 

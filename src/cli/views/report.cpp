@@ -11,6 +11,12 @@
 
 namespace crowns::cli {
 
+namespace {
+// At namespace scope, like every file's: a unity build meets several in one batch, and a
+// local one would shadow them.
+using Json = nlohmann::ordered_json;
+}  // namespace
+
 std::string Names::name(std::int64_t id) const {
   const auto it = names_.find(id);
   return it == names_.end() ? "#" + std::to_string(id) : it->second.name;
@@ -27,7 +33,6 @@ double rounded(double value, int digits) {
 }
 
 nlohmann::ordered_json period_json(const Period& period) {
-  using Json = nlohmann::ordered_json;
   return Json{{"label", period.label},
               {"from", period.from ? Json(*period.from) : Json(nullptr)},
               {"to", period.to ? Json(*period.to) : Json(nullptr)}};

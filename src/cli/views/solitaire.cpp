@@ -13,7 +13,7 @@ using solitaire::kPiles;
 using solitaire::pile_size;
 using solitaire::pile_wild;
 
-std::string percent_text(double p) {
+std::string tenths_percent(double p) {
   return fixed(100 * p, 1) + "%";
 }
 
@@ -59,7 +59,7 @@ std::string advice_text(const Style& style, const solitaire::Advice& advice, Car
 
 std::string odds_text(const solitaire::WinEstimate& estimate, int time_limit) {
   if (estimate.exact) {
-    return percent_text(estimate.p_win) +
+    return tenths_percent(estimate.p_win) +
            (estimate.p_win > 0
                 ? " (exact: the unseen cards can be shared out so that every pile closes)"
                 : " (exact: no way of sharing out the unseen cards closes every pile)");
@@ -83,7 +83,7 @@ Json odds_json(const solitaire::WinEstimate& estimate) {
 void print_simulation(std::ostream& out, const Style& style,
                       const solitaire::SimulationSummary& summary) {
   out << "Won " << summary.wins << " of " << summary.games << ": "
-      << style.bold(percent_text(summary.win_rate())) << " (95% interval "
+      << style.bold(tenths_percent(summary.win_rate())) << " (95% interval "
       << interval_text(summary.interval()) << ")\n";
   out << "Piles closed on average: " << fixed(summary.mean_closed(), 2) << '\n';
   Table table;
@@ -94,7 +94,7 @@ void print_simulation(std::ostream& out, const Style& style,
     const int n = summary.closed_histogram[k];
     if (n == 0) continue;
     table.row({std::to_string(k), std::to_string(n),
-               percent_text(static_cast<double>(n) / summary.games)});
+               tenths_percent(static_cast<double>(n) / summary.games)});
   }
   print_trimmed(out, style, table);
 }
@@ -161,7 +161,7 @@ void print_solitaire_totals(std::ostream& out, const Style& style,
   out << '\n' << style.bold("Solitaire") << '\n';
   out << "  " << pad_right("Played", 16) << totals.played << '\n';
   out << "  " << pad_right("Won", 16) << totals.won << " ("
-      << percent_text(static_cast<double>(totals.won) / totals.played) << ")\n";
+      << tenths_percent(static_cast<double>(totals.won) / totals.played) << ")\n";
   out << "  " << pad_right("Best", 16) << totals.best_closed << " of " << solitaire::kPiles
       << " piles closed\n";
   out << "  " << pad_right("With hints", 16) << totals.hinted << " games\n";
