@@ -8,6 +8,8 @@
 #include "cli/files.hpp"
 #include "cli/session.hpp"
 #include "crowns/plural.hpp"
+#include "crowns/names.hpp"
+#include "store/players.hpp"
 #include "store/transfer_db.hpp"
 
 namespace crowns::cli {
@@ -71,9 +73,28 @@ std::string counts(std::size_t players, std::size_t seasons, std::size_t games) 
          counted(static_cast<long long>(games), "game");
 }
 
+// A new player of the file whose name looks like one already here ("Аnn" with a Cyrillic А
+// beside "Ann"): imported as a player of their own (import matches names by case only), and
+// said, so a mix-up can be merged.
+struct LookAlike {
+  std::string imported;
+  std::string here;
+};
+
+std::vector<LookAlike> look_alikes(const store::Database& db, const store::ExportData& data,
+                                   const store::ImportPlan& plan) {
+  std::vector<LookAlike> found;
+  for (std::size_t i : plan.new_players) {
+    if (const auto alike = store::find_look_alike(db, data.players[i].name)) {
+      found.push_back({data.players[i].name, alike->name});
+    }
+  }
+  return found;
+}
+
 void print_summary(const ImportOptions& opts, const store::ExportData& data,
                    const store::ImportPlan& plan, const std::vector<store::UnusualGame>& unusual,
-                   Context& ctx) {
+                   const std::vector<LookAlike>& alikes, Context& ctx) {
   std::vector<std::string> new_players;
   for (std::size_t i : plan.new_players) new_players.push_back(data.players[i].name);
   if (opts.json) {
@@ -92,7 +113,9 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data,
            {"further_here", plan.behind_games},
            {"ids_taken", plan.adopted_ids.size()},
            {"new_players", new_players},
+           {"look_alikes", Json::array()},
            {"unusual", Json::array()}};
+    for (const auto& a : alikes) j["look_alikes"].push_back({{"new", a.imported}, {"here", a.here}});
     for (const auto& u : plan.updated_games) {
       const store::GameMerge& m = u.merge;
       j["updated"].push_back(
@@ -146,6 +169,13 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data,
     for (const auto& n : new_players) names += (names.empty() ? "" : ", ") + sanitize(n);
     ctx.out << (opts.dry_run ? "New players would be: " : "New players: ") << names << '\n';
   }
+  for (const auto& a : alikes) {
+    ctx.out << "Note: the new player " << sanitize(quote_token(a.imported))
+            << " looks like the player " << sanitize(quote_token(a.here))
+            << " here but is spelled with other letters; if they are the same person: crowns "
+               "player merge "
+            << sanitize(shell_word(a.imported)) << ' ' << sanitize(shell_word(a.here)) << '\n';
+  }
   if (!unusual.empty()) {
     ctx.out << (opts.dry_run ? "Would accept with --force:\n" : "Accepted with --force:\n");
     for (const auto& game : unusual) {
@@ -167,6 +197,7 @@ void run_import(const ImportOptions& opts, Context& ctx) {
   auto plan = store::plan_import(db, *data);
   if (!plan) fail(shown + ": " + plan.error() + "; nothing was imported");
   const auto unusual = unusual_new_games(*data, *plan);
+  const auto alikes = look_alikes(db, *data, *plan);
   if (!unusual.empty() && !opts.force) {
     const std::size_t n = value_count(unusual);
     fail(shown + ": " + unusual.front().label + ": " + unusual.front().values.front() +
@@ -184,7 +215,7 @@ void run_import(const ImportOptions& opts, Context& ctx) {
   }
   ImportOptions named = opts;
   named.file = shown;
-  print_summary(named, *data, *plan, unusual, ctx);
+  print_summary(named, *data, *plan, unusual, alikes, ctx);
 }
 
 }  // namespace
