@@ -8,9 +8,9 @@ cd "$E2E_TMP" || exit 1
 evil='<script>alert(1)</script>'
 "$CROWNS" new Ann "$evil" '"><img src onerror>' --add --date 2026-01-03 \
   --note "bring <b>snacks</b> & 'cards'" >/dev/null
-for _ in $(seq 1 11); do "$CROWNS" round "0*" 10 20 >/dev/null; done
+for r in $(seq 1 11); do "$CROWNS" round --round "$r" "0*" 10 20 >/dev/null; done
 "$CROWNS" new Ann Bob --add --date 2026-01-09 >/dev/null
-for _ in $(seq 1 11); do "$CROWNS" round 5 "0*" >/dev/null; done
+for r in $(seq 1 11); do "$CROWNS" round --round "$r" 5 "0*" >/dev/null; done
 
 "$CROWNS" report >msg 2>&1
 check "default file in the current folder, and says where" \
