@@ -47,16 +47,15 @@ const SpoofChecker* spoof_checker() {
 
 }  // namespace
 
-std::optional<std::string> look_alike_key(std::string_view name) {
-  const SpoofChecker* sc = spoof_checker();
-  if (sc == nullptr) return std::nullopt;
-  const std::string folded = fold_case(name);
-  std::string key(folded.size() * 4 + 16, '\0');
+namespace {
+
+// The TR39 skeleton of `text`, or none when ICU refuses it.
+std::optional<std::string> skeleton(const SpoofChecker& sc, const std::string& text) {
+  std::string key(text.size() * 4 + 16, '\0');
   for (int attempt = 0; attempt < 2; ++attempt) {
     UErrorCode status = U_ZERO_ERROR;
-    const int32_t n =
-        sc->skeleton(sc->checker, 0, folded.data(), static_cast<int32_t>(folded.size()),
-                     key.data(), static_cast<int32_t>(key.size()), &status);
+    const int32_t n = sc.skeleton(sc.checker, 0, text.data(), static_cast<int32_t>(text.size()),
+                                  key.data(), static_cast<int32_t>(key.size()), &status);
     if (status == U_BUFFER_OVERFLOW_ERROR) {
       key.assign(static_cast<std::size_t>(n) + 1, '\0');
       continue;
@@ -66,6 +65,29 @@ std::optional<std::string> look_alike_key(std::string_view name) {
     return key;
   }
   return std::nullopt;
+}
+
+// Folded before (Cyrillic "а" is "a" only in lower case) and after (the skeleton of "0" is
+// "O"): the key that catches look-alikes that differ in case as well.
+std::optional<std::string> folded_skeleton(const SpoofChecker& sc, std::string_view text) {
+  const auto key = skeleton(sc, fold_case(text));
+  if (!key) return std::nullopt;
+  return fold_case(*key);
+}
+
+}  // namespace
+
+std::optional<bool> look_alike(std::string_view a, std::string_view b) {
+  const SpoofChecker* sc = spoof_checker();
+  if (sc == nullptr) return std::nullopt;
+  const auto a_key = skeleton(*sc, std::string(a));
+  const auto b_key = skeleton(*sc, std::string(b));
+  if (!a_key || !b_key) return std::nullopt;
+  if (*a_key == *b_key) return true;
+  const auto a_folded = folded_skeleton(*sc, a);
+  const auto b_folded = folded_skeleton(*sc, b);
+  if (!a_folded || !b_folded) return std::nullopt;
+  return *a_folded == *b_folded;
 }
 
 }  // namespace crowns::store

@@ -10,9 +10,10 @@
 
 namespace crowns::store {
 
-/// The TR39 skeleton of `name` after case folding (so "ann", "ANN" and "Аnn" with a Cyrillic
-/// А share one): two names with the same skeleton look alike. None when ICU cannot be loaded
-/// (libicu72 missing) or the name is not UTF-8; the caller then skips the check.
-std::optional<std::string> look_alike_key(std::string_view name);
+/// Whether two names look alike: their TR39 skeletons are equal as typed, or after case
+/// folding (so "Аnn" with a Cyrillic А, "ANN" and "ann" all look like "Ann", "B0b" like "Bob",
+/// "AI" like "Al"). None when ICU cannot be loaded (libicu72 missing) or a name is not UTF-8:
+/// the caller then skips the check.
+std::optional<bool> look_alike(std::string_view a, std::string_view b);
 
 }  // namespace crowns::store

@@ -113,13 +113,13 @@ Expected<Player> require_player(const Database& db, const std::string& name) {
 }
 
 std::optional<Player> find_look_alike(const Database& db, const std::string& name) {
-  const auto key = look_alike_key(name);
-  if (!key) return std::nullopt;
   const std::string folded = fold_case(name);
   auto all = db.prepare(std::string(kPlayerColumns) + "ORDER BY p.id");
   while (all.step()) {
     const std::string other = all.text(1);
-    if (fold_case(other) != folded && look_alike_key(other) == key) return read_player(all);
+    if (fold_case(other) != folded && look_alike(name, other).value_or(false)) {
+      return read_player(all);
+    }
   }
   return std::nullopt;
 }

@@ -63,8 +63,8 @@ for g in P Q; do
   for i in $(seq -w 1 14); do names+=("$g$i"); done
   "$CROWNS" --db rec.db new --add --boxes 2 "${names[@]}" >/dev/null
   "$CROWNS" --db rec.db round 0* 70 70 70 70 70 70 70 70 70 70 70 70 70 >/dev/null
-  for _ in 2 3 4 5 6 7 8 9 10 11; do
-    "$CROWNS" --db rec.db round 0* 3 3 3 3 3 3 3 3 3 3 3 3 3 >/dev/null
+  for r in 2 3 4 5 6 7 8 9 10 11; do
+    "$CROWNS" --db rec.db round --round "$r" 0* 3 3 3 3 3 3 3 3 3 3 3 3 3 >/dev/null
   done
 done
 "$CROWNS" --db rec.db records --all >records.txt

@@ -8,7 +8,7 @@ command -v tmux >/dev/null || { echo "test_play_tmux.sh: skipped (no tmux; bash 
 T=$E2E_TMP
 SOCK="crowns-play-$$"
 tm() { tmux -L "$SOCK" "$@"; }
-trap 'tm kill-server 2>/dev/null; rm -rf "$E2E_TMP"' EXIT
+trap 'tm kill-server 2>/dev/null; sleep 0.3; rm -rf "$E2E_TMP"' EXIT
 tm -f /dev/null new-session -d -s play -x 150 -y 50 \
   "env CROWNS_DB='$CROWNS_DB' HOME='$HOME' NO_COLOR=1 TZ=UTC CROWNS_TODAY=$CROWNS_TODAY bash --norc --noprofile"
 screen() { tm capture-pane -p -J -S -3000 -t play; }
@@ -40,7 +40,8 @@ answer() {
   tm send-keys -t play -l -- "$2"
   tm send-keys -t play Enter
 }
-sha() { sha256sum <"$CROWNS_DB"; }
+# The database's content (its WAL included: play keeps a connection open meanwhile).
+sha() { sqlite3 "$CROWNS_DB" .dump | sha256sum; }
 
 "$CROWNS" new --add Ann Bob >/dev/null
 "$CROWNS" round 5 out >/dev/null

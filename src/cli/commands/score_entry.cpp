@@ -31,8 +31,7 @@ void check_repeat(const store::Database& db, const store::Game& game, int round,
   const std::string line = store::round_line(game, game.rounds.back());
   if (asker != nullptr) {
     asker->out << "Round " << before << " was recorded less than a minute ago with the same "
-               << "scores (" << sanitize(line) << ").
-";
+               << "scores (" << sanitize(line) << ").\n";
     if (confirm(*asker, "Record round " + next + " the same?")) return;
     fail("round " + next + " not recorded: it reads the same as round " + before);
   }

@@ -90,7 +90,7 @@ void print_assist_draw(std::ostream& out, const Style& style, const Situation& s
     out << kIndent
         << style.dim(fmt::format(
                "{} expects fewer points, but {} gives the better chance of going out first, "
-               "which leaves the others holding theirs (ranked by that: take {:.1f}, draw {:.1f}, "
+               "which leaves the others holding theirs (ranked by that: take {:.2f}, draw {:.2f}, "
                "lower is better)",
                a.take ? "drawing" : "taking it", a.take ? "taking it" : "drawing", a.take_value,
                a.draw_value))
@@ -134,7 +134,7 @@ void print_assist_throw(std::ostream& out, const Style& style, const Situation& 
           << style.dim(fmt::format(
                  "throwing {} expects fewer points ({:.1f}), but throwing {} gives the better "
                  "chance of going out first, which leaves the others holding theirs (ranked by "
-                 "that: {} {:.1f}, {} {:.1f}, lower is better)",
+                 "that: {} {:.2f}, {} {:.2f}, lower is better)",
                  style.card(second.discard), second.ev, style.card(best.discard),
                  style.card(best.discard), best.value, style.card(second.discard), second.value))
           << '\n';
