@@ -11,8 +11,8 @@
 
 // ICU renames every entry point with its version ("uspoof_open_72"); the header's macros
 // give the name this build was compiled against, as a string for dlsym.
-#define CROWNS_ICU_SYMBOL_TEXT(x) #x                           // NOLINT
-#define CROWNS_ICU_SYMBOL(x) CROWNS_ICU_SYMBOL_TEXT(x)          // NOLINT
+#define CROWNS_ICU_SYMBOL_TEXT(x) #x                    // NOLINT
+#define CROWNS_ICU_SYMBOL(x) CROWNS_ICU_SYMBOL_TEXT(x)  // NOLINT
 
 namespace crowns::store {
 namespace {

@@ -85,8 +85,8 @@ Expected<int> require_round_is_next(const Game& game, int round) {
   if (round >= 1 && round < *next) {
     return Failure{"round " + n + " of game " + id + " is in already (" +
                    round_line(game, game.rounds[static_cast<std::size_t>(round - 1)]) +
-                   "); the next is round " + std::to_string(*next) +
-                   " (correct round " + n + " with: crowns edit " + n + " NAME=VALUE)"};
+                   "); the next is round " + std::to_string(*next) + " (correct round " + n +
+                   " with: crowns edit " + n + " NAME=VALUE)"};
   }
   return Failure{"game " + id + " records round " + std::to_string(*next) + " next, not round " +
                  n + " (--round " + std::to_string(*next) + ")"};
@@ -145,9 +145,8 @@ Expected<Change> record_round_cells(Database& db, const Game& game,
 Expected<RoundInfo> recorded_round(const Game& game, int round) {
   if (round < 1 || round > game.rounds_played()) {
     return Failure{"game " + std::to_string(game.id) + " has no round " + std::to_string(round) +
-                   (game.rounds_played() == 0
-                        ? " (no rounds yet)"
-                        : game.rounds_played() == 1
+                   (game.rounds_played() == 0 ? " (no rounds yet)"
+                    : game.rounds_played() == 1
                         ? " (only round 1 is in)"
                         : " (rounds 1-" + std::to_string(game.rounds_played()) + " are in)")};
   }

@@ -142,7 +142,8 @@ std::string why_file_cannot_win(const ExportGame& file, const ExportGame& here) 
   const auto has_tiebreak = [](const ExportGame& g) {
     return std::any_of(g.seats.begin(), g.seats.end(), [](const auto& s) { return s.tiebreak; });
   };
-  if (has_tiebreak(here) && !has_tiebreak(file)) return "the game here has a tie-break the file has not";
+  if (has_tiebreak(here) && !has_tiebreak(file))
+    return "the game here has a tie-break the file has not";
   return "";
 }
 
@@ -195,7 +196,8 @@ Expected<void> keep_file_version(Database& db, const ExportGame& file, const Gam
   }
   for (std::size_t r = game.rounds.size(); r < file.rounds.size(); ++r) {
     std::vector<ScoreCell> cells;
-    for (const auto& cell : file.rounds[r]) cells.push_back({cell.points, cell.went_out, cell.hand});
+    for (const auto& cell : file.rounds[r])
+      cells.push_back({cell.points, cell.went_out, cell.hand});
     if (auto done = step(record_round_cells(db, game, cells, "imported from " + source)); !done)
       return done;
   }
@@ -282,13 +284,14 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
         plan.updated_games.push_back({i, ids[it->second], std::move(merge)});
         break;
       case GameMerge::Kind::Conflict:
-        plan.conflicts.push_back({.index = i,
-                                  .game_id = ids[it->second],
-                                  .label = "game " + std::to_string(i + 1) + " of the file is game " +
-                                           std::to_string(ids[it->second]) + " here (" +
-                                           game_label(here.games[it->second]) + ")",
-                                  .difference = merge.conflict,
-                                  .cannot_keep_file = why_file_cannot_win(g, here.games[it->second])});
+        plan.conflicts.push_back(
+            {.index = i,
+             .game_id = ids[it->second],
+             .label = "game " + std::to_string(i + 1) + " of the file is game " +
+                      std::to_string(ids[it->second]) + " here (" +
+                      game_label(here.games[it->second]) + ")",
+             .difference = merge.conflict,
+             .cannot_keep_file = why_file_cannot_win(g, here.games[it->second])});
         break;
     }
   }

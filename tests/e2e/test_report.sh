@@ -58,4 +58,18 @@ check "an unknown game is refused" [ $? = 1 ]
 check "--game with a period is a usage error" [ $? = 2 ]
 "$CROWNS" report --all --html all.html >msg
 check "--all" grep -qx "Wrote all.html (all time: 2 finished games, 4 players)" msg
+
+# A player who lost every game of the period (issue 27 item 8): the rating (mu - 3 sigma)
+# rises as sigma shrinks, so its change read as a gain; the column is the skill estimate's
+# (mu's) change, labelled, and it goes down.
+lost=$E2E_TMP/lost.db
+for day in 10; do
+  "$CROWNS" --db "$lost" new Ann Bob --add --date "2026-01-$day" >/dev/null
+  for r in $(seq 1 11); do "$CROWNS" --db "$lost" round --round "$r" 0* 9 >/dev/null; done
+done
+"$CROWNS" --db "$lost" report --html - >lost.html
+bob=$(grep -o '<bdi>Bob</bdi>.*' lost.html | grep -o '<td data-label="Skill change" class="[a-z]*">[^<]*' | head -1)
+check "the column is the skill change" grep -q '<th>Skill change</th>' lost.html
+check "the key says what it is" grep -q 'Skill change: how μ, the skill estimate, moved' lost.html
+check "Bob lost his game: his skill change is down ($bob)" grep -q 'class="down">−' <<<"$bob"
 finish

@@ -8,8 +8,8 @@
 #include "cli/files.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "crowns/plural.hpp"
 #include "crowns/names.hpp"
+#include "crowns/plural.hpp"
 #include "store/players.hpp"
 #include "store/transfer_db.hpp"
 
@@ -41,10 +41,9 @@ std::vector<store::UnusualGame> unusual_new_games(const ImportOptions& opts,
     const bool continued =
         std::any_of(plan.updated_games.begin(), plan.updated_games.end(),
                     [&](const store::GameUpdate& u) { return u.index == game.index; });
-    const bool replaced =
-        std::any_of(plan.conflicts.begin(), plan.conflicts.end(), [&](const store::GameConflict& c) {
-          return c.index == game.index && takes_file(opts, c);
-        });
+    const bool replaced = std::any_of(
+        plan.conflicts.begin(), plan.conflicts.end(),
+        [&](const store::GameConflict& c) { return c.index == game.index && takes_file(opts, c); });
     return !added && !continued && !replaced;
   });
   return found;
@@ -160,15 +159,16 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data,
            {"look_alikes", Json::array()},
            {"conflicts", Json::array()},
            {"unusual", Json::array()}};
-    for (const auto& a : alikes) j["look_alikes"].push_back({{"new", a.imported}, {"here", a.here}});
+    for (const auto& a : alikes)
+      j["look_alikes"].push_back({{"new", a.imported}, {"here", a.here}});
     for (const auto& c : plan.conflicts) {
-      j["conflicts"].push_back({{"game", c.index + 1},
-                                {"here", c.game_id},
-                                {"difference", c.difference},
-                                {"kept", conflict_outcome(opts, c)},
-                                {"cannot_keep_file", c.cannot_keep_file.empty()
-                                                         ? Json(nullptr)
-                                                         : Json(c.cannot_keep_file)}});
+      j["conflicts"].push_back(
+          {{"game", c.index + 1},
+           {"here", c.game_id},
+           {"difference", c.difference},
+           {"kept", conflict_outcome(opts, c)},
+           {"cannot_keep_file",
+            c.cannot_keep_file.empty() ? Json(nullptr) : Json(c.cannot_keep_file)}});
     }
     for (const auto& u : plan.updated_games) {
       const store::GameMerge& m = u.merge;
@@ -289,8 +289,8 @@ void setup_import(CLI::App& app, Context& ctx) {
   sub->add_option("--keep", opts->keep,
                   "A game changed differently on both sides: keep the game here or the file's "
                   "(default: skip it and say so)")
-      ->transform(one_of<store::KeepSide>({{"here", store::KeepSide::Here},
-                                           {"file", store::KeepSide::File}}))
+      ->transform(one_of<store::KeepSide>(
+          {{"here", store::KeepSide::Here}, {"file", store::KeepSide::File}}))
       ->type_name("here|file");
   sub->callback([opts, &ctx] { run_import(*opts, ctx); });
 }

@@ -44,8 +44,8 @@ void note_others_in_progress(Context& ctx, const StartedGame& started) {
   const std::string id = std::to_string(started.game.id);
   const std::string other = std::to_string(others.front().id);
   ctx.out << "Note: " << sanitize(list) << (others.size() == 1 ? " is" : " are")
-          << " still in progress too: name the game a round is for, e.g. crowns round --game "
-          << id << " VALUES... ("
+          << " still in progress too: name the game a round is for, e.g. crowns round --game " << id
+          << " VALUES... ("
           << (others.size() == 1 ? "crowns abandon --game " + other + " ends game " + other
                                  : std::string("crowns abandon --game ID ends one"))
           << ")\n";

@@ -36,7 +36,8 @@ PeriodReport gather_period_report(const store::Database& db, const Period& perio
   for (const auto& row : leaderboard(results, replay, period, kStandingsOrder, 1)) {
     // The skill estimate (mu), not the rating (mu - 3 sigma): sigma shrinks with every game,
     // so the rating of a player who lost every game of the period can still rise.
-    const double skill_change = row.rating.mu - rating_before(results, replay, period, row.player).mu;
+    const double skill_change =
+        row.rating.mu - rating_before(results, replay, period, row.player).mu;
     report.standings.push_back({row, names.name(row.player), skill_change});
     if (static_cast<int>(chosen.size()) < kReportChartPlayers) chosen.push_back(row.player);
   }

@@ -3,9 +3,9 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/options.hpp"
 #include "cli/commands/score_entry.hpp"
 #include "cli/input/score_args.hpp"
+#include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
 #include "crowns/rules.hpp"
@@ -27,10 +27,9 @@ void run_round(const RoundOptions& opts, Context& ctx) {
   const std::int64_t id =
       opts.game ? *opts.game : game_being_played(ctx, db, store::InProgress::Rounds);
   store::Transaction tx(db);
-  const EnteredScores entry =
-      enter_round(db, id, opts.values, opts.force ? Checks::Force : Checks::Strict,
-                  stdin_is_terminal() ? &ctx : nullptr,
-                  {.round = opts.round, .repeats = Repeats::Checked});
+  const EnteredScores entry = enter_round(
+      db, id, opts.values, opts.force ? Checks::Force : Checks::Strict,
+      stdin_is_terminal() ? &ctx : nullptr, {.round = opts.round, .repeats = Repeats::Checked});
   tx.commit();
   print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, entry.round);
   print_scorecard(ctx.out, ctx.style, *entry.change.game);

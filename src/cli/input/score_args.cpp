@@ -201,10 +201,10 @@ Expected<void> check_scores(const store::Game& game, const std::vector<store::Se
   if (kept.empty() || now_out.empty()) return checked;
   std::string args = shell_word(now_out + "=out");
   for (const auto& name : kept) args += " " + shell_word(name + "=POINTS");
-  return Failure{checked.error() + ": to move the mark to " + now_out + ", give " +
-                 and_list(kept) + (kept.size() == 1 ? " their" : " each their") +
-                 " points in the same command: crowns edit " + std::to_string(base->round) +
-                 " " + args};
+  return Failure{checked.error() + ": to move the mark to " + now_out + ", give " + and_list(kept) +
+                 (kept.size() == 1 ? " their" : " each their") +
+                 " points in the same command: crowns edit " + std::to_string(base->round) + " " +
+                 args};
 }
 
 Expected<void> settle_went_out(Context* ctx, const store::Game& game,

@@ -78,9 +78,10 @@ void print_assist_draw(std::ostream& out, const Style& style, const Situation& s
   // The one number per choice a player can check: the points expected at the end of the round.
   if (!a.goes_out) {
     out << kIndent
-        << fmt::format("expected {:.1f} points at the end of the round if you take {}, {:.1f} if "
-                       "you draw",
-                       a.take_ev, style.card(top), a.draw_ev)
+        << fmt::format(
+               "expected {:.1f} points at the end of the round if you take {}, {:.1f} if "
+               "you draw",
+               a.take_ev, style.card(top), a.draw_ev)
         << '\n';
   }
   // The ranking value (expected points less what the others hold when you go out first) is
@@ -157,10 +158,10 @@ void print_assist_resume(std::ostream& out, const Style& style, const assist::Se
         return std::string(session.last_turn() ? "your last turn" : "your turn");
       case assist::Ask::Others: {
         const std::string name = session.name_after_me(session.others_turn());
-        const std::string who =
-            !name.empty() ? sanitize(name)
-            : session.others_turn() == 1 ? std::string("the next player")
-                                         : "player " + std::to_string(session.others_turn() + 1);
+        const std::string who = !name.empty() ? sanitize(name)
+                                : session.others_turn() == 1
+                                    ? std::string("the next player")
+                                    : "player " + std::to_string(session.others_turn() + 1);
         return who + "'s turn";
       }
       case assist::Ask::RoundEnd: return std::string("the round is over");
@@ -168,7 +169,8 @@ void print_assist_resume(std::ostream& out, const Style& style, const assist::Se
     }
     return std::string("the session is over");
   };
-  if (!session.hand().empty()) out << kIndent << "your hand  " << style.cards(session.hand()) << '\n';
+  if (!session.hand().empty())
+    out << kIndent << "your hand  " << style.cards(session.hand()) << '\n';
   if (const auto top = session.top()) out << kIndent << "top        " << style.card(*top) << '\n';
   out << kIndent << "now        " << whose() << '\n';
 }

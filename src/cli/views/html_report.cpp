@@ -187,8 +187,9 @@ void standings_html(std::ostringstream& html, const std::vector<StandingRow>& ro
           "average total (lower is better), as <code>crowns leaderboard</code> ranks them; a "
           "shared win counts for every winner. Rating: OpenSkill μ − 3σ, which weighs whom you "
           "beat and grows surer with more games. Skill change: how μ, the skill estimate, moved "
-          "over the period (down for a player who lost; the rating can still rise as more "
-          "games make it surer).</p>\n</section>\n";
+          "over the period: down for being beaten, up for beating others (a second place "
+          "counts); not the rating's change, which rises with every game played as it grows "
+          "surer, even for a player who lost them all.</p>\n</section>\n";
 }
 
 void records_html(std::ostringstream& html, const PeriodReport& report) {
