@@ -77,7 +77,7 @@ Expected<int> require_next_round(const Game& game) {
 }
 
 Expected<int> require_round_is_next(const Game& game, int round) {
-  const auto next = require_next_round(game);
+  auto next = require_next_round(game);
   if (!next) return next;
   if (round == *next) return round;
   const std::string id = std::to_string(game.id);

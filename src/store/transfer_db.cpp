@@ -161,7 +161,7 @@ ScoreEntry entry_of(const ExportScore& cell) {
 Expected<void> keep_file_version(Database& db, const ExportGame& file, const GameConflict& c,
                                  const std::string& source) {
   Game game = *load_game(db, c.game_id);
-  const auto step = [&](Expected<Change> change) -> Expected<void> {
+  const auto step = [&](const Expected<Change>& change) -> Expected<void> {
     if (!change) {
       return Failure{c.label + ": the file's version cannot be taken: " + change.error()};
     }
