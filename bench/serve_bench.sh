@@ -37,7 +37,7 @@ else
 fi
 values=("0*")
 for _ in $(seq "$players"); do values+=(5); done
-for _ in $(seq "$first" 10); do "$crowns" round "${values[@]}" >/dev/null; done
+for r in $(seq "$first" 10); do "$crowns" round --round "$r" "${values[@]}" >/dev/null; done
 game=$("$crowns" show --json | grep -o '"id":[0-9]*' | head -1 | cut -d: -f2)
 
 # timing PATH FIELD: the server's `page` or `made` time of one request of PATH, in ms.

@@ -6,7 +6,7 @@
 #                                   apt-get update installs everything its steps use
 set -euo pipefail
 packages=(g++ cmake ninja-build libsqlite3-dev sqlite3 libfmt-dev libcli11-dev nlohmann-json3-dev catch2 libutf8proc-dev pkg-config
-          libcpp-httplib-dev libqrencode-dev
+          libcpp-httplib-dev libqrencode-dev libicu-dev
           chromium poppler-utils python3 tmux zsh fish)
 case "${1:-}" in
   --lint) packages+=(clang-format clang-tidy) ;;

@@ -68,8 +68,6 @@ bool stdin_is_terminal() {
   return isatty(STDIN_FILENO) != 0;
 }
 
-namespace {
-
 std::string describe_game(const store::Game& game) {
   std::string players;
   for (const auto& s : game.seats) players += (players.empty() ? "" : ", ") + s.name;
@@ -79,8 +77,6 @@ std::string describe_game(const store::Game& game) {
   return "game " + std::to_string(game.id) + " (" + game.date + ": " + players + "; " + progress +
          ")";
 }
-
-}  // namespace
 
 std::int64_t game_being_played(Context& ctx, const store::Database& db, store::InProgress which) {
   const auto games = store::games_in_progress(db, which);

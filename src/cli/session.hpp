@@ -56,6 +56,10 @@ bool is_no(std::string_view reply);
 /// Whether standard input is a terminal (someone can answer a question).
 bool stdin_is_terminal();
 
+/// "game 2 (2026-01-15: Cat, Dan; 3 of 11 rounds)": a game in progress as a question or a
+/// refusal names it (a finished game says "tie-break to play").
+std::string describe_game(const store::Game& game);
+
 /// The game a round (or `play`) goes to when no --game is given: the one game in progress
 /// (see store::games_in_progress). With several, asks which on a terminal (the most recently
 /// played is the default) and refuses without one, naming them; with none, says why.

@@ -1,5 +1,7 @@
 #include "store/players.hpp"
 
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include "crowns/json_line.hpp"
@@ -7,6 +9,7 @@
 #include "crowns/plural.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
+#include "store/look_alike.hpp"
 
 namespace crowns::store {
 namespace {
@@ -16,6 +19,26 @@ using Json = nlohmann::ordered_json;
 // Lookups read the player alone; only lists pay for the per-player counts.
 constexpr std::string_view kPlayerColumns =
     "SELECT p.id, p.name, p.retired, 0, 0, NULL FROM players p ";
+
+// "U+0410 at 1": the letters of a (valid UTF-8) name outside ASCII and where they are, so a
+// look-alike can be told apart from the name it imitates.
+std::string code_points(std::string_view name) {
+  std::string out;
+  int position = 0;
+  for (std::size_t i = 0; i < name.size(); ++position) {
+    const auto lead = static_cast<unsigned char>(name[i]);
+    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    if (lead >= 0x80) {
+      std::uint32_t cp = lead & (length == 2 ? 0x1Fu : length == 3 ? 0x0Fu : 0x07u);
+      for (std::size_t k = 1; k < length && i + k < name.size(); ++k) {
+        cp = (cp << 6) | (static_cast<unsigned char>(name[i + k]) & 0x3Fu);
+      }
+      out += (out.empty() ? "" : ", ") + fmt::format("U+{:04X} at {}", cp, position + 1);
+    }
+    i += length;
+  }
+  return out;
+}
 
 Player read_player(const Statement& stmt) {
   Player p;
@@ -89,9 +112,32 @@ Expected<Player> require_player(const Database& db, const std::string& name) {
   return Failure{message};
 }
 
-Expected<Player> add_player(Database& db, const std::string& name) {
+std::optional<Player> find_look_alike(const Database& db, const std::string& name) {
+  const std::string folded = fold_case(name);
+  auto all = db.prepare(std::string(kPlayerColumns) + "ORDER BY p.id");
+  while (all.step()) {
+    const std::string other = all.text(1);
+    if (fold_case(other) != folded && look_alike(name, other).value_or(false)) {
+      return read_player(all);
+    }
+  }
+  return std::nullopt;
+}
+
+Expected<Player> add_player(Database& db, const std::string& name, LookAlikes look_alikes) {
   auto normalized = normalize_player_name(name);
   if (!normalized) return Failure{quote_token(name) + ": " + normalized.error()};
+  if (look_alikes == LookAlikes::Refused && !find_player(db, *normalized)) {
+    if (const auto alike = find_look_alike(db, *normalized)) {
+      const std::string letters = code_points(*normalized);
+      return Failure{quote_token(*normalized) + " looks like the existing player " +
+                     quote_token(alike->name) + " but is spelled with other letters" +
+                     (letters.empty() ? "" : " (" + letters + ")") + "; write " +
+                     shell_word(alike->name) +
+                     " for them, or add a different player with: crowns player add --force " +
+                     shell_word(*normalized)};
+    }
+  }
   if (auto existing = find_player(db, *normalized)) {
     if (!existing->retired) {
       return Failure{"player '" + *normalized + "' already exists" +

@@ -37,9 +37,17 @@ std::string suggest_player(const Database& db, const std::string& typed);
 /// Finds a player or fails with "unknown player 'X'; did you mean 'Y'?".
 Expected<Player> require_player(const Database& db, const std::string& name);
 
+/// Whether a new name that looks like an existing player's (store/look_alike.hpp: "Аnn" with
+/// a Cyrillic А beside "Ann") is refused, naming that player, or added all the same.
+enum class LookAlikes { Refused, Allowed };
+
+/// The existing player whose name looks like `name` without being it (ignoring case), if any.
+std::optional<Player> find_look_alike(const Database& db, const std::string& name);
+
 /// Adds a player (name normalized and checked). A retired player of that name comes back.
-/// Fails if the name is invalid or taken.
-Expected<Player> add_player(Database& db, const std::string& name);
+/// Fails if the name is invalid or taken, or (unless allowed) looks like another player's.
+Expected<Player> add_player(Database& db, const std::string& name,
+                            LookAlikes look_alikes = LookAlikes::Refused);
 
 /// Renames a player. The change has no game; its entry says what was done.
 Expected<Change> rename_player(Database& db, const std::string& old_name,

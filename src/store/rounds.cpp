@@ -76,6 +76,32 @@ Expected<int> require_next_round(const Game& game) {
   return *game.next_round();
 }
 
+Expected<int> require_round_is_next(const Game& game, int round) {
+  auto next = require_next_round(game);
+  if (!next) return next;
+  if (round == *next) return round;
+  const std::string id = std::to_string(game.id);
+  const std::string n = std::to_string(round);
+  if (round >= 1 && round < *next) {
+    return Failure{"round " + n + " of game " + id + " is in already (" +
+                   round_line(game, game.rounds[static_cast<std::size_t>(round - 1)]) +
+                   "); the next is round " + std::to_string(*next) + " (correct round " + n +
+                   " with: crowns edit " + n + " NAME=VALUE)"};
+  }
+  return Failure{"game " + id + " records round " + std::to_string(*next) + " next, not round " +
+                 n + " (--round " + std::to_string(*next) + ")"};
+}
+
+std::optional<std::int64_t> seconds_since_recorded(const Database& db, std::int64_t game_id,
+                                                   int round) {
+  auto stmt = db.prepare(
+      "SELECT CAST(round((julianday(?) - julianday(entered_at)) * 86400) AS INTEGER) "
+      "FROM rounds WHERE game_id = ? AND round = ?");
+  stmt.bind_all(now_timestamp(), game_id, round);
+  if (!stmt.step()) return std::nullopt;
+  return stmt.int64(0);
+}
+
 namespace {
 
 Expected<Change> record_cells(Database& db, const Game& game,
@@ -119,8 +145,9 @@ Expected<Change> record_round_cells(Database& db, const Game& game,
 Expected<RoundInfo> recorded_round(const Game& game, int round) {
   if (round < 1 || round > game.rounds_played()) {
     return Failure{"game " + std::to_string(game.id) + " has no round " + std::to_string(round) +
-                   (game.rounds_played() == 0
-                        ? " (no rounds yet)"
+                   (game.rounds_played() == 0 ? " (no rounds yet)"
+                    : game.rounds_played() == 1
+                        ? " (only round 1 is in)"
                         : " (rounds 1-" + std::to_string(game.rounds_played()) + " are in)")};
   }
   return game.rounds[static_cast<std::size_t>(round - 1)];

@@ -25,6 +25,15 @@ struct SeatScore {
 /// The round `game` records next; fails if it is finished or abandoned.
 Expected<int> require_next_round(const Game& game);
 
+/// `round` when it is the round `game` records next (a write that names the round it means,
+/// as `crowns round --round N` and `play` do); else fails naming the next round, or saying
+/// the round is in already and how to correct it.
+Expected<int> require_round_is_next(const Game& game, int round);
+
+/// Whole seconds since round `round` of game `game_id` was recorded, if it is.
+std::optional<std::int64_t> seconds_since_recorded(const Database& db, std::int64_t game_id,
+                                                   int round);
+
 /// Records the next round of an active game; `scores` covers every seat.
 /// Finishes the game after round 11.
 Expected<Change> record_round(Database& db, const Game& game, const std::vector<SeatScore>& scores);

@@ -4,10 +4,12 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "crowns/card.hpp"
 #include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
+#include "store/details.hpp"
 #include "store/games.hpp"
 #include "store/rounds.hpp"
 
@@ -124,7 +126,105 @@ Expected<void> continue_game(Database& db, const ExportGame& file, const GameUpd
   return {};
 }
 
+// Why the file's version of a game cannot replace the game here by logged steps (edits,
+// appended rounds, details, reopen, abandon, tie-break), or empty when it can.
+std::string why_file_cannot_win(const ExportGame& file, const ExportGame& here) {
+  if (file.boxes != here.boxes) return "the boxes differ";
+  if (file.seats.size() != here.seats.size()) return "the players differ";
+  for (std::size_t s = 0; s < file.seats.size(); ++s) {
+    if (fold_case(file.seats[s].player) != fold_case(here.seats[s].player))
+      return "the players or their seats differ";
+  }
+  if (file.rounds.size() < here.rounds.size()) {
+    return "the game here has " + std::to_string(here.rounds.size()) + " rounds, the file " +
+           std::to_string(file.rounds.size());
+  }
+  const auto has_tiebreak = [](const ExportGame& g) {
+    return std::any_of(g.seats.begin(), g.seats.end(), [](const auto& s) { return s.tiebreak; });
+  };
+  if (has_tiebreak(here) && !has_tiebreak(file))
+    return "the game here has a tie-break the file has not";
+  return "";
+}
+
+ScoreEntry entry_of(const ExportScore& cell) {
+  ScoreEntry e{cell.points, cell.went_out, {}, std::nullopt};
+  if (cell.hand) {
+    if (auto cards = parse_cards(*cell.hand)) e.hand = *cards;
+  }
+  return e;
+}
+
+// Brings game c.game_id to the file's version (c.cannot_keep_file is empty): details, each
+// differing round as an edit, a reopen, further rounds, abandon and tie-break, each logged as
+// the command that does it by hand logs it, so undo takes it back step by step.
+Expected<void> keep_file_version(Database& db, const ExportGame& file, const GameConflict& c,
+                                 const std::string& source) {
+  Game game = *load_game(db, c.game_id);
+  const auto step = [&](const Expected<Change>& change) -> Expected<void> {
+    if (!change) {
+      return Failure{c.label + ": the file's version cannot be taken: " + change.error()};
+    }
+    game = *change->game;
+    return {};
+  };
+  DetailsChange details;
+  if (file.date != game.date) details.date = file.date;
+  if (file.note != game.note) details.note = file.note.value_or("");
+  if (file.first_dealer != game.first_dealer) {
+    details.dealer = file.seats[static_cast<std::size_t>(file.first_dealer)].player;
+  }
+  if (details.date || details.note || details.dealer) {
+    if (auto done = step(change_details(db, game, details)); !done) return done;
+  }
+  // Rounds are edited and added in an open game: an abandoned one is reopened (and abandoned
+  // again below when the file's is).
+  if (game.status == GameStatus::Abandoned) {
+    if (auto done = step(reopen_game(db, game)); !done) return done;
+  }
+  for (std::size_t r = 0; r < game.rounds.size() && r < file.rounds.size(); ++r) {
+    std::vector<SeatScore> scores;
+    bool differs = false;
+    for (std::size_t s = 0; s < file.rounds[r].size(); ++s) {
+      const ExportScore& f = file.rounds[r][s];
+      const ScoreCell& h = game.rounds[r].scores[s];
+      if (f.points != h.points || f.went_out != h.went_out || f.hand != h.hand) differs = true;
+      scores.push_back({static_cast<int>(s), entry_of(f)});
+    }
+    if (!differs) continue;
+    if (auto done = step(edit_round(db, game, static_cast<int>(r) + 1, scores)); !done) return done;
+  }
+  for (std::size_t r = game.rounds.size(); r < file.rounds.size(); ++r) {
+    std::vector<ScoreCell> cells;
+    for (const auto& cell : file.rounds[r])
+      cells.push_back({cell.points, cell.went_out, cell.hand});
+    if (auto done = step(record_round_cells(db, game, cells, "imported from " + source)); !done)
+      return done;
+  }
+  if (file.status == "abandoned" && game.status != GameStatus::Abandoned) {
+    if (auto done = step(abandon_game(db, game)); !done) return done;
+  }
+  std::vector<SeatScore> tiebreak;
+  bool tiebreak_differs = false;
+  for (std::size_t s = 0; s < file.seats.size(); ++s) {
+    if (file.seats[s].tiebreak != game.seats[s].tiebreak) tiebreak_differs = true;
+    if (const auto& points = file.seats[s].tiebreak)
+      tiebreak.push_back({static_cast<int>(s), ScoreEntry{*points, false, {}, std::nullopt}});
+  }
+  if (tiebreak_differs && !tiebreak.empty()) {
+    if (auto done = step(record_tiebreak(db, game, tiebreak)); !done) return done;
+  }
+  return {};
+}
+
 }  // namespace
+
+bool import_changes(const ImportPlan& plan, KeepSide keep) {
+  if (plan.changes()) return true;
+  return keep == KeepSide::File &&
+         std::any_of(plan.conflicts.begin(), plan.conflicts.end(),
+                     [](const GameConflict& c) { return c.cannot_keep_file.empty(); });
+}
 
 ExportData load_export(const Database& db) {
   return load(db, nullptr);
@@ -184,9 +284,15 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
         plan.updated_games.push_back({i, ids[it->second], std::move(merge)});
         break;
       case GameMerge::Kind::Conflict:
-        return Failure{"game " + std::to_string(i + 1) + " of the file is game " +
-                       std::to_string(ids[it->second]) + " here (" +
-                       game_label(here.games[it->second]) + "), but " + merge.conflict};
+        plan.conflicts.push_back(
+            {.index = i,
+             .game_id = ids[it->second],
+             .label = "game " + std::to_string(i + 1) + " of the file is game " +
+                      std::to_string(ids[it->second]) + " here (" +
+                      game_label(here.games[it->second]) + ")",
+             .difference = merge.conflict,
+             .cannot_keep_file = why_file_cannot_win(g, here.games[it->second])});
+        break;
     }
   }
 
@@ -209,7 +315,7 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
 }
 
 Expected<void> apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
-                            const std::string& source) {
+                            const std::string& source, KeepSide keep) {
   const std::string now = now_timestamp();
   const nlohmann::ordered_json added = {{"file", source},
                                         {"players", plan.new_players.size()},
@@ -308,6 +414,12 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
   }
   for (const GameUpdate& u : plan.updated_games) {
     if (auto done = continue_game(db, data.games[u.index], u, source); !done) return done;
+  }
+  if (keep == KeepSide::File) {
+    for (const GameConflict& c : plan.conflicts) {
+      if (!c.cannot_keep_file.empty()) continue;
+      if (auto done = keep_file_version(db, data.games[c.index], c, source); !done) return done;
+    }
   }
   return {};
 }

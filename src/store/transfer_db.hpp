@@ -29,6 +29,22 @@ struct IdAdoption {
   std::int64_t game_id = 0;
 };
 
+/// A game of the file that both sides changed differently (GameMerge::Kind::Conflict): not
+/// imported unless the file's version is kept (KeepSide::File).
+struct GameConflict {
+  std::size_t index = 0;     ///< In data.games.
+  std::int64_t game_id = 0;  ///< The game here.
+  std::string label;         ///< "game 1 of the file is game 4 here (2026-03-02, Ann, Bob)".
+  std::string difference;    ///< The first: "round 6 differs (file: ...; here: ...)".
+  /// Why the file's version cannot replace the game here (other seats or boxes, rounds here
+  /// the file has not), or empty when it can.
+  std::string cannot_keep_file;
+};
+
+/// What an import does with a game both sides changed: skip it (the default, reported), keep
+/// the game here as it is, or take the file's version (each step logged, so undo reverses it).
+enum class KeepSide { Skip, Here, File };
+
 /// What an import would do: indexes into the data's lists. A player or season already in
 /// the database (same name, ignoring case) is kept as it is. A game with a uuid the database
 /// holds is merged (docs/DATA.md, "Merging"); a game without one, or with an unknown one,
@@ -40,6 +56,7 @@ struct ImportPlan {
   std::vector<std::size_t> new_games;
   std::vector<GameUpdate> updated_games;
   std::vector<IdAdoption> adopted_ids;
+  std::vector<GameConflict> conflicts;  ///< Left out, unless the file's version is kept.
   std::size_t existing_players = 0;
   std::size_t existing_seasons = 0;
   std::size_t existing_games = 0;  ///< The same here (by uuid or by content).
@@ -53,16 +70,22 @@ struct ImportPlan {
 };
 
 /// Compares checked data with the database. Fails if a season of the same name has other
-/// dates, or a game of the file conflicts with the game here of the same uuid (naming both
-/// and what differs: the round, the seats...). Reads only.
+/// dates. A game of the file that conflicts with the game here of the same uuid is listed in
+/// `conflicts` (naming both and the first difference: the round, the seats...). Reads only.
 Expected<ImportPlan> plan_import(const Database& db, const ExportData& data);
 
 /// Writes what the plan adds, with cached totals and winners, and one audit entry naming
 /// `source`; each round appended to a game here, an abandon or a tie-break the file adds is
 /// logged for that game as `crowns round` (abandon, tiebreak) logs it, so undo reverses it.
+/// With KeepSide::File each conflicting game the file's version can replace (no
+/// cannot_keep_file) is brought to it: its details, each differing round as an edit, a
+/// reopen, the file's further rounds, abandon and tie-break, each logged as by hand.
 /// Run it inside the caller's transaction, after plan_import on the same data; on failure
 /// the caller rolls back.
 Expected<void> apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
-                            const std::string& source);
+                            const std::string& source, KeepSide keep = KeepSide::Skip);
+
+/// Whether `plan` changes the database when conflicts are settled as `keep` says.
+bool import_changes(const ImportPlan& plan, KeepSide keep);
 
 }  // namespace crowns::store

@@ -4,7 +4,7 @@ game() {
   local date=$1 names=$2 first=$3 rest=$4
   "$CROWNS" new --add $names --date "$date" >/dev/null || echo "setup: new failed"
   "$CROWNS" round $first >/dev/null || echo "setup: round 1 failed"
-  for _ in 2 3 4 5 6 7 8 9 10 11; do "$CROWNS" round $rest >/dev/null || echo "setup: round failed"; done
+  for r in 2 3 4 5 6 7 8 9 10 11; do "$CROWNS" round --round $r $rest >/dev/null || echo "setup: round failed"; done
 }
 game 2025-12-31 "Ann Bob" "0* 10" "0* 5"            # 1: Ann 0, Bob 60
 game 2026-01-01 "Ann Bob Cat" "0* 20 3" "5 0* 3"    # 2: Ann 50, Bob 20, Cat 33
@@ -15,9 +15,9 @@ game 2026-01-12 "Eve Ann" "0* 5" "0* 5"             # 6: Eve 0, Ann 55
 game 2026-01-13 "Bob Dan" "0* 40" "4 0*"            # 7: Bob 40, Dan 40, tie-break Bob 0 Dan 5
 "$CROWNS" tiebreak Bob=0 Dan=5 >/dev/null || echo "setup: tiebreak failed"
 "$CROWNS" new Ann Bob Dan --date 2026-01-14 >/dev/null   # 8: abandoned after 3 rounds
-for _ in 1 2 3; do "$CROWNS" round 0* 50 50 >/dev/null; done
+for r in 1 2 3; do "$CROWNS" round --round $r 0* 50 50 >/dev/null; done
 "$CROWNS" abandon --game 8 --yes >/dev/null || echo "setup: abandon failed"
 "$CROWNS" new Bob Cat --date 2026-01-15 >/dev/null       # 9: still active, 2 rounds
-for _ in 1 2; do "$CROWNS" round 50 0* >/dev/null; done
+for r in 1 2; do "$CROWNS" round --round $r 50 0* >/dev/null; done
 "$CROWNS" player merge Edd Eve >/dev/null || echo "setup: merge failed"
 "$CROWNS" player retire Cat >/dev/null || echo "setup: retire failed"

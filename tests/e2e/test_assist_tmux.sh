@@ -60,6 +60,11 @@ check "q leaves" answer "Next player threw" "q"
 check "saved" wait_for "Saved; crowns assist resumes at this question"
 tm send-keys -t assist "$(printf '%q' "$CROWNS") assist" Enter
 check "resumed" wait_for "Resuming the assist session"
+# Resuming says where the session stands (issue 27 item 7): the hand held, the top discard
+# (the card thrown last: the other player's turn was not typed) and whose turn it is.
+check "resuming shows the hand held" wait_for "   your hand  "
+check "resuming shows the top discard" grep -qE '^   top        [0-9JQKA]' "$T/screen"
+check "resuming says whose turn it is" grep -qF "   now        the next player's turn" "$T/screen"
 check "the same question again" answer "Next player threw" "out Bob 5h"
 check "the last turn" answer "Last turn. Top discard [5h]: " ""
 check "the last draw" answer "Card drawn (t: you took 5h)" "9c"

@@ -34,7 +34,7 @@ EOF
 thai=$'\u0e2a\u0e21\u0e28\u0e23\u0e35'     # สมศรี: 4 columns, the last a vowel sign above
 nfd=$'Rene\u0301e'                          # Renée with a combining acute: 5 columns
 "$CROWNS" new --add "$thai" "$nfd" Ann >/dev/null
-for _ in 1 2 3 4 5 6 7 8 9 10 11; do "$CROWNS" round 0* 12 3 >/dev/null; done
+for r in 1 2 3 4 5 6 7 8 9 10 11; do "$CROWNS" round --round $r 0* 12 3 >/dev/null; done
 "$CROWNS" show --compact >compact.txt
 # The name field is 6 columns ("Player"): every name here is narrower.
 columns compact.txt 6 >ends.txt
@@ -63,8 +63,8 @@ for g in P Q; do
   for i in $(seq -w 1 14); do names+=("$g$i"); done
   "$CROWNS" --db rec.db new --add --boxes 2 "${names[@]}" >/dev/null
   "$CROWNS" --db rec.db round 0* 70 70 70 70 70 70 70 70 70 70 70 70 70 >/dev/null
-  for _ in 2 3 4 5 6 7 8 9 10 11; do
-    "$CROWNS" --db rec.db round 0* 3 3 3 3 3 3 3 3 3 3 3 3 3 >/dev/null
+  for r in 2 3 4 5 6 7 8 9 10 11; do
+    "$CROWNS" --db rec.db round --round "$r" 0* 3 3 3 3 3 3 3 3 3 3 3 3 3 >/dev/null
   done
 done
 "$CROWNS" --db rec.db records --all >records.txt

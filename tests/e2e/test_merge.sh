@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Games merge across devices (issue 17 item 15): a game keeps its id (uuid) through export and
 # import, so importing a later export of it adds its new rounds instead of a second copy; an
-# identical file is skipped, a conflicting one refused with nothing changed. Two databases
+# identical file is skipped, a conflicting game skipped and reported (or settled by --keep). Two databases
 # stand for two devices: A ($CROWNS_DB) and B.
 source "$(dirname "$0")/lib.sh"
 T=$E2E_TMP
@@ -58,20 +58,44 @@ quiet b export --out "$T/b.csv"
 check "the CSV game row has the uuid" grep -q "^game,1,$id,2026-01-15," "$T/b.csv"
 check "CSV import updates" grep -q "^Updated game 1 (2026-01-15, Ann, Bob, Cy): round 5 added$" <(a import "$T/b.csv")
 
-# Both devices play round 6 differently: refused naming the game and the round, nothing changed.
+# Both devices play round 6 differently (issue 27 item 5): the game is skipped and reported
+# with its first difference and how to settle it; nothing changed.
 quiet a round 0* 10 10
 quiet b round 0* 10 20
 quiet b export --out "$T/conflict.json"
 before=$(sha "$A")
-err=$(a import "$T/conflict.json" 2>&1 >/dev/null); rc=$?
-check "conflict refused (exit $rc)" test "$rc" = 1
-check "conflict names game and round ($err)" test "$err" = "crowns: error: $T/conflict.json: game 1 of the file is game 1 here (2026-01-15, Ann, Bob, Cy), but round 6 differs (file: Ann 0*, Bob 10, Cy 20; here: Ann 0*, Bob 10, Cy 10); nothing was imported"
+conflict="game 1 of the file is game 1 here (2026-01-15, Ann, Bob, Cy), but round 6 differs (file: Ann 0*, Bob 10, Cy 20; here: Ann 0*, Bob 10, Cy 10)"
+out=$(a import "$T/conflict.json"); rc=$?
+check "a conflict alone: exit 0 ($rc)" test "$rc" = 0
+check "a conflict alone: nothing new" grep -q "^Nothing new in $T/conflict.json" <<<"$out"
+check "the conflict named with its first difference" grep -qxF "Skipped: $conflict" <<<"$out"
+check "how to settle it" grep -qxF "To settle it, import again with --keep here (the games here stay as they are) or --keep file (the file's version, each change logged: crowns undo takes it back)" <<<"$out"
 check "conflict changes nothing" test "$(sha "$A")" = "$before"
-# A conflict anywhere in the file stops all of it: a new game in the same file is not added.
+# A conflict no longer stops the rest of the file: a new game in the same file comes across.
 quiet b new Dan Eve --add --date 2026-01-14
 quiet b export --out "$T/conflict2.json"
-check "conflict with a new game refused" test "$(a import "$T/conflict2.json" 2>&1 >/dev/null | grep -c 'round 6 differs')" = 1
-check "...and nothing was added" test "$(sha "$A")" = "$before"
+check "--dry-run says the same" grep -qxF "Would skip: ${conflict/game 1 of the file/game 2 of the file}" <(a import "$T/conflict2.json" --dry-run)
+check "...and changes nothing" test "$(sha "$A")" = "$before"
+# (The new game is dated earlier: it comes first in the file, so game 1 here is its game 2.)
+conflict=${conflict/game 1 of the file/game 2 of the file}
+out=$(a import "$T/conflict2.json")
+check "the new game comes across" grep -q "added 2 players, 0 seasons and 1 game" <<<"$out"
+check "...beside the conflict, skipped" grep -qxF "Skipped: $conflict" <<<"$out"
+check "game 1 kept as it was here" test "$(sqlite3 "$A" 'SELECT points FROM scores WHERE game_id = 1 AND round = 6 AND seat = 2')" = 10
+check "--json lists it" grep -qF '"conflicts":[{"game":2,"here":1,"difference":"round 6 differs' <(a import "$T/conflict2.json" --json)
+before=$(sha "$A")
+out=$(a import "$T/conflict2.json" --keep here)
+check "--keep here says so" grep -qxF "Kept as it is here: $conflict" <<<"$out"
+check "--keep here changes nothing" test "$(sha "$A")" = "$before"
+out=$(a import "$T/conflict2.json" --keep file)
+check "--keep file says so" grep -qxF "Took the file's version: $conflict" <<<"$out"
+check "--keep file: A is now B" cmp -s <(a export) <(b export)
+check "--keep file: logged as an edit" grep -q "Round 6 edited: Cy 10 -> 20" <(a log)
+check "--keep file: undone by undo" grep -q "^Undid the edit of round 6 of game 1" <(a undo)
+check "...back as it was" test "$(sha "$A")" != "" -a "$(sqlite3 "$A" 'SELECT points FROM scores WHERE game_id = 1 AND round = 6 AND seat = 2')" = 10
+bad=$(a import "$T/conflict2.json" --keep both 2>&1 >/dev/null); rc=$?
+check "--keep both is a usage error ($rc)" test "$rc" = 2
+check "...naming the choices ($bad)" grep -q "here" <<<"$bad"
 
 # An abandon on one device reaches the other; a game deleted here comes back from a file.
 # (Two more devices, C and D, so that game 1's conflict stays out of the way.)

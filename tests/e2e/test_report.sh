@@ -8,9 +8,9 @@ cd "$E2E_TMP" || exit 1
 evil='<script>alert(1)</script>'
 "$CROWNS" new Ann "$evil" '"><img src onerror>' --add --date 2026-01-03 \
   --note "bring <b>snacks</b> & 'cards'" >/dev/null
-for _ in $(seq 1 11); do "$CROWNS" round "0*" 10 20 >/dev/null; done
+for r in $(seq 1 11); do "$CROWNS" round --round "$r" "0*" 10 20 >/dev/null; done
 "$CROWNS" new Ann Bob --add --date 2026-01-09 >/dev/null
-for _ in $(seq 1 11); do "$CROWNS" round 5 "0*" >/dev/null; done
+for r in $(seq 1 11); do "$CROWNS" round --round "$r" 5 "0*" >/dev/null; done
 
 "$CROWNS" report >msg 2>&1
 check "default file in the current folder, and says where" \
@@ -58,4 +58,18 @@ check "an unknown game is refused" [ $? = 1 ]
 check "--game with a period is a usage error" [ $? = 2 ]
 "$CROWNS" report --all --html all.html >msg
 check "--all" grep -qx "Wrote all.html (all time: 2 finished games, 4 players)" msg
+
+# A player who lost every game of the period (issue 27 item 8): the rating (mu - 3 sigma)
+# rises as sigma shrinks, so its change read as a gain; the column is the skill estimate's
+# (mu's) change, labelled, and it goes down.
+lost=$E2E_TMP/lost.db
+for day in 10; do
+  "$CROWNS" --db "$lost" new Ann Bob --add --date "2026-01-$day" >/dev/null
+  for r in $(seq 1 11); do "$CROWNS" --db "$lost" round --round "$r" 0* 9 >/dev/null; done
+done
+"$CROWNS" --db "$lost" report --html - >lost.html
+bob=$(grep -o '<bdi>Bob</bdi>.*' lost.html | grep -o '<td data-label="Skill change" class="[a-z]*">[^<]*' | head -1)
+check "the column is the skill change" grep -q '<th>Skill change</th>' lost.html
+check "the key says what it is" grep -q 'Skill change: how μ, the skill estimate, moved' lost.html
+check "Bob lost his game: his skill change is down ($bob)" grep -q 'class="down">−' <<<"$bob"
 finish

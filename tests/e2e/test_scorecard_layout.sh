@@ -12,8 +12,8 @@ widest() { awk '{ if (length($0) > m) m = length($0) } END { print m }'; }
 names=()
 for i in $(seq 1 14); do names+=("Longername$i"); done
 "$CROWNS" new "${names[@]}" --boxes 2 --add >/dev/null
-for _ in $(seq 1 11); do
-  "$CROWNS" round --force 0* 10 20 30 40 50 60 70 80 90 11 12 13 14 >/dev/null || echo "round failed"
+for r in $(seq 1 11); do
+  "$CROWNS" round --round "$r" --force 0* 10 20 30 40 50 60 70 80 90 11 12 13 14 >/dev/null || echo "round failed"
 done
 LC_ALL=C.UTF-8 "$CROWNS" show >card.txt
 w=$(LC_ALL=C.UTF-8 widest <card.txt)

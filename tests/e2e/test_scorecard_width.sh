@@ -4,7 +4,7 @@ source "$(dirname "$0")/lib.sh"
 
 "$CROWNS" new --add Alexandria Bartholomew Christopher Dominique Evangeline Fitzgerald Gwendolyn >/dev/null
 for r in 1 2 3 4 5 6 7 8 9 10 11; do
-  "$CROWNS" round 0* 150 45 60 30 120 99 --force >/dev/null || echo "round $r failed"
+  "$CROWNS" round --round "$r" 0* 150 45 60 30 120 99 --force >/dev/null || echo "round $r failed"
 done
 widest=$("$CROWNS" show | while IFS= read -r line; do printf '%s\n' "$line" | wc -m; done | sort -n | tail -1)
 # wc -m counts the newline too.

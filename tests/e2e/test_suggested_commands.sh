@@ -21,7 +21,7 @@ for r in 1 2 3 4 5 6 7 8; do
   v[$(((r - 1) % 4))]='0*'
   "$CROWNS" round "${v[@]}" >/dev/null || echo "round $r refused"
 done
-for r in 9 10 11; do "$CROWNS" round 0* 0 0 0 >/dev/null; done
+for r in 9 10 11; do "$CROWNS" round --round $r 0* 0 0 0 >/dev/null; done
 "$CROWNS" show >show.txt
 line=$(grep -o 'crowns tiebreak .*' show.txt)
 check "the tie-break suggestion quotes what needs it" \

@@ -41,7 +41,7 @@ check "dry run changes nothing" test "$before" = "$(sha256sum <"$T/dry.db")"
 # only whole rounds (each round has a score for each of the game's seats).
 "$CROWNS" new Ann Bob Dan --date 2026-01-15 >/dev/null
 game=$("$CROWNS" games --json | grep -o '"id":[0-9]*' | tail -1 | cut -d: -f2)
-(for _ in $(seq 11); do "$CROWNS" round --game "$game" 0* 5 7 >/dev/null || echo "writer failed"; done) \
+(for r in $(seq 11); do "$CROWNS" round --game "$game" --round "$r" 0* 5 7 >/dev/null || echo "writer failed"; done) \
   >"$T/writer.out" 2>&1 &
 writer=$!
 copies=0 bad=0

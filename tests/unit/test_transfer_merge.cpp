@@ -216,15 +216,21 @@ TEST_CASE("importing a later export of a game appends its rounds, undoably", "[t
   }
   CHECK(load_game(a, 1)->rounds_played() == 2);
 
-  // A round typed differently on each side: refused, naming both games and the round.
+  // A round typed differently on each side: a conflict, naming both games and the round; the
+  // file's version can replace the game here (the same players, no more rounds here).
   play_round(a, *load_game(a, 1), {pts(0, 6), pts(1, 9), out(2)});
   play_round(a, *load_game(a, 1), {out(0), pts(1, 5), pts(2, 5)});
   play_round(b, *load_game(b, 1), {out(0), pts(1, 5), pts(2, 7)});
   const auto conflict = plan_import(a, load_export(b));
-  REQUIRE_FALSE(conflict);
-  CHECK(conflict.error() ==
-        "game 1 of the file is game 1 here (2026-01-15, Ann, Bob, Cy), but round 4 differs "
-        "(file: Ann 0*, Bob 5, Cy 7; here: Ann 0*, Bob 5, Cy 5)");
+  REQUIRE(conflict);
+  REQUIRE(conflict->conflicts.size() == 1);
+  CHECK(conflict->conflicts[0].label ==
+        "game 1 of the file is game 1 here (2026-01-15, Ann, Bob, Cy)");
+  CHECK(conflict->conflicts[0].difference ==
+        "round 4 differs (file: Ann 0*, Bob 5, Cy 7; here: Ann 0*, Bob 5, Cy 5)");
+  CHECK(conflict->conflicts[0].cannot_keep_file.empty());
+  CHECK_FALSE(import_changes(*conflict, KeepSide::Skip));
+  CHECK(import_changes(*conflict, KeepSide::File));
 }
 
 TEST_CASE("games without a known uuid are matched by content, and take the file's id",

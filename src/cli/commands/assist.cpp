@@ -374,6 +374,7 @@ void run_assist(const AssistOptions& opts, Context& ctx) {
     auto session = need(assist::Session::replay(record->setup, record->answers));
     ctx.out << "Resuming the assist session of " << record->started_at.substr(0, 10) << " (round "
             << session.round() << ")\n";
+    print_assist_resume(ctx.out, ctx.style, session);
     AssistLoop(ctx, db, std::move(*record), std::move(session), opts.json).run();
     return;
   }

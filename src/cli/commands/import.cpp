@@ -6,8 +6,11 @@
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
+#include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "crowns/names.hpp"
 #include "crowns/plural.hpp"
+#include "store/players.hpp"
 #include "store/transfer_db.hpp"
 
 namespace crowns::cli {
@@ -22,11 +25,18 @@ struct ImportOptions {
   bool dry_run = false;
   bool json = false;
   bool force = false;
+  store::KeepSide keep = store::KeepSide::Skip;
 };
+
+// Whether the conflicting game `c` of the plan is replaced by the file's version.
+bool takes_file(const ImportOptions& opts, const store::GameConflict& c) {
+  return opts.keep == store::KeepSide::File && c.cannot_keep_file.empty();
+}
 
 // The unusual values among the games the plan adds or continues (games already there are not
 // read again).
-std::vector<store::UnusualGame> unusual_new_games(const store::ExportData& data,
+std::vector<store::UnusualGame> unusual_new_games(const ImportOptions& opts,
+                                                  const store::ExportData& data,
                                                   const store::ImportPlan& plan) {
   std::vector<store::UnusualGame> found = store::find_unusual(data);
   std::erase_if(found, [&](const store::UnusualGame& game) {
@@ -35,7 +45,10 @@ std::vector<store::UnusualGame> unusual_new_games(const store::ExportData& data,
     const bool continued =
         std::any_of(plan.updated_games.begin(), plan.updated_games.end(),
                     [&](const store::GameUpdate& u) { return u.index == game.index; });
-    return !added && !continued;
+    const bool replaced = std::any_of(
+        plan.conflicts.begin(), plan.conflicts.end(),
+        [&](const store::GameConflict& c) { return c.index == game.index && takes_file(opts, c); });
+    return !added && !continued && !replaced;
   });
   return found;
 }
@@ -75,9 +88,60 @@ std::string counts(std::size_t players, std::size_t seasons, std::size_t games) 
          counted(static_cast<long long>(games), "game");
 }
 
+// A new player of the file whose name looks like one already here ("Аnn" with a Cyrillic А
+// beside "Ann"): imported as a player of their own (import matches names by case only), and
+// said, so a mix-up can be merged.
+struct LookAlike {
+  std::string imported;
+  std::string here;
+};
+
+std::vector<LookAlike> look_alikes(const store::Database& db, const store::ExportData& data,
+                                   const store::ImportPlan& plan) {
+  std::vector<LookAlike> found;
+  for (std::size_t i : plan.new_players) {
+    if (const auto alike = store::find_look_alike(db, data.players[i].name)) {
+      found.push_back({data.players[i].name, alike->name});
+    }
+  }
+  return found;
+}
+
+// What became of a game both sides changed: "skipped", "here" or "file".
+std::string conflict_outcome(const ImportOptions& opts, const store::GameConflict& c) {
+  if (takes_file(opts, c)) return "file";
+  return opts.keep == store::KeepSide::Here ? "here" : "skipped";
+}
+
+void print_conflicts(const ImportOptions& opts, const store::ImportPlan& plan, Context& ctx) {
+  bool undecided = false;
+  for (const auto& c : plan.conflicts) {
+    const std::string what = sanitize(c.label + ", but " + c.difference);
+    if (takes_file(opts, c)) {
+      ctx.out << (opts.dry_run ? "Would take the file's version: " : "Took the file's version: ")
+              << what << '\n';
+    } else if (opts.keep == store::KeepSide::Here) {
+      ctx.out << "Kept as it is here: " << what << '\n';
+    } else {
+      ctx.out << (opts.dry_run ? "Would skip: " : "Skipped: ") << what;
+      if (opts.keep == store::KeepSide::File) {
+        ctx.out << " (the file's version cannot be taken: " << sanitize(c.cannot_keep_file) << ")";
+      } else {
+        undecided = true;
+      }
+      ctx.out << '\n';
+    }
+  }
+  if (undecided) {
+    ctx.out << "To settle " << (plan.conflicts.size() == 1 ? "it" : "them")
+            << ", import again with --keep here (the games here stay as they are) or --keep "
+               "file (the file's version, each change logged: crowns undo takes it back)\n";
+  }
+}
+
 void print_summary(const ImportOptions& opts, const store::ExportData& data,
                    const store::ImportPlan& plan, const std::vector<store::UnusualGame>& unusual,
-                   Context& ctx) {
+                   const std::vector<LookAlike>& alikes, Context& ctx) {
   std::vector<std::string> new_players;
   for (std::size_t i : plan.new_players) new_players.push_back(data.players[i].name);
   if (opts.json) {
@@ -95,7 +159,20 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data,
            {"further_here", plan.behind_games},
            {"ids_taken", plan.adopted_ids.size()},
            {"new_players", new_players},
+           {"look_alikes", Json::array()},
+           {"conflicts", Json::array()},
            {"unusual", Json::array()}};
+    for (const auto& a : alikes)
+      j["look_alikes"].push_back({{"new", a.imported}, {"here", a.here}});
+    for (const auto& c : plan.conflicts) {
+      j["conflicts"].push_back(
+          {{"game", c.index + 1},
+           {"here", c.game_id},
+           {"difference", c.difference},
+           {"kept", conflict_outcome(opts, c)},
+           {"cannot_keep_file",
+            c.cannot_keep_file.empty() ? Json(nullptr) : Json(c.cannot_keep_file)}});
+    }
     for (const auto& u : plan.updated_games) {
       const store::GameMerge& m = u.merge;
       j["updated"].push_back(
@@ -123,7 +200,7 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data,
           ? ""
           : "; " + std::string(opts.dry_run ? "would update " : "updated ") +
                 counted(static_cast<long long>(plan.updated_games.size()), "game");
-  if (!plan.changes()) {
+  if (!store::import_changes(plan, opts.keep)) {
     ctx.out << "Nothing new in " << sanitize(opts.file) << ": " << there
             << " already there, so it was skipped. Nothing was changed.\n";
   } else if (opts.dry_run) {
@@ -149,6 +226,14 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data,
     for (const auto& n : new_players) names += (names.empty() ? "" : ", ") + sanitize(n);
     ctx.out << (opts.dry_run ? "New players would be: " : "New players: ") << names << '\n';
   }
+  for (const auto& a : alikes) {
+    ctx.out << "Note: the new player " << sanitize(quote_token(a.imported))
+            << " looks like the player " << sanitize(quote_token(a.here))
+            << " here but is spelled with other letters; if they are the same person: crowns "
+               "player merge "
+            << sanitize(shell_word(a.imported)) << ' ' << sanitize(shell_word(a.here)) << '\n';
+  }
+  print_conflicts(opts, plan, ctx);
   if (!unusual.empty()) {
     ctx.out << (opts.dry_run ? "Would accept with --force:\n" : "Accepted with --force:\n");
     for (const auto& game : unusual) {
@@ -169,7 +254,8 @@ void run_import(const ImportOptions& opts, Context& ctx) {
       db, opts.dry_run ? store::Transaction::Kind::Deferred : store::Transaction::Kind::Immediate);
   auto plan = store::plan_import(db, *data);
   if (!plan) fail(shown + ": " + plan.error() + "; nothing was imported");
-  const auto unusual = unusual_new_games(*data, *plan);
+  const auto unusual = unusual_new_games(opts, *data, *plan);
+  const auto alikes = look_alikes(db, *data, *plan);
   if (!unusual.empty() && !opts.force) {
     const std::size_t n = value_count(unusual);
     fail(shown + ": " + unusual.front().label + ": " + unusual.front().values.front() +
@@ -180,14 +266,14 @@ void run_import(const ImportOptions& opts, Context& ctx) {
          "; nothing was imported (add --force to import unusual values, as round --force "
          "records them)");
   }
-  if (!opts.dry_run && plan->changes()) {
-    if (auto applied = store::apply_import(db, *data, *plan, shown); !applied)
+  if (!opts.dry_run && store::import_changes(*plan, opts.keep)) {
+    if (auto applied = store::apply_import(db, *data, *plan, shown, opts.keep); !applied)
       fail(shown + ": " + applied.error() + "; nothing was imported");
     tx.commit();
   }
   ImportOptions named = opts;
   named.file = shown;
-  print_summary(named, *data, *plan, unusual, ctx);
+  print_summary(named, *data, *plan, unusual, alikes, ctx);
 }
 
 }  // namespace
@@ -203,6 +289,12 @@ void setup_import(CLI::App& app, Context& ctx) {
   sub->add_flag("--json", opts->json, "Print the summary as JSON");
   sub->add_flag("-f,--force", opts->force,
                 "Import values round refuses without --force (listed per game)");
+  sub->add_option("--keep", opts->keep,
+                  "A game changed differently on both sides: keep the game here or the file's "
+                  "(default: skip it and say so)")
+      ->transform(one_of<store::KeepSide>(
+          {{"here", store::KeepSide::Here}, {"file", store::KeepSide::File}}))
+      ->type_name("here|file");
   sub->callback([opts, &ctx] { run_import(*opts, ctx); });
 }
 

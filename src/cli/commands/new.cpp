@@ -19,13 +19,37 @@ struct NewOptions {
 };
 
 void run_new(const NewOptions& opts, Context& ctx) {
-  const store::Game game = write_store(ctx, [&](store::Database& db) {
-    return need(store::create_game(db, new_game_spec(opts.players, opts.flags)));
-  });
-  print_scorecard(ctx.out, ctx.style, game);
+  auto db = open_store(ctx, store::Access::Write);
+  const StartedGame started = start_game(db, new_game_spec(opts.players, opts.flags));
+  print_scorecard(ctx.out, ctx.style, started.game);
+  note_others_in_progress(ctx, started);
 }
 
 }  // namespace
+
+StartedGame start_game(store::Database& db, const store::NewGame& spec) {
+  store::Transaction tx(db);
+  StartedGame started;
+  started.others = store::games_in_progress(db, store::InProgress::Rounds);
+  started.game = need(store::create_game(db, spec));
+  tx.commit();
+  return started;
+}
+
+void note_others_in_progress(Context& ctx, const StartedGame& started) {
+  const auto& others = started.others;
+  if (others.empty()) return;
+  std::string list;
+  for (const auto& g : others) list += (list.empty() ? "" : ", ") + describe_game(g);
+  const std::string id = std::to_string(started.game.id);
+  const std::string other = std::to_string(others.front().id);
+  ctx.out << "Note: " << sanitize(list) << (others.size() == 1 ? " is" : " are")
+          << " still in progress too: name the game a round is for, e.g. crowns round --game " << id
+          << " VALUES... ("
+          << (others.size() == 1 ? "crowns abandon --game " + other + " ends game " + other
+                                 : std::string("crowns abandon --game ID ends one"))
+          << ")\n";
+}
 
 void add_new_game_options(CLI::App& sub, NewGameFlags& flags) {
   sub.add_option("--dealer", flags.dealer, "Who deals round 1 (default: the first player)")

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/context.hpp"
 #include "store/games.hpp"
 
 namespace CLI {
@@ -27,5 +28,18 @@ void add_new_game_options(CLI::App& sub, NewGameFlags& flags);
 /// The game to create: the players in seat order, and the flags (date default: today).
 /// Fails (crowns::Error) on a --date after today.
 store::NewGame new_game_spec(const std::vector<std::string>& players, const NewGameFlags& flags);
+
+/// A game just created, and the other games in progress when it was.
+struct StartedGame {
+  store::Game game;
+  std::vector<store::Game> others;
+};
+
+/// Creates the game of `spec` in its own transaction.
+StartedGame start_game(store::Database& db, const store::NewGame& spec);
+
+/// When other games are in progress, says so (which, and how to name one with --game): a
+/// round with no --game then has more than one game it could be for.
+void note_others_in_progress(Context& ctx, const StartedGame& started);
 
 }  // namespace crowns::cli

@@ -11,6 +11,7 @@
 #include "cli/views/hand.hpp"
 #include "cli/views/scorecard.hpp"
 #include "crowns/ascii.hpp"
+#include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 #include "store/rounds.hpp"
 
@@ -298,9 +299,14 @@ class PlaySession {
     if (!reply || is_quit(*reply)) return std::nullopt;
     if (!reply->empty() && !is_yes(*reply)) return false;
     store::Transaction tx(db_);
-    // Another terminal may have changed the game while we were asking.
+    // Another terminal may have changed the game while we were asking: a new round must
+    // still be the next one (as `crowns round --round N` checks), an edit must find the game
+    // as it was.
     const store::Game now = need(store::require_game(db_, game_.id, store::Pick::Latest));
-    if (round <= kRounds && now.next_round() != game_.next_round()) {
+    const bool moved = edit ? now.next_round() != game_.next_round()
+                            : round <= kRounds && !store::require_round_is_next(now, round);
+    if (moved) {
+      show_lost_answers(now, round, answers);
       fail("game " + std::to_string(game_.id) +
            " changed in another terminal; run crowns play again");
     }
@@ -316,6 +322,31 @@ class PlaySession {
       print_outlook(ctx_.out, ctx_.style, game_);
     }
     return true;
+  }
+
+  // A save refused because another terminal changed the game: what was typed here, beside
+  // what the other terminal saved for that round, and the edit that would keep these values.
+  void show_lost_answers(const store::Game& now, int round,
+                         const std::vector<Answer>& answers) const {
+    std::string typed;
+    std::string edit_args;
+    for (const Answer& a : answers) {
+      typed += (typed.empty() ? "" : ", ") + name_of(a.score->seat) + " " + a.text;
+      edit_args += " " + shell_word(name_of(a.score->seat) + "=" + a.text);
+    }
+    const std::string label = "Round " + std::to_string(round);
+    if (round >= 1 && round <= now.rounds_played()) {
+      ctx_.out << label << " was saved in another terminal meanwhile:\n"
+               << "  there  "
+               << sanitize(store::round_line(now, now.rounds[static_cast<std::size_t>(round - 1)]))
+               << "\n  here   " << sanitize(typed) << "  (not saved)\n";
+      if (now.status != store::GameStatus::Abandoned) {
+        ctx_.out << "To keep the values typed here: crowns edit --game " << now.id << ' ' << round
+                 << sanitize(edit_args) << '\n';
+      }
+    } else {
+      ctx_.out << "Not saved (" << label << "): " << sanitize(typed) << '\n';
+    }
   }
 
   void leave() {
@@ -334,9 +365,9 @@ void run_play(const PlayOptions& opts, Context& ctx) {
     if (opts.game)
       fail("give either player names (a new game) or --game ID (resume), not both",
            ExitCode::Usage);
-    store::Transaction tx(db);
-    game = need(store::create_game(db, new_game_spec(opts.players, opts.flags)));
-    tx.commit();
+    const StartedGame started = start_game(db, new_game_spec(opts.players, opts.flags));
+    note_others_in_progress(ctx, started);
+    game = started.game;
   } else {
     // Resumes the game being played, or the tie-break of the game just finished.
     const std::int64_t id =

@@ -16,12 +16,16 @@ struct PlayerOptions {
   std::string to;
   bool all = false;
   bool json = false;
+  bool force = false;
 };
 
 void run_add(const PlayerOptions& opts, Context& ctx) {
   const auto added = write_store(ctx, [&](store::Database& db) {
     std::vector<store::Player> players;
-    for (const auto& name : opts.names) players.push_back(need(store::add_player(db, name)));
+    const auto look_alikes = opts.force ? store::LookAlikes::Allowed : store::LookAlikes::Refused;
+    for (const auto& name : opts.names) {
+      players.push_back(need(store::add_player(db, name, look_alikes)));
+    }
     return players;
   });
   for (const auto& p : added) ctx.out << "Added " << sanitize(p.name) << '\n';
@@ -92,6 +96,8 @@ void setup_player(CLI::App& app, Context& ctx) {
   auto* add = player->add_subcommand("add", "Add players");
   add->add_option("names", opts->names, "Names (1-40 characters, unique ignoring case)")
       ->required();
+  add->add_flag("-f,--force", opts->force,
+                "Add a name that looks like an existing player's (a different person)");
   add->callback([opts, &ctx] { run_add(*opts, ctx); });
 
   auto* list = player->add_subcommand("list", "List players with their games and wins");

@@ -13,13 +13,13 @@ namespace crowns::cli {
 namespace {
 
 // A player's rating before the period: after their last game before it, else a new player's.
-double rating_before(const std::vector<GameResult>& games, const RatingReplay& replay,
+Rating rating_before(const std::vector<GameResult>& games, const RatingReplay& replay,
                      const Period& period, std::int64_t player) {
-  double rating = Rating{}.ordinal();
+  Rating rating{};
   for (std::size_t g = 0; g < games.size(); ++g) {
     if (period.from && games[g].date >= *period.from) break;
     if (const int seat = games[g].seat_of(player); seat >= 0)
-      rating = replay.after[g][static_cast<std::size_t>(seat)].ordinal();
+      rating = replay.after[g][static_cast<std::size_t>(seat)];
   }
   return rating;
 }
@@ -34,8 +34,11 @@ PeriodReport gather_period_report(const store::Database& db, const Period& perio
   const Names names(db);
   std::vector<std::int64_t> chosen;
   for (const auto& row : leaderboard(results, replay, period, kStandingsOrder, 1)) {
-    const double change = row.rating.ordinal() - rating_before(results, replay, period, row.player);
-    report.standings.push_back({row, names.name(row.player), change});
+    // The skill estimate (mu), not the rating (mu - 3 sigma): sigma shrinks with every game,
+    // so the rating of a player who lost every game of the period can still rise.
+    const double skill_change =
+        row.rating.mu - rating_before(results, replay, period, row.player).mu;
+    report.standings.push_back({row, names.name(row.player), skill_change});
     if (static_cast<int>(chosen.size()) < kReportChartPlayers) chosen.push_back(row.player);
   }
   report.ratings = rating_chart(results, replay, period, chosen, names);

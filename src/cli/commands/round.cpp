@@ -5,8 +5,10 @@
 #include "cli/commands.hpp"
 #include "cli/commands/score_entry.hpp"
 #include "cli/input/score_args.hpp"
+#include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
+#include "crowns/rules.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -14,6 +16,7 @@ namespace {
 struct RoundOptions {
   std::vector<std::string> values;
   std::optional<std::int64_t> game;
+  std::optional<int> round;
   bool force = false;
 };
 
@@ -24,9 +27,9 @@ void run_round(const RoundOptions& opts, Context& ctx) {
   const std::int64_t id =
       opts.game ? *opts.game : game_being_played(ctx, db, store::InProgress::Rounds);
   store::Transaction tx(db);
-  const EnteredScores entry =
-      enter_round(db, id, opts.values, opts.force ? Checks::Force : Checks::Strict,
-                  stdin_is_terminal() ? &ctx : nullptr);
+  const EnteredScores entry = enter_round(
+      db, id, opts.values, opts.force ? Checks::Force : Checks::Strict,
+      stdin_is_terminal() ? &ctx : nullptr, {.round = opts.round, .repeats = Repeats::Checked});
   tx.commit();
   print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, entry.round);
   print_scorecard(ctx.out, ctx.style, *entry.change.game);
@@ -44,6 +47,10 @@ void setup_round(CLI::App& app, Context& ctx) {
   sub->add_option("-g,--game", opts->game,
                   "Game ID (default: the game in progress; asks if several are)")
       ->type_name("ID");
+  sub->add_option("-r,--round", opts->round,
+                  "The round these scores are for: refused unless it is the next one")
+      ->check(whole_number(1, kRounds))
+      ->type_name("N");
   sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody went out)");
   sub->callback([opts, &ctx] { run_round(*opts, ctx); });
 }

@@ -26,12 +26,29 @@ struct EnteredScores {
   store::Change change;                  ///< The game after it and the log entry.
 };
 
+/// Whether a round that reads exactly as the round before, recorded less than a minute
+/// earlier, is taken for the same round entered twice (a repeated history line, a second
+/// terminal): asked about on a terminal, refused elsewhere.
+enum class Repeats { Accepted, Checked };
+
+/// What a round entry is guarded by beyond the values: the round the writer means (refused
+/// unless it is the next one; naming it also answers the repeat check) and the repeat check.
+struct RoundGuard {
+  std::optional<int> round;
+  Repeats repeats = Repeats::Accepted;
+};
+
+/// How recent a round that reads the same as the one before must be to be taken for a
+/// repeat: a real round takes minutes to deal and play.
+constexpr std::int64_t kRepeatSeconds = 60;
+
 /// crowns round: the next round of game `game_id`, from `values` (one per seat or NAME=VALUE).
 /// Two players at 0 with nobody marked out are asked about on `asker`'s terminal when given
-/// (null: refused with a message naming them, as the server and a script get).
+/// (null: refused with a message naming them, as the server and a script get); so is a
+/// repeat, when `guard` checks for one.
 EnteredScores enter_round(store::Database& db, std::int64_t game_id,
                           const std::vector<std::string>& values, Checks checks,
-                          Context* asker = nullptr);
+                          Context* asker = nullptr, const RoundGuard& guard = {});
 
 /// crowns edit: corrects round `round` of game `game` (default the latest touched).
 EnteredScores enter_edit(store::Database& db, std::optional<std::int64_t> game, int round,

@@ -181,7 +181,30 @@ Expected<void> check_scores(const store::Game& game, const std::vector<store::Se
                             const std::optional<store::RoundInfo>& base, const RoundSpec& spec,
                             Checks checks) {
   const RoundEntries round = round_entries(game, scores, base);
-  return check_round(round.entries, round.names, spec, checks);
+  auto checked = check_round(round.entries, round.names, spec, checks);
+  if (checked || !base) return checked;
+  // An edit that marks someone out while the player recorded as out keeps the mark: say how
+  // to move it (that player's points, in the same command); their points are not known here.
+  std::vector<std::string> kept;
+  std::string now_out;
+  for (std::size_t i = 0; i < round.entries.size(); ++i) {
+    if (!round.entries[i].went_out) continue;
+    const int seat = round.seats[i];
+    const bool given = std::any_of(scores.begin(), scores.end(),
+                                   [&](const store::SeatScore& s) { return s.seat == seat; });
+    if (given) {
+      now_out = round.names[i];
+    } else {
+      kept.push_back(round.names[i]);
+    }
+  }
+  if (kept.empty() || now_out.empty()) return checked;
+  std::string args = shell_word(now_out + "=out");
+  for (const auto& name : kept) args += " " + shell_word(name + "=POINTS");
+  return Failure{checked.error() + ": to move the mark to " + now_out + ", give " + and_list(kept) +
+                 (kept.size() == 1 ? " their" : " each their") +
+                 " points in the same command: crowns edit " + std::to_string(base->round) + " " +
+                 args};
 }
 
 Expected<void> settle_went_out(Context* ctx, const store::Game& game,

@@ -70,17 +70,31 @@ void print_assist_draw(std::ostream& out, const Style& style, const Situation& s
     print_plan(out, style, plan, s.round, kIndent);
     print_gives_away(out, style, s, *a.discard);
   } else {
-    out << style.bold("→ Draw from the deck") << ": "
-        << fmt::format("{} helps less (taking it: {:.1f} points expected, drawing: {:.1f})",
-                       style.card(top), a.take_ev, a.draw_ev);
+    out << style.bold("→ Draw from the deck") << ": " << style.card(top) << " helps less";
     if (a.draw_p_out > 0) out << "; " << percent_text(a.draw_p_out) << " of draws put you out now";
     out << '\n';
     print_plan(out, style, plan_of_draw(s, unseen, a), s.round, kIndent);
   }
-  if (!s.last) {
+  // The one number per choice a player can check: the points expected at the end of the round.
+  if (!a.goes_out) {
     out << kIndent
-        << style.dim(fmt::format("value (lower is better): take {:.1f}, draw {:.1f}", a.take_value,
-                                 a.draw_value))
+        << fmt::format(
+               "expected {:.1f} points at the end of the round if you take {}, {:.1f} if "
+               "you draw",
+               a.take_ev, style.card(top), a.draw_ev)
+        << '\n';
+  }
+  // The ranking value (expected points less what the others hold when you go out first) is
+  // shown only when it, not the expected points, decides.
+  const bool take_fewer = a.take_ev < a.draw_ev;
+  if (!s.last && !a.goes_out && a.take != take_fewer && a.take_ev != a.draw_ev) {
+    out << kIndent
+        << style.dim(fmt::format(
+               "{} expects fewer points, but {} gives the better chance of going out first, "
+               "which leaves the others holding theirs (ranked by that: take {:.2f}, draw {:.2f}, "
+               "lower is better)",
+               a.take ? "drawing" : "taking it", a.take ? "taking it" : "drawing", a.take_value,
+               a.draw_value))
         << '\n';
   }
 }
@@ -113,14 +127,52 @@ void print_assist_throw(std::ostream& out, const Style& style, const Situation& 
   }
   print_plan(out, style, plan, s.round, kIndent);
   print_gives_away(out, style, s, best.discard);
-  if (a.options.size() > 1 && !s.last) {
+  if (a.options.size() > 1 && !s.last && !best.goes_out) {
     const DiscardOption& second = a.options[1];
-    out << kIndent
-        << style.dim(fmt::format("value (lower is better): {} {:.1f}, next best {} {:.1f}",
-                                 style.card(best.discard), best.value, style.card(second.discard),
-                                 second.value))
-        << '\n';
+    if (second.ev < best.ev) {
+      // The ranking value decides, not the expected points: say so, in words.
+      out << kIndent
+          << style.dim(fmt::format(
+                 "throwing {} expects fewer points ({:.1f}), but throwing {} gives the better "
+                 "chance of going out first, which leaves the others holding theirs (ranked by "
+                 "that: {} {:.2f}, {} {:.2f}, lower is better)",
+                 style.card(second.discard), second.ev, style.card(best.discard),
+                 style.card(best.discard), best.value, style.card(second.discard), second.value))
+          << '\n';
+    } else {
+      out << kIndent
+          << style.dim(fmt::format("next best: throw {}, {:.1f} expected at the end",
+                                   style.card(second.discard), second.ev))
+          << '\n';
+    }
   }
+}
+
+void print_assist_resume(std::ostream& out, const Style& style, const assist::Session& session) {
+  const auto whose = [&] {
+    switch (session.asking()) {
+      case assist::Ask::Hand: return std::string("a new deal: your cards are asked");
+      case assist::Ask::Top:
+      case assist::Ask::Drawn:
+      case assist::Ask::Thrown:
+        return std::string(session.last_turn() ? "your last turn" : "your turn");
+      case assist::Ask::Others: {
+        const std::string name = session.name_after_me(session.others_turn());
+        const std::string who = !name.empty() ? sanitize(name)
+                                : session.others_turn() == 1
+                                    ? std::string("the next player")
+                                    : "player " + std::to_string(session.others_turn() + 1);
+        return who + "'s turn";
+      }
+      case assist::Ask::RoundEnd: return std::string("the round is over");
+      case assist::Ask::Finished: break;
+    }
+    return std::string("the session is over");
+  };
+  if (!session.hand().empty())
+    out << kIndent << "your hand  " << style.cards(session.hand()) << '\n';
+  if (const auto top = session.top()) out << kIndent << "top        " << style.card(*top) << '\n';
+  out << kIndent << "now        " << whose() << '\n';
 }
 
 }  // namespace crowns::cli

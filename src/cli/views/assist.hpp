@@ -8,6 +8,7 @@
 #include "cli/views/style.hpp"
 #include "crowns/advice.hpp"
 #include "crowns/advice_explain.hpp"
+#include "crowns/assist.hpp"
 
 namespace crowns::cli {
 
@@ -20,5 +21,8 @@ void print_assist_take_throw(std::ostream& out, const Style& style, const Situat
 /// After a deck draw: the card to throw, and why.
 void print_assist_throw(std::ostream& out, const Style& style, const Situation& s,
                         const Unseen& unseen, const DiscardAdvice& a);
+
+/// Where a resumed session stands: the hand held, the top discard, whose turn it is.
+void print_assist_resume(std::ostream& out, const Style& style, const assist::Session& session);
 
 }  // namespace crowns::cli

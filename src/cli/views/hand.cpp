@@ -41,7 +41,10 @@ void print_hand(std::ostream& out, const Style& style, const HandReport& r,
   const int n = static_cast<int>(r.cards.size()) - (r.mode == HandMode::Drawn ? 1 : 0);
   std::string header;
   if (r.round) header = fmt::format("Round {} · ", *r.round);
-  if (r.left_of_deal) {
+  if (r.left_of_deal && n == *r.left_of_deal) {
+    // Every card of the deal is still held: "8 of 8 cards left" reads as a riddle.
+    header += fmt::format("all {} cards held · {}", n, wild_phrase(r.wild_rank));
+  } else if (r.left_of_deal) {
     header += fmt::format("{} of {} cards left · {}", n, *r.left_of_deal, wild_phrase(r.wild_rank));
   } else {
     header += fmt::format("{} card{}{} · {}", n, n == 1 ? "" : "s",

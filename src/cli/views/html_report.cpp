@@ -173,20 +173,23 @@ void standings_html(std::ostringstream& html, const std::vector<StandingRow>& ro
   }
   html << "<div class=\"scroll\"><table class=\"stack standings\">\n<thead><tr><th>#</th>"
           "<th class=\"name\">Player</th><th>Games</th><th>Wins</th><th>Win %</th><th>Avg</th>"
-          "<th>Best</th><th>Rating</th><th>Change</th></tr></thead>\n<tbody>\n";
+          "<th>Best</th><th>Rating</th><th>Skill change</th></tr></thead>\n<tbody>\n";
   for (const auto& [r, name, change] : rows) {
     html << "<tr><td>" << r.rank << "</td><td class=\"name span3\">" << name_html(name)
          << "</td><td data-label=\"Games\">" << r.games << "</td><td data-label=\"Wins\">" << r.wins
          << "</td><td data-label=\"Win %\">" << fixed(100.0 * r.win_rate(), 1)
          << "%</td><td data-label=\"Avg\">" << fixed(r.average(), 1)
          << "</td><td data-label=\"Best\">" << r.best << "</td><td data-label=\"Rating\">"
-         << fixed(r.rating.ordinal(), 2) << "</td><td data-label=\"Change\" class=\""
+         << fixed(r.rating.ordinal(), 2) << "</td><td data-label=\"Skill change\" class=\""
          << (change >= 0 ? "up" : "down") << "\">" << signed_change(change) << "</td></tr>\n";
   }
   html << "</tbody></table></div>\n<p class=\"key\">Ranked by wins, then win %, then the "
           "average total (lower is better), as <code>crowns leaderboard</code> ranks them; a "
           "shared win counts for every winner. Rating: OpenSkill μ − 3σ, which weighs whom you "
-          "beat and grows surer with more games; change: over the period.</p>\n</section>\n";
+          "beat and grows surer with more games. Skill change: how μ, the skill estimate, moved "
+          "over the period: down for being beaten, up for beating others (a second place "
+          "counts); not the rating's change, which rises with every game played as it grows "
+          "surer, even for a player who lost them all.</p>\n</section>\n";
 }
 
 void records_html(std::ostringstream& html, const PeriodReport& report) {

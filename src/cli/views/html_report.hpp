@@ -25,12 +25,12 @@ namespace crowns::cli {
 /// "\x1b"), & < > " ' escaped.
 std::string html_escape(std::string_view text);
 
-/// One row of the standings: the leaderboard's row, the player's name and how their rating
-/// moved over the period.
+/// One row of the standings: the leaderboard's row, the player's name and how their skill
+/// estimate moved over the period.
 struct StandingRow {
   LeaderRow row;
-  std::string name;     ///< As stored (escaped when written).
-  double change = 0.0;  ///< Rating at the period's end minus the rating before it.
+  std::string name;           ///< As stored (escaped when written).
+  double skill_change = 0.0;  ///< mu at the period's end minus mu before it.
 };
 
 /// Everything the report of a period shows, gathered by the command.
