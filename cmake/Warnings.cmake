@@ -8,11 +8,12 @@ function(crowns_set_warnings target)
   endif()
 endfunction()
 
-# The CLI's files are small, and each spent most of its 15-25 s of compiler time on the same
-# headers (CLI11, fmt, nlohmann-json, the standard library) and on generating the same inline
-# code from them. A unity build compiles them in a few batches; CROWNS_UNITY=OFF (the Debug
-# preset, clang-tidy) compiles each file alone, as before.
-option(CROWNS_UNITY "Compile the CLI in unity batches (faster full builds)" ON)
+# Most files are small, and each spent most of its compiler time on the same headers (CLI11,
+# fmt, nlohmann-json, Catch2, the standard library) and on generating the same inline code
+# from them: 15-25 s for a 50-line command. A unity build compiles each library in a few
+# batches (docs/PERFORMANCE.md). CROWNS_UNITY=OFF (the Debug preset, clang-tidy) compiles
+# each file alone, as before, so the Debug build still links every file's own definitions.
+option(CROWNS_UNITY "Compile each library in unity batches (faster full builds)" ON)
 function(crowns_fast_build target)
   if(CROWNS_UNITY)
     set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 16)

@@ -2,6 +2,7 @@
 # Installs what crowns needs to build on Debian 12 (idempotent; skips apt when all is there).
 #   bash scripts/setup.sh           to build and test
 #   bash scripts/setup.sh --lint    also clang-format and clang-tidy (scripts/lint.sh)
+#   bash scripts/setup.sh --package also what scripts/package.sh uses (dpkg-shlibdeps, lintian)
 #   bash scripts/setup.sh --ci      also those and clang's fuzzer runtime (fuzz/run.sh): CI's one
 #                                   apt-get update installs everything its steps use
 set -euo pipefail
@@ -10,7 +11,8 @@ packages=(g++ cmake ninja-build libsqlite3-dev sqlite3 libfmt-dev libcli11-dev n
           chromium poppler-utils python3 tmux zsh fish)
 case "${1:-}" in
   --lint) packages+=(clang-format clang-tidy) ;;
-  --ci) packages+=(clang-format clang-tidy clang libclang-rt-14-dev) ;;
+  --package) packages+=(dpkg-dev file lintian man-db) ;;
+  --ci) packages+=(clang-format clang-tidy clang libclang-rt-14-dev dpkg-dev file lintian man-db) ;;
 esac
 missing=()
 for p in "${packages[@]}"; do

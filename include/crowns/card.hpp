@@ -48,6 +48,9 @@ char suit_letter(Suit suit);
 std::string_view suit_symbol(Suit suit);
 std::string_view suit_name(Suit suit);
 
+/// `cards` less one copy of `card`, which must be among them.
+std::vector<Card> without(std::vector<Card> cards, Card card);
+
 /// Canonical text: "10s", "Qh", "7*", "jk".
 std::string to_string(Card card);
 

@@ -77,11 +77,6 @@ class Evaluator {
   std::unordered_map<std::string, Value> cache_;
 };
 
-std::vector<Card> without(std::vector<Card> cards, Card card) {
-  cards.erase(std::find(cards.begin(), cards.end(), card));
-  return cards;
-}
-
 // Ranks options: lower value first; on a tie a non-wild before a wild, then a card that does
 // not feed the next player before one that does, then the higher-scoring card. The ties that
 // matter are between discards that all go out: the card thrown is then the top discard for the

@@ -46,6 +46,11 @@ std::optional<int> parse_rank_text(std::string_view r) {
 
 }  // namespace
 
+std::vector<Card> without(std::vector<Card> cards, Card card) {
+  cards.erase(std::find(cards.begin(), cards.end(), card));
+  return cards;
+}
+
 std::string_view rank_name(int rank) {
   if (rank < kMinRank || rank > kMaxRank) return "?";
   return kRankNames[static_cast<std::size_t>(rank - kMinRank)];

@@ -71,11 +71,6 @@ std::vector<Card> distinct_cards(std::vector<Card> cards) {
   return cards;
 }
 
-std::vector<Card> without(std::vector<Card> cards, Card card) {
-  cards.erase(std::find(cards.begin(), cards.end(), card));
-  return cards;
-}
-
 // The discard of n+1 cards that leaves the largest p1 against `unseen`.
 std::vector<Card> best_keep(const std::vector<Card>& drawn, const Unseen& unseen, OutMasks& masks,
                             double* p1) {

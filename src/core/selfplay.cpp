@@ -17,11 +17,6 @@ namespace {
 // practice; it keeps a pathological strategy from looping forever).
 constexpr int kMaxTurnsPerRound = 2000;
 
-std::vector<Card> without(std::vector<Card> cards, Card card) {
-  cards.erase(std::find(cards.begin(), cards.end(), card));
-  return cards;
-}
-
 void erase_one(std::vector<Card>& cards, Card card) {
   if (const auto it = std::find(cards.begin(), cards.end(), card); it != cards.end())
     cards.erase(it);

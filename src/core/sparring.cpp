@@ -11,11 +11,6 @@
 namespace crowns::selfplay {
 namespace {
 
-std::vector<Card> without(std::vector<Card> cards, Card card) {
-  cards.erase(std::find(cards.begin(), cards.end(), card));
-  return cards;
-}
-
 // The cards a look-ahead player draws from: the expected-value player counts its own hand out of
 // the box and nothing else, and no jokers; the one-ply player every unseen card.
 Unseen draw_pool(Lookahead kind, const Situation& s, const Unseen& unseen) {
