@@ -30,9 +30,9 @@ set(CPACK_PACKAGE_VENDOR "the crowns developers")
 set(CPACK_PACKAGE_CONTACT "crowns developers <crowns@users.noreply.github.com>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "scorekeeper and hand analyzer for the card game Five Crowns")
 set(CPACK_PACKAGE_DESCRIPTION
-    "crowns keeps the score of Five Crowns games in a SQLite file (players, rounds,\n corrections, ties, seasons, ratings, reports), finds the exact lowest-scoring lay-down\n of a hand, advises on moves, plays the solitaire variant, and serves a live scorecard to\n the phones at the table (crowns serve).")
+    "crowns keeps the score of Five Crowns games in one SQLite file: players,\n rounds, corrections, ties, seasons, ratings and reports. It finds the exact\n lowest-scoring lay-down of a hand, advises on moves, plays the solitaire\n variant, and serves a live scorecard to the phones at the table.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
-set(CPACK_DEBIAN_PACKAGE_SECTION games)
+set(CPACK_DEBIAN_PACKAGE_SECTION utils)  # "games" is for games, not score sheets
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Look-alike player names are checked with ICU, opened at run time (src/store/look_alike.cpp).

@@ -19,7 +19,7 @@ echo "package: $deb"
 dpkg-deb --info "$deb" | sed -n '/Package:/,$p'
 dpkg-deb --contents "$deb" | awk '{print $6}'
 # lintian: no error (warnings are printed; the build fails on an error).
-lintian --fail-on error --no-tag-display-limit "$deb"
+lintian --fail-on error --tag-display-limit 0 "$deb"
 echo "package: lintian found no error"
 
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" >/dev/null
