@@ -19,3 +19,7 @@ function(crowns_fast_build target)
     set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 16)
   endif()
 endfunction()
+
+# Precompiled headers where many files include one heavy header (the tests: Catch2). Off for
+# clang-tidy, which cannot read GCC's precompiled headers.
+option(CROWNS_PCH "Precompile the heaviest shared headers" ON)

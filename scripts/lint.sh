@@ -30,17 +30,32 @@ command -v clang-tidy >/dev/null || {
   exit 1
 }
 # clang-tidy reads the compile commands of a configured (not built) tree; only the generated
-# migrations source has to exist.
+# migrations source has to exist. The libraries compile in unity batches (CROWNS_UNITY), and
+# clang-tidy reads a batch as one translation unit: CLI11, fmt and the standard library are
+# parsed once a batch rather than once a file (42 s for 16 files against 29 s for one), and
+# every file of the batch is still checked (src/ is in HeaderFilterRegex).
 build="$root/build/lint"
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DCROWNS_UNITY=OFF \
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DCROWNS_UNITY=ON -DCROWNS_PCH=OFF \
   -DCROWNS_BUILD_BENCH=ON >/dev/null
 ninja -C "$build" generated/migrations.cpp >/dev/null
-# Only translation units in the compile database; headers are checked through them.
+# The translation unit that compiles a file: its unity batch, or itself; none for a header
+# (headers are checked through the units that include them).
+unit_of() {
+  local batch
+  batch=$(grep -l -F "#include \"$root/$1\"" "$build"/CMakeFiles/*/Unity/unity_*.cxx 2>/dev/null | head -n 1)
+  if [ -n "$batch" ]; then
+    echo "$batch"
+  elif grep -q "\"file\": \"$root/$1\"" "$build/compile_commands.json"; then
+    echo "$1"
+  fi
+}
 mapfile -t units < <(for f in "${files[@]}"; do
-  case "$f" in *.cpp) grep -q "\"file\": \"$root/$f\"" "$build/compile_commands.json" && echo "$f" ;; esac
-done)
+  case "$f" in *.cpp) unit_of "$f" ;; esac
+done | sort -u)
 echo "lint: clang-tidy on ${#units[@]} translation units"
 ((${#units[@]})) || exit 0
+# A unity batch is a .cxx file that includes .cpp files, which is the point of it.
 printf '%s\n' "${units[@]}" |
-  xargs -P "$(nproc)" -n 4 clang-tidy -p "$build" --quiet --warnings-as-errors='*' 2> >(grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$|^Suppressed [0-9]+ warnings|^Use -header-filter|^$' >&2)
+  xargs -P "$(nproc)" -n 2 clang-tidy -p "$build" --quiet --warnings-as-errors='*' \
+    --checks=-bugprone-suspicious-include 2> >(grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$|^Suppressed [0-9]+ warnings|^Use -header-filter|^$' >&2)
 echo "lint: clean"
