@@ -7,6 +7,7 @@
 #include "cli/views/scorecard.hpp"
 #include "cli/views/style.hpp"
 #include "crowns/names.hpp"
+#include "serve/game_actions.hpp"
 #include "store/undo.hpp"
 
 namespace crowns::serve {
@@ -93,6 +94,10 @@ const char* action_path(Action action) {
   switch (action) {
     case Action::Edit: return "/api/edit";
     case Action::Undo: return "/api/undo";
+    case Action::Start: return "/api/start";
+    case Action::Rematch: return "/api/rematch";
+    case Action::Tiebreak: return "/api/tiebreak";
+    case Action::Join: return "/api/join";
     case Action::Round: break;
   }
   return "/api/round";
@@ -100,7 +105,9 @@ const char* action_path(Action action) {
 
 Answer run_action(store::Database& db, Action action, const Fields& fields) {
   try {
-    return write(db, action, fields);
+    if (action == Action::Round || action == Action::Edit || action == Action::Undo)
+      return write(db, action, fields);
+    return run_game_action(db, action, fields);
   } catch (const Error& e) {
     // The CLI's message, as `crowns: error: ...` prints it (escaped the same way).
     return {400, Json{{"error", cli::sanitize(e.what())}}};

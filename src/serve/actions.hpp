@@ -22,7 +22,7 @@ struct Answer {  // NOLINT(bugprone-exception-escape): json members, built and m
   nlohmann::ordered_json body;
 };
 
-enum class Action { Round, Edit, Undo };
+enum class Action { Round, Edit, Undo, Start, Rematch, Tiebreak, Join };
 
 /// The path of an action's POST ("/api/round", ...).
 const char* action_path(Action action);

@@ -49,9 +49,15 @@ void next_round_html(std::string& html, const store::Game& game, int round) {
 void standings_html(std::string& html, const store::Game& game, const Standings& st) {
   std::vector<int> order(game.seats.size());
   for (std::size_t s = 0; s < order.size(); ++s) order[s] = static_cast<int>(s);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return st.totals[static_cast<std::size_t>(a)] < st.totals[static_cast<std::size_t>(b)];
-  });
+  const auto won_game = [&](int s) {
+    return std::find(st.winners.begin(), st.winners.end(), s) != st.winners.end();
+  };
+  // After a tie-break the winner ranks first and alone: the tied players who lost it rank
+  // after them (same total, lower place).
+  const auto place = [&](int s) {
+    return std::pair{st.totals[static_cast<std::size_t>(s)], st.tie_broken && !won_game(s)};
+  };
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return place(a) < place(b); });
   const int best = st.totals[static_cast<std::size_t>(st.leaders.front())];
   const bool finished = game.status == store::GameStatus::Finished;
   html +=
@@ -59,14 +65,14 @@ void standings_html(std::string& html, const store::Game& game, const Standings&
       "<th>Total</th><th>Behind</th></tr></thead><tbody>\n";
   int rank = 0;
   int shown = 0;
-  int last_total = -1;
+  std::optional<std::pair<int, bool>> last;
   for (int s : order) {
     const int total = st.totals[static_cast<std::size_t>(s)];
     ++shown;
-    if (total != last_total) rank = shown;
-    last_total = total;
-    const bool won = std::find(st.winners.begin(), st.winners.end(), s) != st.winners.end();
-    const bool leads = total == best;
+    if (place(s) != last) rank = shown;
+    last = place(s);
+    const bool won = won_game(s);
+    const bool leads = total == best && (!st.tie_broken || won);
     const std::string mark = won                                            ? "wins"
                              : (leads && !finished && !game.rounds.empty()) ? "leads"
                                                                             : "";
@@ -75,7 +81,9 @@ void standings_html(std::string& html, const store::Game& game, const Standings&
         "class=\"total\">{}</td><td>{}</td></tr>\n",
         leads ? " class=\"lead\"" : "", rank, seat_name(game, s),
         mark.empty() ? "" : " <em>" + mark + "</em>", total,
-        total == best ? "—" : "+" + std::to_string(total - best));
+        leads                   ? "—"
+        : st.tie_broken && total == best ? "lost the tie-break"
+                                         : "+" + std::to_string(total - best));
   }
   html += "</tbody></table>\n";
 }
@@ -88,9 +96,14 @@ void rounds_html(std::string& html, const store::Game& game) {
     html += "<th class=\"name\">" + seat_name(game, static_cast<int>(s)) + "</th>";
   html += "</tr></thead><tbody>\n";
   std::vector<int> running(n, 0);
+  for (std::size_t s = 0; s < n; ++s) running[s] = game.seats[s].start_total;
   for (const auto& r : game.rounds) {
     html += fmt::format("<tr><td>{}</td><td>{}</td>", r.round, wild_text(r.round));
     for (std::size_t s = 0; s < n; ++s) {
+      if (!game.seats[s].plays(r.round)) {  // a late arrival, not seated yet
+        html += "<td class=\"absent\"><abbr title=\"not seated yet\">–</abbr></td>";
+        continue;
+      }
       const auto& cell = r.scores[s];
       running[s] += cell.points;
       html += fmt::format("<td{}>{}{}<span class=\"run\">{}</span></td>",
@@ -99,9 +112,28 @@ void rounds_html(std::string& html, const store::Game& game) {
     }
     html += "</tr>\n";
   }
-  html +=
-      "</tbody></table></div>\n<p class=\"key\">Each cell: the round's points, under them "
-      "the running total; * went out.</p>\n";
+  const Standings st = game.standings();
+  if (st.tie_broken) {
+    // The tie-break is a row of its own: its points decide among the tied, adding to no total.
+    html += "<tr class=\"tiebreak\"><td><abbr title=\"tie-break\">TB</abbr></td><td>6s</td>";
+    for (std::size_t s = 0; s < n; ++s) {
+      const auto& tb = game.seats[s].tiebreak;
+      const bool won = std::find(st.winners.begin(), st.winners.end(), static_cast<int>(s)) !=
+                       st.winners.end();
+      html += tb ? fmt::format("<td{}>{}</td>", won ? " class=\"out\"" : "", *tb) : "<td></td>";
+    }
+    html += "</tr>\n";
+  }
+  html += "</tbody></table></div>\n<p class=\"key\">Each cell: the round's points, under them "
+          "the running total; * went out";
+  if (st.tie_broken) html += "; TB: the 6-card tie-break, lowest wins";
+  for (const auto& seat : game.seats) {
+    if (seat.joined_round > 1) {
+      html += fmt::format("; {} joined at round {} with {}", html_escape(seat.name),
+                          seat.joined_round, seat.start_total);
+    }
+  }
+  html += ".</p>\n";
 }
 
 // JSON inside <script>: < > & written as \u escapes (the same string to JSON.parse), so
@@ -130,7 +162,8 @@ std::string document(const std::string& title, const std::string& current, const
       body_attributes + ">\n<nav>";
   for (const auto& [href, label] :
        {std::pair{"/", "Game"}, std::pair{"/games", "Games"},
-        std::pair{"/leaderboard", "Leaderboard"}, std::pair{"/report", "Report"}}) {
+        std::pair{"/leaderboard", "Leaderboard"}, std::pair{"/report", "Report"},
+        std::pair{"/analyze", "Hand"}}) {
     html += fmt::format("<a href=\"{}\"{}>{}</a>", href,
                         current == label ? " aria-current=\"page\"" : "", label);
   }
@@ -290,6 +323,13 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Name
       "</tbody></table></div>\n<p class=\"key\">Rating: mu − 3 sigma (OpenSkill); "
       "form: the last 5 games, oldest first (W won).</p>\n";
   return document("Five Crowns · leaderboard", "Leaderboard", body);
+}
+
+std::string analyze_page(const std::string& body) {
+  return document("Five Crowns · check a hand", "Hand",
+                  "<h1>Check a hand</h1>\n<p class=\"meta\">Tap the cards left in hand; the "
+                  "answer is what <code>crowns analyze</code> says.</p>\n" +
+                      body);
 }
 
 std::string game_report_page(const store::Database& db, std::int64_t id) {

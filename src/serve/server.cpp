@@ -27,6 +27,7 @@
 #include "serve/hub.hpp"
 #include "serve/kept_leaderboard.hpp"
 #include "serve/kept_report.hpp"
+#include "serve/hand_page.hpp"
 #include "serve/pages.hpp"
 #include "serve/qr.hpp"
 #include "serve/security.hpp"
@@ -345,6 +346,15 @@ class Site {
                               [id](const store::Database& db) { return game_report_page(db, id); });
                 });
               });
+    // The hand page writes nothing and reads no store: answered here, not from the hub.
+    http_.Get("/analyze", [](const httplib::Request& req, httplib::Response& res) {
+      const auto param = [&](const char* name) {
+        return req.has_param(name) ? std::optional(req.get_param_value(name)) : std::nullopt;
+      };
+      const HandAnswer answer = hand_answer(param("round"), param("cards"));
+      res.status = answer.status;
+      res.set_content(analyze_page(answer.body), "text/html; charset=utf-8");
+    });
     http_.Get("/app.css", [](const httplib::Request&, httplib::Response& res) {
       res.set_content(stylesheet(), "text/css; charset=utf-8");
     });
@@ -365,7 +375,8 @@ class Site {
     });
     http_.Get("/events",
               [this](const httplib::Request& req, httplib::Response& res) { events(req, res); });
-    for (const Action action : {Action::Round, Action::Edit, Action::Undo}) {
+    for (const Action action : {Action::Round, Action::Edit, Action::Undo, Action::Start,
+                                Action::Rematch, Action::Tiebreak, Action::Join}) {
       http_.Post(action_path(action),
                  [this, action](const httplib::Request& req, httplib::Response& res) {
                    write(action, req, res);

@@ -131,9 +131,14 @@ void scorecard_html(std::ostringstream& html, const store::Game& game, int headi
     html << "<th class=\"who\">" << name_html(seat.name) << "</th>";
   html << "<th class=\"dealer\">Dealer</th></tr></thead>\n<tbody>\n";
   std::vector<int> running(n, 0);
+  for (std::size_t s = 0; s < n; ++s) running[s] = game.seats[s].start_total;
   for (const auto& r : game.rounds) {
     html << "<tr><td>" << r.round << "</td><td>" << wild_label(r.round) << "</td>";
     for (std::size_t s = 0; s < n; ++s) {
+      if (!game.seats[s].plays(r.round)) {  // a late arrival, not seated yet
+        html << "<td>–</td>";
+        continue;
+      }
       const auto& cell = r.scores[s];
       running[s] += cell.points;
       html << (cell.went_out ? "<td class=\"out\">" : "<td>") << cell.points
@@ -161,7 +166,14 @@ void scorecard_html(std::ostringstream& html, const store::Game& game, int headi
   }
   html << "</tfoot></table></div>\n<p class=\"key\">Each cell: the round's points, then the "
           "running total below; * went out; ♛ the winner"
-       << (tiebreak ? "; the tie-break is a 6-card round, 6s wild" : "") << ".</p>\n";
+       << (tiebreak ? "; the tie-break is a 6-card round, 6s wild" : "");
+  for (const auto& seat : game.seats) {
+    if (seat.joined_round > 1) {
+      html << "; " << name_html(seat.name) << " joined at round " << seat.joined_round << " with "
+           << seat.start_total;
+    }
+  }
+  html << ".</p>\n";
   html << "<p class=\"result\"><strong>" << result_html(game) << "</strong></p>\n</article>\n";
 }
 
