@@ -126,7 +126,9 @@ std::string document(const std::string& title, const std::string& current, const
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta name=\"referrer\" content=\"no-referrer\">\n<title>" +
-      html_escape(title) + "</title>\n<link rel=\"stylesheet\" href=\"/app.css\">\n</head>\n<body" +
+      html_escape(title) +
+      "</title>\n<link rel=\"stylesheet\" href=\"/style.css\">\n<link rel=\"icon\" "
+      "href=\"/icon.svg\">\n</head>\n<body" +
       body_attributes + ">\n<nav>";
   for (const auto& [href, label] :
        {std::pair{"/", "Game"}, std::pair{"/games", "Games"},
@@ -312,19 +314,10 @@ std::string updating_note(const std::string& why) {
          "ready.</p><script src=\"/updating.js\"></script>";
 }
 
-const std::string& stylesheet() {
-  static const std::string css(kStylesheet);
-  return css;
-}
-
-const std::string& script() {
-  static const std::string js(kScript);
-  return js;
-}
-
-const std::string& updating_script() {
-  static const std::string js(kUpdatingScript);
-  return js;
+const WebAsset* web_asset(std::string_view path) {
+  for (const WebAsset& asset : web_assets())
+    if (asset.path == path) return &asset;
+  return nullptr;
 }
 
 }  // namespace crowns::serve

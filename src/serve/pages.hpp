@@ -61,10 +61,4 @@ std::string error_page(int status, const std::string& message);
 /// Styled inline: the season report does not load the stylesheet.
 std::string updating_note(const std::string& why);
 
-/// The stylesheet and the script every page loads, and the updating note's (embedded in the
-/// binary).
-const std::string& stylesheet();
-const std::string& script();
-const std::string& updating_script();
-
 }  // namespace crowns::serve

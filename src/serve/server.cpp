@@ -24,6 +24,7 @@
 #include "cli/views/style.hpp"
 #include "crowns/names.hpp"
 #include "serve/actions.hpp"
+#include "serve/assets.hpp"
 #include "serve/hub.hpp"
 #include "serve/kept_leaderboard.hpp"
 #include "serve/kept_report.hpp"
@@ -345,15 +346,11 @@ class Site {
                               [id](const store::Database& db) { return game_report_page(db, id); });
                 });
               });
-    http_.Get("/app.css", [](const httplib::Request&, httplib::Response& res) {
-      res.set_content(stylesheet(), "text/css; charset=utf-8");
-    });
-    http_.Get("/app.js", [](const httplib::Request&, httplib::Response& res) {
-      res.set_content(script(), "text/javascript; charset=utf-8");
-    });
-    http_.Get("/updating.js", [](const httplib::Request&, httplib::Response& res) {
-      res.set_content(updating_script(), "text/javascript; charset=utf-8");
-    });
+    for (const WebAsset& asset : web_assets()) {
+      http_.Get(std::string(asset.path), [&asset](const httplib::Request&, httplib::Response& res) {
+        res.set_content(asset.body.data(), asset.body.size(), std::string(asset.type).c_str());
+      });
+    }
     http_.Get("/api/game", [this](const httplib::Request& req, httplib::Response& res) {
       try {
         const auto id = number_param(req, "game");

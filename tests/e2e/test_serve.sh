@@ -40,7 +40,7 @@ check "wild, dealer and starter are shown" grep -q "Wild" <<<"$page"
 check "hostile names are escaped" grep -qF '&lt;script&gt;alert(1)&lt;/script&gt;' <<<"$page"
 check "no hostile markup gets through" bash -c '! grep -qF "<script>alert" <<<"$1" && ! grep -qF "<img src" <<<"$1"' _ "$page"
 check "no token on the viewers' page" bash -c '! grep -qF "$1" <<<"$2"' _ "$TOKEN" "$page"
-for path in /games /leaderboard /report /game/1 /report/game/1 /app.css /app.js "/api/game"; do
+for path in /games /leaderboard /report /game/1 /report/game/1 /style.css /app.js /icon.svg "/api/game"; do
   check "GET $path answers 200" [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE$path")" = 200 ]
 done
 check "the games list escapes names" bash -c 'curl -s "$1/games" | grep -qF "&lt;script&gt;"' _ "$BASE"
