@@ -10,6 +10,7 @@
 #include "crowns/names.hpp"
 #include "crowns/game_status.hpp"
 #include "crowns/rules.hpp"
+#include "serve/pages.hpp"
 #include "store/db.hpp"
 #include "store/join.hpp"
 #include "store/rounds.hpp"
@@ -33,10 +34,10 @@ std::int64_t game_field(const Fields& fields) {
   return value;
 }
 
-Json done(const store::Change& change) {
+Json done(const store::Database& db, const store::Change& change) {
   return Json{{"ok", true},
               {"message", cli::sanitize(change.entry.summary)},
-              {"state", change.game ? cli::scorecard_json(*change.game) : Json(nullptr)}};
+              {"state", page_state(db, change.game)}};
 }
 
 // A new game refused while another is in progress, unless the keeper confirmed it.
@@ -48,12 +49,12 @@ std::optional<Answer> in_progress_refusal(const store::Database& db, const Field
 }
 
 // What `crowns new` logs ("Game 4 started: Ann, Bob"), and the new game.
-Json started(const store::Game& game) {
+Json started(const store::Database& db, const store::Game& game) {
   std::string names;
   for (const auto& s : game.seats) names += (names.empty() ? "" : ", ") + s.name;
   return Json{{"ok", true},
               {"message", cli::sanitize("Game " + std::to_string(game.id) + " started: " + names)},
-              {"state", cli::scorecard_json(game)}};
+              {"state", page_state(db, game)}};
 }
 
 Json start(store::Database& db, const Fields& fields) {
@@ -68,7 +69,7 @@ Json start(store::Database& db, const Fields& fields) {
   spec.add_unknown = field(fields, "add") == "1";
   spec.boxes = static_cast<int>(spec.players.size()) > max_players(1) ? 2 : 1;
   spec.date = store::today();
-  return started(cli::need(store::create_game(db, spec)));
+  return started(db, cli::need(store::create_game(db, spec)));
 }
 
 Json rematch(store::Database& db, const Fields& fields) {
@@ -86,7 +87,7 @@ Json rematch(store::Database& db, const Fields& fields) {
                     .name;
   spec.boxes = before.boxes;
   spec.date = store::today();
-  return started(cli::need(store::create_game(db, spec)));
+  return started(db, cli::need(store::create_game(db, spec)));
 }
 
 Json tiebreak(store::Database& db, const Fields& fields) {
@@ -102,7 +103,7 @@ Json tiebreak(store::Database& db, const Fields& fields) {
       cli::need(cli::match_values(values, game, st.leaders, cli::Coverage::Every));
   const auto scores = cli::need(cli::score_values(matched, game, spec, checks));
   cli::need(cli::check_scores(game, scores, std::nullopt, spec, checks));
-  return done(cli::need(store::record_tiebreak(db, game, scores)));
+  return done(db, cli::need(store::record_tiebreak(db, game, scores)));
 }
 
 Json join(store::Database& db, const Fields& fields) {
@@ -119,7 +120,7 @@ Json join(store::Database& db, const Fields& fields) {
     }
     arrival.total = value;
   }
-  return done(cli::need(store::join_game(db, game, arrival)));
+  return done(db, cli::need(store::join_game(db, game, arrival)));
 }
 
 }  // namespace

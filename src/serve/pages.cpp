@@ -17,6 +17,8 @@
 #include "crowns/rules.hpp"
 #include "serve/assets.hpp"
 #include "store/history.hpp"
+#include "store/rounds.hpp"
+#include "store/undo.hpp"
 
 namespace crowns::serve {
 namespace {
@@ -158,7 +160,9 @@ std::string document(const std::string& title, const std::string& current, const
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta name=\"referrer\" content=\"no-referrer\">\n<title>" +
-      html_escape(title) + "</title>\n<link rel=\"stylesheet\" href=\"/app.css\">\n</head>\n<body" +
+      html_escape(title) +
+      "</title>\n<link rel=\"stylesheet\" href=\"/style.css\">\n<link rel=\"icon\" "
+      "href=\"/icon.svg\">\n</head>\n<body" +
       body_attributes + ">\n<nav>";
   for (const auto& [href, label] :
        {std::pair{"/", "Game"}, std::pair{"/games", "Games"},
@@ -212,11 +216,40 @@ std::string no_game_html() {
          "it shows here at once.</p>\n";
 }
 
-std::string card_event(const std::optional<store::Game>& game, std::uint64_t version) {
+Json page_state(const store::Database& db, const std::optional<store::Game>& game) {
+  if (!game) return nullptr;
+  Json state = cli::scorecard_json(*game);
+  Json undo = nullptr;
+  if (const auto change = store::next_to_undo(db, game->id); change && change->action != "delete") {
+    const std::string id = std::to_string(game->id);
+    std::string label = "Undo the last change of game " + id;
+    std::string says = "This undoes: " + change->summary;
+    if (change->action == "round" && !game->rounds.empty()) {
+      const auto& last = game->rounds.back();
+      label = "Undo round " + std::to_string(last.round);
+      says = "This removes round " + std::to_string(last.round) + ": " +
+             store::round_line(*game, last);
+    } else if (change->action == "new" && game->rounds.empty()) {
+      label = "Undo the start of game " + id;
+      says = "This removes game " + id + ", which has no rounds yet";
+    } else if (change->action == "edit") {
+      label = "Undo the correction";
+    } else if (change->action == "join") {
+      label = "Undo the late arrival";
+      says = "This takes back: " + change->summary;
+    }
+    undo = Json{{"change", change->id}, {"label", label}, {"says", says}};
+  }
+  state["undo"] = undo;
+  return state;
+}
+
+std::string card_event(const store::Database& db, const std::optional<store::Game>& game,
+                       std::uint64_t version) {
   const Json data{{"version", version},
                   {"game", game ? Json(game->id) : Json(nullptr)},
                   {"html", game ? card_html(*game) : no_game_html()},
-                  {"state", game ? cli::scorecard_json(*game) : Json(nullptr)}};
+                  {"state", page_state(db, game)}};
   return "event: card\ndata: " + data.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n\n";
 }
 
@@ -238,8 +271,7 @@ std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
   if (!who.token.empty()) attributes += " data-token=\"" + html_escape(who.token) + "\"";
   if (game) attributes += fmt::format(" data-game=\"{}\"", game->id);
   const std::string state =
-      game ? cli::scorecard_json(*game).dump(-1, ' ', false, Json::error_handler_t::replace)
-           : "null";
+      page_state(db, game).dump(-1, ' ', false, Json::error_handler_t::replace);
   body += "<script type=\"application/json\" id=\"state\">" + script_safe(state) + "</script>\n";
   const std::string title = game ? "Five Crowns · game " + std::to_string(game->id) : "Five Crowns";
   return document(who.token.empty() ? title : title + " · scorekeeper", id ? "" : "Game", body,
@@ -352,19 +384,10 @@ std::string updating_note(const std::string& why) {
          "ready.</p><script src=\"/updating.js\"></script>";
 }
 
-const std::string& stylesheet() {
-  static const std::string css(kStylesheet);
-  return css;
-}
-
-const std::string& script() {
-  static const std::string js(kScript);
-  return js;
-}
-
-const std::string& updating_script() {
-  static const std::string js(kUpdatingScript);
-  return js;
+const WebAsset* web_asset(std::string_view path) {
+  for (const WebAsset& asset : web_assets())
+    if (asset.path == path) return &asset;
+  return nullptr;
 }
 
 }  // namespace crowns::serve

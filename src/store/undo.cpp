@@ -281,4 +281,8 @@ Expected<Change> undo_last_change(Database& db, std::optional<std::int64_t> game
   return Change{reversal->after, std::move(undo)};
 }
 
+std::optional<AuditEntry> next_to_undo(const Database& db, std::optional<std::int64_t> game_id) {
+  return newest_change(db, game_id);
+}
+
 }  // namespace crowns::store

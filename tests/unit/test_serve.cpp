@@ -89,7 +89,7 @@ TEST_CASE("the live card escapes hostile names and shows the next round", "[serv
   CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
   CHECK(html.find("Wild") != std::string::npos);
   CHECK(html.find("leads") != std::string::npos);
-  const std::string event = card_event(game, 3);
+  const std::string event = card_event(t.db, game, 3);
   CHECK(event.starts_with("event: card\ndata: {"));
   CHECK(event.ends_with("\n\n"));
   // One data line: a newline inside would end the event early.

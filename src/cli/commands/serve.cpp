@@ -16,10 +16,17 @@ constexpr int kMaxPort = 65535;
 struct ServeCommandOptions {
   int port = 8765;
   bool lan = false;
+  bool keeper_qr = false;
+  bool keep_token = false;
 };
 
 void run_serve(const ServeCommandOptions& opts, Context& ctx) {
-  serve::serve({store::database_path(ctx.options.db), opts.port, opts.lan, ctx.options.ascii},
+  serve::serve({.db_path = store::database_path(ctx.options.db),
+                .port = opts.port,
+                .lan = opts.lan,
+                .ascii = ctx.options.ascii,
+                .keeper_qr = opts.keeper_qr,
+                .keep_token = opts.keep_token},
                ctx.out);
 }
 
@@ -34,6 +41,11 @@ void setup_serve(CLI::App& app, Context& ctx) {
       ->check(whole_number(0, kMaxPort));
   sub->add_flag("--lan", opts->lan,
                 "Listen on the local network, not only this computer (127.0.0.1)");
+  sub->add_flag("--keeper-qr", opts->keeper_qr,
+                "Also show the scorekeeper's link as a QR code (for your own phone)");
+  sub->add_flag("--keep-token", opts->keep_token,
+                "Keep the scorekeeper's link across restarts (its token in DB.serve-token, "
+                "owner-only)");
   sub->callback([opts, &ctx] { run_serve(*opts, ctx); });
 }
 
