@@ -96,7 +96,12 @@ Json tiebreak(store::Database& db, const Fields& fields) {
   const Standings st = cli::need(store::check_tiebreak(game));
   // The same steps as `crowns tiebreak`: values of the tied seats, scored, checked, recorded.
   std::vector<std::string> values;
-  for (const int seat : st.leaders) values.push_back(field(fields, "v" + std::to_string(seat)));
+  const std::string out = field(fields, "out");
+  for (const int seat : st.leaders) {
+    std::string value = field(fields, "v" + std::to_string(seat));
+    if (out == std::to_string(seat) && (value.empty() || value == "0")) value = "out";
+    values.push_back(std::move(value));
+  }
   const RoundSpec spec = tiebreak_spec(game.boxes);
   const Checks checks = field(fields, "force") == "1" ? Checks::Force : Checks::Strict;
   const auto matched =

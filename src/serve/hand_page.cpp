@@ -58,7 +58,7 @@ std::string form_html(int round, const std::string& cards) {
       "<form id=\"hand\" class=\"hand\" method=\"get\" action=\"/analyze\">"
       "<label for=\"hand-round\">Round</label><select id=\"hand-round\" name=\"round\">{}</select>"
       "<label for=\"hand-cards\">Cards in hand</label>"
-      "<input id=\"hand-cards\" name=\"cards\" value=\"{}\" autocomplete=\"off\" "
+      "<input id=\"hand-cards\" type=\"text\" name=\"cards\" value=\"{}\" autocomplete=\"off\" "
       "autocapitalize=\"none\" spellcheck=\"false\" placeholder=\"7h 8h 9h Ks jk\">"
       "<div id=\"picker\" data-round=\"{}\"></div>"
       "<button type=\"submit\">Check the hand</button></form>\n",
@@ -95,8 +95,12 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
         // Exactly crowns analyze's text (no colours, letters for suits), escaped once here.
         std::ostringstream text;
         cli::print_hand(text, cli::Style{}, *report);
+        // Line by line: html_escape makes a control character (a newline too) harmless.
+        std::string lines;
+        std::istringstream in(text.str());
+        for (std::string line; std::getline(in, line);) lines += html_escape(line) + "\n";
         answer.body += "<section id=\"answer\" aria-live=\"polite\"><h2>Best lay-down</h2><pre>" +
-                       html_escape(text.str()) + "</pre></section>\n";
+                       lines + "</pre></section>\n";
         const std::string share = "/analyze?round=" + std::to_string(round) + "&cards=" +
                                   query_text(*cards);
         answer.body += "<p class=\"meta\">Share this hand: <a href=\"" + html_escape(share) +

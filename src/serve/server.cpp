@@ -32,6 +32,7 @@
 #include "serve/pages.hpp"
 #include "serve/qr.hpp"
 #include "serve/security.hpp"
+#include "store/players.hpp"
 #include "store/db.hpp"
 
 namespace crowns::serve {
@@ -407,6 +408,15 @@ class Site {
       } catch (const Error& e) {
         reply_error(res, 404, cli::sanitize(e.what()));
       }
+    });
+    // The roster the start form offers to tap: the players not retired, by name.
+    http_.Get("/api/players", [this](const httplib::Request&, httplib::Response& res) {
+      const auto names = pool_.with([](const store::Database& db) {
+        Json list = Json::array();
+        for (const auto& p : store::list_players(db, store::Include::Active)) list.push_back(p.name);
+        return list;
+      });
+      reply_json(res, 200, Json{{"players", names}});
     });
     // The scorekeeper's page asks this when its event stream reconnects: a server restarted
     // since (with a fresh token) answers 403, and the page says so at once.
