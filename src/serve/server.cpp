@@ -391,9 +391,12 @@ class Site {
       const auto param = [&](const char* name) {
         return req.has_param(name) ? std::optional(req.get_param_value(name)) : std::nullopt;
       };
+      const auto start = std::chrono::steady_clock::now();
       const HandAnswer answer = hand_answer(param("round"), param("cards"));
       res.status = answer.status;
       res.set_content(analyze_page(answer.body), "text/html; charset=utf-8");
+      const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+      res.set_header("Server-Timing", fmt::format("page;dur={:.2f}", took.count()));
     });
     for (const WebAsset& asset : web_assets()) {
       http_.Get(std::string(asset.path), [&asset](const httplib::Request&, httplib::Response& res) {
