@@ -7,8 +7,8 @@
 #include "cli/input/score_args.hpp"
 #include "cli/views/scorecard.hpp"
 #include "cli/views/style.hpp"
-#include "crowns/names.hpp"
 #include "crowns/game_status.hpp"
+#include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 #include "serve/pages.hpp"
 #include "store/db.hpp"
@@ -82,9 +82,8 @@ Json rematch(store::Database& db, const Fields& fields) {
   store::NewGame spec;
   for (const auto& s : before.seats) spec.players.push_back(s.name);
   // The deal passes on: the seat after the last game's first dealer deals round 1.
-  spec.dealer = before.seats[static_cast<std::size_t>((before.first_dealer + 1) %
-                                                      before.players())]
-                    .name;
+  spec.dealer =
+      before.seats[static_cast<std::size_t>((before.first_dealer + 1) % before.players())].name;
   spec.boxes = before.boxes;
   spec.date = store::today();
   return started(db, cli::need(store::create_game(db, spec)));
@@ -104,8 +103,7 @@ Json tiebreak(store::Database& db, const Fields& fields) {
   }
   const RoundSpec spec = tiebreak_spec(game.boxes);
   const Checks checks = field(fields, "force") == "1" ? Checks::Force : Checks::Strict;
-  const auto matched =
-      cli::need(cli::match_values(values, game, st.leaders, cli::Coverage::Every));
+  const auto matched = cli::need(cli::match_values(values, game, st.leaders, cli::Coverage::Every));
   const auto scores = cli::need(cli::score_values(matched, game, spec, checks));
   cli::need(cli::check_scores(game, scores, std::nullopt, spec, checks));
   return done(db, cli::need(store::record_tiebreak(db, game, scores)));
@@ -114,8 +112,9 @@ Json tiebreak(store::Database& db, const Fields& fields) {
 Json join(store::Database& db, const Fields& fields) {
   const store::Game game =
       cli::need(store::require_game(db, game_field(fields), store::Pick::Latest));
-  store::Arrival arrival{
-      .name = field(fields, "name"), .total = std::nullopt, .add_unknown = field(fields, "add") == "1"};
+  store::Arrival arrival{.name = field(fields, "name"),
+                         .total = std::nullopt,
+                         .add_unknown = field(fields, "add") == "1"};
   if (arrival.name.empty()) throw Error("no name: send name=NAME (who arrives)");
   if (const std::string total = field(fields, "total"); !total.empty()) {
     int value = 0;
@@ -148,8 +147,8 @@ Answer run_game_action(store::Database& db, Action action, const Fields& fields)
   if (action == Action::Start || action == Action::Rematch) {
     if (auto refused = in_progress_refusal(db, fields)) return std::move(*refused);
   }
-  Json body = action == Action::Start     ? start(db, fields)
-              : action == Action::Rematch ? rematch(db, fields)
+  Json body = action == Action::Start      ? start(db, fields)
+              : action == Action::Rematch  ? rematch(db, fields)
               : action == Action::Tiebreak ? tiebreak(db, fields)
                                            : join(db, fields);
   tx.commit();

@@ -101,8 +101,8 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
         for (std::string line; std::getline(in, line);) lines += html_escape(line) + "\n";
         answer.body += "<section id=\"answer\" aria-live=\"polite\"><h2>Best lay-down</h2><pre>" +
                        lines + "</pre></section>\n";
-        const std::string share = "/analyze?round=" + std::to_string(round) + "&cards=" +
-                                  query_text(*cards);
+        const std::string share =
+            "/analyze?round=" + std::to_string(round) + "&cards=" + query_text(*cards);
         answer.body += "<p class=\"meta\">Share this hand: <a href=\"" + html_escape(share) +
                        "\">" + html_escape(share) + "</a></p>\n";
       }
@@ -110,7 +110,8 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
   }
   if (!error.empty()) {
     answer.status = 400;
-    answer.body += "<p id=\"answer\" class=\"error\" role=\"alert\">" + html_escape(error) + "</p>\n";
+    answer.body +=
+        "<p id=\"answer\" class=\"error\" role=\"alert\">" + html_escape(error) + "</p>\n";
   }
   return answer;
 }

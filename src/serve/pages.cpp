@@ -83,7 +83,7 @@ void standings_html(std::string& html, const store::Game& game, const Standings&
         "class=\"total\">{}</td><td>{}</td></tr>\n",
         leads ? " class=\"lead\"" : "", rank, seat_name(game, s),
         mark.empty() ? "" : " <em>" + mark + "</em>", total,
-        leads                   ? "—"
+        leads                            ? "—"
         : st.tie_broken && total == best ? "lost the tie-break"
                                          : "+" + std::to_string(total - best));
   }
@@ -120,14 +120,15 @@ void rounds_html(std::string& html, const store::Game& game) {
     html += "<tr class=\"tiebreak\"><td><abbr title=\"tie-break\">TB</abbr></td><td>6s</td>";
     for (std::size_t s = 0; s < n; ++s) {
       const auto& tb = game.seats[s].tiebreak;
-      const bool won = std::find(st.winners.begin(), st.winners.end(), static_cast<int>(s)) !=
-                       st.winners.end();
+      const bool won =
+          std::find(st.winners.begin(), st.winners.end(), static_cast<int>(s)) != st.winners.end();
       html += tb ? fmt::format("<td{}>{}</td>", won ? " class=\"out\"" : "", *tb) : "<td></td>";
     }
     html += "</tr>\n";
   }
-  html += "</tbody></table></div>\n<p class=\"key\">Each cell: the round's points, under them "
-          "the running total; * went out";
+  html +=
+      "</tbody></table></div>\n<p class=\"key\">Each cell: the round's points, under them "
+      "the running total; * went out";
   if (st.tie_broken) html += "; TB: the 6-card tie-break, lowest wins";
   for (const auto& seat : game.seats) {
     if (seat.joined_round > 1) {

@@ -25,15 +25,15 @@
 #include "crowns/names.hpp"
 #include "serve/actions.hpp"
 #include "serve/assets.hpp"
+#include "serve/hand_page.hpp"
 #include "serve/hub.hpp"
 #include "serve/kept_leaderboard.hpp"
 #include "serve/kept_report.hpp"
-#include "serve/hand_page.hpp"
 #include "serve/pages.hpp"
 #include "serve/qr.hpp"
 #include "serve/security.hpp"
-#include "store/players.hpp"
 #include "store/db.hpp"
+#include "store/players.hpp"
 
 namespace crowns::serve {
 namespace {
@@ -395,7 +395,8 @@ class Site {
       const HandAnswer answer = hand_answer(param("round"), param("cards"));
       res.status = answer.status;
       res.set_content(analyze_page(answer.body), "text/html; charset=utf-8");
-      const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+      const std::chrono::duration<double, std::milli> took =
+          std::chrono::steady_clock::now() - start;
       res.set_header("Server-Timing", fmt::format("page;dur={:.2f}", took.count()));
     });
     for (const WebAsset& asset : web_assets()) {
@@ -416,7 +417,8 @@ class Site {
     http_.Get("/api/players", [this](const httplib::Request&, httplib::Response& res) {
       const auto names = pool_.with([](const store::Database& db) {
         Json list = Json::array();
-        for (const auto& p : store::list_players(db, store::Include::Active)) list.push_back(p.name);
+        for (const auto& p : store::list_players(db, store::Include::Active))
+          list.push_back(p.name);
         return list;
       });
       reply_json(res, 200, Json{{"players", names}});

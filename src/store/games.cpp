@@ -30,7 +30,8 @@ std::optional<int> Game::next_round() const {
 }
 
 bool Game::has_late_arrival() const {
-  return std::any_of(seats.begin(), seats.end(), [](const SeatInfo& s) { return s.joined_round > 1; });
+  return std::any_of(seats.begin(), seats.end(),
+                     [](const SeatInfo& s) { return s.joined_round > 1; });
 }
 
 std::vector<int> Game::seats_at(int round) const {

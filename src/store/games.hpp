@@ -23,8 +23,8 @@ struct SeatInfo {
   std::int64_t player_id = 0;
   std::string name;
   std::optional<int> tiebreak;  ///< The tie-break score, if played.
-  int joined_round = 1;          ///< The first round played: above 1 for a late arrival.
-  int start_total = 0;           ///< The total a late arrival started with.
+  int joined_round = 1;         ///< The first round played: above 1 for a late arrival.
+  int start_total = 0;          ///< The total a late arrival started with.
   /// Whether this seat plays round `round` (a late arrival has no score before joining).
   [[nodiscard]] bool plays(int round) const { return round >= joined_round; }
 };

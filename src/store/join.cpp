@@ -29,11 +29,10 @@ Expected<Change> join_game(Database& db, const Game& game, const Arrival& arriva
                    "NAME NAME...)"};
   }
   if (game.players() + 1 > max_players(game.boxes)) {
-    return Failure{"game " + id + " has " + std::to_string(game.players()) +
-                   " players, the most " +
+    return Failure{"game " + id + " has " + std::to_string(game.players()) + " players, the most " +
                    (game.boxes == 1 ? "one box allows" : "two boxes allow") +
-                   "; start a new game with --boxes 2 for up to " +
-                   std::to_string(max_players(2)) + " players"};
+                   "; start a new game with --boxes 2 for up to " + std::to_string(max_players(2)) +
+                   " players"};
   }
   if (arrival.total && *arrival.total < 0) {
     return Failure{"--total " + std::to_string(*arrival.total) +
@@ -66,10 +65,8 @@ Expected<Change> join_game(Database& db, const Game& game, const Arrival& arriva
     how = " at round " + std::to_string(*next) + " with " + std::to_string(total) +
           (total == suggested.total ? " (the highest total, " + holder + "'s)" : "");
   }
-  const log::Json value = {{"round", *next},
-                           {"seat", seat},
-                           {"player", player->name},
-                           {"start_total", total}};
+  const log::Json value = {
+      {"round", *next}, {"seat", seat}, {"player", player->name}, {"start_total", total}};
   return log::logged(db, std::move(after),
                      {.game_id = game.id,
                       .action = "join",

@@ -65,15 +65,14 @@ struct ExportGame {
   int boxes = 1;
   int first_dealer = 0;  ///< The seat that dealt round 1.
   std::optional<std::string> note;
-  std::vector<ExportSeat> seats;                 ///< In seat order.
+  std::vector<ExportSeat> seats;  ///< In seat order.
   /// Rounds 1..k; each one score per seat playing it, in seat order (a late arrival sits
   /// after everyone seated before them, so the seats playing a round always come first).
   std::vector<std::vector<ExportScore>> rounds;
   /// How many seats play round `round` (1-11): all but those who joined later.
   [[nodiscard]] std::size_t seats_at(int round) const {
-    return static_cast<std::size_t>(
-        std::count_if(seats.begin(), seats.end(),
-                      [&](const ExportSeat& s) { return s.joined_round <= round; }));
+    return static_cast<std::size_t>(std::count_if(
+        seats.begin(), seats.end(), [&](const ExportSeat& s) { return s.joined_round <= round; }));
   }
 };
 

@@ -355,10 +355,11 @@ ExportData parse_csv_export(std::string_view text, Origins& origins) {
         bad(rec.line, "seat", std::to_string(seat) + " is not a seat (0 to 13)");
       const auto [it, added] = seats.emplace(
           seat,
-          std::pair{ExportSeat{.player = cell_text(rec, 3, "player"),
-                               .tiebreak = optional_number(rec, 4, "tiebreak"),
-                               .joined_round = rec.fields.size() == 7 ? number(rec, 5, "joined_round") : 1,
-                               .start_total = rec.fields.size() == 7 ? number(rec, 6, "start_total") : 0},
+          std::pair{ExportSeat{
+                        .player = cell_text(rec, 3, "player"),
+                        .tiebreak = optional_number(rec, 4, "tiebreak"),
+                        .joined_round = rec.fields.size() == 7 ? number(rec, 5, "joined_round") : 1,
+                        .start_total = rec.fields.size() == 7 ? number(rec, 6, "start_total") : 0},
                     rec.line});
       if (!added) {
         bad(rec.line, "seat",

@@ -291,11 +291,11 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
       const bool won = std::find(st.winners.begin(), st.winners.end(), seat) != st.winners.end();
       add_seat.reset();
       add_seat
-          .bind_all(id, seat, player_ids.at(fold_case(g.seats[s].player)), st.totals[s],
-                    g.seats[s].tiebreak, won,
-                    g.seats[s].joined_round > 1 ? std::optional(g.seats[s].joined_round)
-                                                : std::nullopt,
-                    g.seats[s].start_total)
+          .bind_all(
+              id, seat, player_ids.at(fold_case(g.seats[s].player)), st.totals[s],
+              g.seats[s].tiebreak, won,
+              g.seats[s].joined_round > 1 ? std::optional(g.seats[s].joined_round) : std::nullopt,
+              g.seats[s].start_total)
           .run();
     }
     for (std::size_t r = 0; r < g.rounds.size(); ++r) {

@@ -235,7 +235,8 @@ Expected<Reversal> reverse_join(Database& db, const Game& game, const AuditEntry
 Failure cannot_undo(const AuditEntry& e) {
   return Failure{"the last change, " + quoted(e) +
                  ", cannot be undone: undo reverses rounds, edits, tie-breaks, abandon, reopen, "
-                 "details, new games and late arrivals (crowns undo --game ID undoes the last change of a game)"};
+                 "details, new games and late arrivals (crowns undo --game ID undoes the last "
+                 "change of a game)"};
 }
 
 Expected<Reversal> reverse(Database& db, const Game& game, const AuditEntry& e) {

@@ -48,29 +48,30 @@ store::Game play_to_a_tie(store::Database& db, store::Game game) {
 TEST_CASE("start: players in seat order, new names added, a game in progress named first",
           "[serve][night]") {
   Night t;
-  const Answer a = run_action(t.db, Action::Start,
-                              {{"p0", "Ann"}, {"p1", "Bob"}, {"dealer", "Bob"}, {"note", "Fri"},
-                               {"add", "1"}});
+  const Answer a =
+      run_action(t.db, Action::Start,
+                 {{"p0", "Ann"}, {"p1", "Bob"}, {"dealer", "Bob"}, {"note", "Fri"}, {"add", "1"}});
   REQUIRE(a.status == 200);
   CHECK(a.body["message"] == "Game 1 started: Ann, Bob");
   CHECK(a.body["state"]["note"] == "Fri");
   CHECK(a.body["state"]["next"]["dealer"] == "Bob");
   const auto audit = count(t.db, "audit");
   // Another game while game 1 is in progress: refused naming it, unless confirmed.
-  const Answer warned = run_action(t.db, Action::Start, {{"p0", "Ann"}, {"p1", "Cy"}, {"add", "1"}});
+  const Answer warned =
+      run_action(t.db, Action::Start, {{"p0", "Ann"}, {"p1", "Cy"}, {"add", "1"}});
   CHECK(warned.status == 409);
   CHECK(warned.body["error"] ==
         "game 1 (Ann, Bob) is still in progress, with no rounds yet: start another anyway?");
   CHECK(warned.body["confirm"] == true);
   CHECK(count(t.db, "audit") == audit);
   CHECK(count(t.db, "games") == 1);
-  const Answer anyway =
-      run_action(t.db, Action::Start, {{"p0", "Ann"}, {"p1", "Cy"}, {"add", "1"}, {"confirm", "1"}});
+  const Answer anyway = run_action(t.db, Action::Start,
+                                   {{"p0", "Ann"}, {"p1", "Cy"}, {"add", "1"}, {"confirm", "1"}});
   CHECK(anyway.status == 200);
   CHECK(count(t.db, "games") == 2);
   SECTION("an unknown name without add=1 gets the CLI's refusal, and nothing is written") {
-    const Answer unknown = run_action(t.db, Action::Start,
-                                      {{"p0", "Ann"}, {"p1", "Bbo"}, {"confirm", "1"}});
+    const Answer unknown =
+        run_action(t.db, Action::Start, {{"p0", "Ann"}, {"p1", "Bbo"}, {"confirm", "1"}});
     CHECK(unknown.status == 400);
     CHECK(unknown.body["error"].get<std::string>().find("did you mean 'Bob'") != std::string::npos);
     CHECK(count(t.db, "games") == 2);
@@ -84,7 +85,8 @@ TEST_CASE("a tied game: the tie-break from the phone, then a rematch with the de
   const std::string id = std::to_string(game.id);
   REQUIRE(game.standings().tied);
   SECTION("a value for a player not in the tie is not asked for; a bad one is refused") {
-    const Answer bad = run_action(t.db, Action::Tiebreak, {{"game", id}, {"v0", "abc"}, {"v1", "4"}});
+    const Answer bad =
+        run_action(t.db, Action::Tiebreak, {{"game", id}, {"v0", "abc"}, {"v1", "4"}});
     CHECK(bad.status == 400);
     CHECK(count(t.db, "audit") == 12);
   }
@@ -105,12 +107,11 @@ TEST_CASE("a tied game: the tie-break from the phone, then a rematch with the de
   REQUIRE(again.status == 200);
   CHECK(again.body["state"]["players"] == nlohmann::json::array({"Ann", "Bob", "Cy"}));
   CHECK(again.body["state"]["next"]["dealer"] == "Bob");  // Ann dealt round 1 of the last game
-  const Answer active = run_action(t.db, Action::Rematch,
-                                   {{"game", std::to_string(game.id + 1)}, {"confirm", "1"}});
+  const Answer active =
+      run_action(t.db, Action::Rematch, {{"game", std::to_string(game.id + 1)}, {"confirm", "1"}});
   CHECK(active.status == 400);
-  CHECK(active.body["error"] ==
-        "game " + std::to_string(game.id + 1) +
-            " is still being played; a rematch follows a finished game");
+  CHECK(active.body["error"] == "game " + std::to_string(game.id + 1) +
+                                    " is still being played; a rematch follows a finished game");
 }
 
 TEST_CASE("join from the phone: the highest total by default, undone like the CLI's",
@@ -132,8 +133,8 @@ TEST_CASE("join from the phone: the highest total by default, undone like the CL
   CHECK(joined.starter(2) == 2);  // Cy sits after Bob, so Cy starts
   CHECK(joined.dealer(3) == 2);   // and deals round 3
   CHECK(joined.dealer(4) == 0);
-  const Answer undo = run_action(t.db, Action::Undo,
-                                 {{"game", id}, {"change", a.body["state"]["undo"]["change"].dump()}});
+  const Answer undo = run_action(
+      t.db, Action::Undo, {{"game", id}, {"change", a.body["state"]["undo"]["change"].dump()}});
   CHECK(undo.status == 200);
   CHECK(store::load_game(t.db, game.id)->players() == 2);
 }

@@ -2,6 +2,8 @@
 // with a starting total the table chooses (default: the highest total now). Undone by
 // `crowns undo` until the next round is in; docs/SCOREKEEPING.md, "A late arrival".
 
+#include "store/join.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
@@ -9,7 +11,6 @@
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
 #include "crowns/names.hpp"
-#include "store/join.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -28,13 +29,13 @@ void run_join(const JoinOptions& opts, Context& ctx) {
       opts.game ? *opts.game : game_being_played(ctx, db, store::InProgress::Rounds);
   store::Transaction tx(db);
   const store::Game game = need(store::require_game(db, id, store::Pick::LatestActive));
-  const store::Change change =
-      need(store::join_game(db, game, {.name = opts.name, .total = opts.total, .add_unknown = opts.add}));
+  const store::Change change = need(store::join_game(
+      db, game, {.name = opts.name, .total = opts.total, .add_unknown = opts.add}));
   tx.commit();
   if (opts.json) {
-    ctx.out << terminal_json(scorecard_json(*change.game)
-                                 .dump(-1, ' ', false,
-                                       nlohmann::ordered_json::error_handler_t::replace))
+    ctx.out << terminal_json(
+                   scorecard_json(*change.game)
+                       .dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
             << '\n';
     return;
   }
@@ -46,8 +47,8 @@ void run_join(const JoinOptions& opts, Context& ctx) {
 
 void setup_join(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<JoinOptions>();
-  auto* sub = app.add_subcommand(
-      "join", "Seat a late arrival in the game under way, from the next round");
+  auto* sub =
+      app.add_subcommand("join", "Seat a late arrival in the game under way, from the next round");
   sub->add_option("name", opts->name, "Who arrives (takes the next seat, after the last one)")
       ->required();
   sub->add_option("-t,--total", opts->total,

@@ -73,8 +73,8 @@ std::size_t wide_width(const Layout& l, std::size_t players) {
 // not the lead ("+0"): the winner ranks first and alone.
 std::string behind_text(const Standings& st, std::size_t seat, int best) {
   const int gap = st.totals[seat] - best;
-  const bool won = std::find(st.winners.begin(), st.winners.end(), static_cast<int>(seat)) !=
-                   st.winners.end();
+  const bool won =
+      std::find(st.winners.begin(), st.winners.end(), static_cast<int>(seat)) != st.winners.end();
   if (gap == 0 && (!st.tie_broken || won)) return "lead";
   return "+" + std::to_string(gap);
 }
@@ -271,7 +271,8 @@ void print_scorecard(std::ostream& out, const Style& style, const store::Game& g
   }
   out << style.bold(total) << '\n' << behind << '\n';
   out << style.dim("(each cell: the round's points, then the running total; * went out)") << '\n';
-  if (st.tie_broken) out << style.dim("(TB: the 6-card tie-break of the tied, lowest wins)") << '\n';
+  if (st.tie_broken)
+    out << style.dim("(TB: the 6-card tie-break of the tied, lowest wins)") << '\n';
   print_arrivals(out, game);
   print_outlook(out, style, game);
 }
@@ -327,18 +328,18 @@ Json scorecard_json(const store::Game& game) {
   }
   Json card{{"id", game.id},
             {"uuid", game.uuid},
-              {"date", game.date},
-              {"status", store::status_name(game.status)},
-              {"boxes", game.boxes},
-              {"note", game.note ? Json(*game.note) : Json(nullptr)},
-              {"players", players},
-              {"rounds", rounds},
-              {"totals", totals},
-              {"leaders", leaders},
-              {"tied", st.tied},
-              {"tiebreak", game.seats.empty() || tiebreak.empty() ? Json(nullptr) : tiebreak},
-              {"winners", winners},
-              {"next", next}};
+            {"date", game.date},
+            {"status", store::status_name(game.status)},
+            {"boxes", game.boxes},
+            {"note", game.note ? Json(*game.note) : Json(nullptr)},
+            {"players", players},
+            {"rounds", rounds},
+            {"totals", totals},
+            {"leaders", leaders},
+            {"tied", st.tied},
+            {"tiebreak", game.seats.empty() || tiebreak.empty() ? Json(nullptr) : tiebreak},
+            {"winners", winners},
+            {"next", next}};
   if (!joined.empty()) card["joined"] = joined;  // late arrivals only: older output unchanged
   return card;
 }
