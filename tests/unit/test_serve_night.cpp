@@ -84,11 +84,12 @@ TEST_CASE("a tied game: the tie-break from the phone, then a rematch with the de
   const store::Game game = play_to_a_tie(t.db, test::new_game(t.db, {"Ann", "Bob", "Cy"}));
   const std::string id = std::to_string(game.id);
   REQUIRE(game.standings().tied);
+  const auto logged = count(t.db, "audit");
   SECTION("a value for a player not in the tie is not asked for; a bad one is refused") {
     const Answer bad =
         run_action(t.db, Action::Tiebreak, {{"game", id}, {"v0", "abc"}, {"v1", "4"}});
     CHECK(bad.status == 400);
-    CHECK(count(t.db, "audit") == 12);
+    CHECK(count(t.db, "audit") == logged);
   }
   const Answer tb =
       run_action(t.db, Action::Tiebreak, {{"game", id}, {"out", "0"}, {"v1", "7h 6s 9h Kd Kc 3h"}});
