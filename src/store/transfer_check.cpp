@@ -178,10 +178,12 @@ void check_game(const ExportGame& game, std::size_t g, const Namer& at,
     }
     if (seat.joined_round != 1 || seat.start_total != 0) {
       const int earlier = s == 0 ? 1 : game.seats[s - 1].joined_round;
-      if (seat.joined_round < std::max(2, earlier) || seat.joined_round > kRounds) {
+      const int latest = std::min(kRounds, static_cast<int>(game.rounds.size()) + 1);
+      if (seat.joined_round < std::max(2, earlier) || seat.joined_round > latest) {
         bad(at.seat(g, s, "joined_round"),
             std::to_string(seat.joined_round) + " is not a round a late arrival can join at (" +
-                std::to_string(std::max(2, earlier)) + " to 11, after the seats before)");
+                std::to_string(std::max(2, earlier)) + " to " + std::to_string(latest) +
+                ": after the seats before, and by the round after the last one recorded)");
       }
       if (seat.start_total < 0 || seat.start_total > kMaxImportPoints) {
         bad(at.seat(g, s, "start_total"), std::to_string(seat.start_total) +
