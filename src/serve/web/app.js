@@ -111,7 +111,7 @@
   const showRestarted = (text) => {
     restarted = true;
     live.className = 'live gone';
-    live.textContent = text;
+    live.textContent = 'Not live: the server was restarted.';
     if (entry) entry.replaceChildren(el('p', { className: 'message error', role: 'alert' }, text));
   };
   const checkKeeper = async () => {
@@ -173,6 +173,8 @@
         return false;
       }
       say('ok', data.message);
+      // The game as this write left it; the live stream follows with the card.
+      if (data.state !== undefined) state = data.state;
       return true;
     } catch (e) {
       say('error', 'Not sent: the server cannot be reached.');
@@ -283,6 +285,7 @@
       const round = state.rounds[Number(pick.value) - 1];
       state.players.forEach((name, seat) => {
         inputs[seat].value = cellValue(round, name);
+        delete inputs[seat].dataset.typed;
       });
       was.value = cellsOf(round).join(',');
       note.textContent = '';
@@ -312,6 +315,10 @@
         .filter((name, seat) => before[seat] !== now[seat])
         .map((name) => name + ' is now ' + (round.went_out === name ? 'out' : round.scores[name]));
       if (what.length > 0) {
+        // What was typed stays; the rest shows the round as it is now.
+        state.players.forEach((name, seat) => {
+          if (!inputs[seat].dataset.typed) inputs[seat].value = cellValue(round, name);
+        });
         note.textContent = 'Round ' + chosen + ' changed meanwhile: ' + what.join(', ') + ' — your values are kept.';
         was.value = now.join(',');
       }
@@ -320,8 +327,9 @@
       self.touched = true;
       fill();
     });
-    form.addEventListener('input', () => {
+    form.addEventListener('input', (event) => {
       self.touched = true;
+      if (event.target.type === 'text') event.target.dataset.typed = '1';
     });
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
