@@ -4,6 +4,7 @@
 'use strict';
 const puppeteer = require('puppeteer-core');
 const { spawnSync } = require('child_process');
+const fs = require('fs');
 const path = require('path');
 
 const { BASE, TOKEN, CROWNS, OUT } = process.env;
@@ -34,6 +35,15 @@ const smallTargets = (page, root) => page.evaluate((r) => [...document.querySele
   .filter((b) => b.offsetParent !== null)
   .map((b) => b.getBoundingClientRect())
   .filter((b) => b.width < 44 || b.height < 44).length, root);
+
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+// axe-core's scan of the page as it is: the serious and critical violations, one line each.
+const axeProblems = async (page) => {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
+};
 
 // Records the round now next from the keeper's form: values by seat.
 const recordRound = async (page, values, out) => {
@@ -78,6 +88,8 @@ const recordRound = async (page, values, out) => {
     await keeper.type('#start-form input[name=note]', 'Game night');
     check('the start form\'s tap targets are 44x44 px or more', (await smallTargets(keeper, '#start-form')) === 0);
     await shot(keeper, 'night-start-360.png');
+    const startProblems = await axeProblems(keeper);
+    check('axe: nothing serious on the start form', startProblems.length === 0, startProblems.join('; '));
     await tap(keeper, '#start-form button[type=submit]');
     await keeper.waitForSelector('#round-form', { timeout: 5000 }).catch(() => {});
     let s = await state(keeper);
@@ -123,6 +135,8 @@ const recordRound = async (page, values, out) => {
     check('a tied game offers the tie-break', (await keeper.$('#tiebreak-form')) !== null);
     check('and the rematch', (await keeper.$('#rematch-form')) !== null);
     await shot(keeper, 'night-tie-360.png');
+    const tieProblems = await axeProblems(keeper);
+    check('axe: nothing serious on the keeper\'s page with the tie-break form', tieProblems.length === 0, tieProblems.join('; '));
     await tap(keeper, '#tiebreak-form input[name=out][value="0"]');
     await keeper.type('#tiebreak-form input[name=v1]', '7h 6s 9h Kd Kc 3h');
     await tap(keeper, '#tiebreak-form button[type=submit]');
@@ -187,6 +201,8 @@ const recordRound = async (page, values, out) => {
     check('the hand page says what crowns analyze says', cli.includes('score') && answer === cli, answer + ' vs ' + cli);
     check('its URL can be shared', hand.url().includes('round=5') && hand.url().includes('cards=7h+8h+9h+Ks+Kd+3c+jk'), hand.url());
     await shot(hand, 'night-hand-360.png');
+    const handProblems = await axeProblems(hand);
+    check('axe: nothing serious on the hand page', handProblems.length === 0, handProblems.join('; '));
     const shared = await (await browser.newPage());
     await shared.goto(hand.url(), { waitUntil: 'load' });
     check('the shared URL gives the same answer', (await text(shared, '#answer pre')) === cli);
