@@ -45,7 +45,8 @@ std::optional<Answer> in_progress_refusal(const store::Database& db, const Field
   if (field(fields, "confirm") == "1") return std::nullopt;
   const std::string playing = in_progress_text(db);
   if (playing.empty()) return std::nullopt;
-  return Answer{409, Json{{"error", playing + ": start another anyway?"}, {"confirm", true}}};
+  return Answer{
+      409, Json{{"error", cli::sanitize(playing + ": start another anyway?")}, {"confirm", true}}};
 }
 
 // What `crowns new` logs ("Game 4 started: Ann, Bob"), and the new game.

@@ -94,7 +94,7 @@ TEST_CASE("a tied game: the tie-break from the phone, then a rematch with the de
   const Answer tb =
       run_action(t.db, Action::Tiebreak, {{"game", id}, {"out", "0"}, {"v1", "7h 6s 9h Kd Kc 3h"}});
   REQUIRE(tb.status == 200);
-  CHECK(tb.body["state"]["winners"] == nlohmann::json::array({"Ann"}));
+  CHECK(tb.body["state"]["winners"] == nlohmann::ordered_json::array({"Ann"}));
   CHECK(tb.body["message"].get<std::string>().starts_with("Tie-break entered: Ann 0*, Bob 19"));
   // The standings rank Ann first and alone; Bob lost the tie-break; the round table shows it.
   const std::string html = card_html(*store::load_game(t.db, game.id));
@@ -106,7 +106,7 @@ TEST_CASE("a tied game: the tie-break from the phone, then a rematch with the de
   CHECK(html.find("<tr class=\"tiebreak\">") != std::string::npos);
   const Answer again = run_action(t.db, Action::Rematch, {{"game", id}});
   REQUIRE(again.status == 200);
-  CHECK(again.body["state"]["players"] == nlohmann::json::array({"Ann", "Bob", "Cy"}));
+  CHECK(again.body["state"]["players"] == nlohmann::ordered_json::array({"Ann", "Bob", "Cy"}));
   CHECK(again.body["state"]["next"]["dealer"] == "Bob");  // Ann dealt round 1 of the last game
   const Answer active =
       run_action(t.db, Action::Rematch, {{"game", std::to_string(game.id + 1)}, {"confirm", "1"}});
