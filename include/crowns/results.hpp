@@ -20,6 +20,9 @@ struct SeatResult {
 
 /// One finished game. Round detail (`points`, `went_out`) is filled only when asked for:
 /// rounds() x seats values, round-major (round r, seat s at [r * seats + s]).
+/// In GameResult::points: no score, the round was played before this seat's late arrival.
+inline constexpr int kNoScore = -1;
+
 struct GameResult {
   std::int64_t id = 0;
   std::string date;  ///< YYYY-MM-DD

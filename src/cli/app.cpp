@@ -32,6 +32,7 @@ constexpr std::array kCommands = {
     Command{"undo", setup_undo},
     Command{"log", setup_log},
     Command{"tiebreak", setup_tiebreak},
+    Command{"join", setup_join},
     Command{"abandon", setup_abandon},
     Command{"reopen", setup_reopen},
     Command{"details", setup_details},

@@ -12,6 +12,7 @@ void setup_odds(CLI::App& app, Context& ctx);
 void setup_assist(CLI::App& app, Context& ctx);  // docs/ASSIST.md
 // Scorekeeping (docs/SCOREKEEPING.md).
 void setup_new(CLI::App& app, Context& ctx);
+void setup_join(CLI::App& app, Context& ctx);
 void setup_round(CLI::App& app, Context& ctx);
 void setup_show(CLI::App& app, Context& ctx);
 void setup_edit(CLI::App& app, Context& ctx);

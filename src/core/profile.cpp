@@ -69,8 +69,9 @@ Profile player_profile(const std::vector<GameResult>& games, const RatingReplay&
     if (seat.total == highest_total && highest_total > lowest_total) ++p.highest;
     p.outs += seat.outs;
     if (game.has_rounds()) {
-      p.rounds += game.rounds();
       for (int r = 0; r < game.rounds() && r < kRounds; ++r) {
+        if (game.point(r, me) == kNoScore) continue;  // before a late arrival
+        ++p.rounds;
         p.round_points[static_cast<std::size_t>(r)] += game.point(r, me);
         ++p.round_games[static_cast<std::size_t>(r)];
       }
@@ -129,6 +130,7 @@ Records find_records(const std::vector<GameResult>& games, const Period& period)
     for (int r = 0; r < game.rounds(); ++r) {
       for (int s = 0; s < game.players(); ++s) {
         const int points = game.point(r, s);
+        if (points == kNoScore) continue;  // before a late arrival
         running[static_cast<std::size_t>(s)] += points;
         if (points > 0) {
           beat(rec.highest_round,

@@ -22,16 +22,22 @@ struct Answer {  // NOLINT(bugprone-exception-escape): json members, built and m
   nlohmann::ordered_json body;
 };
 
-enum class Action { Round, Edit, Undo };
+enum class Action { Round, Edit, Undo, Start, Rematch, Tiebreak, Join };
 
 /// The path of an action's POST ("/api/round", ...).
 const char* action_path(Action action);
+
+/// A CLI message in the page's words: the checkbox, not --force; cards without quotes.
+std::string phone_words(std::string message);
 
 /// Runs `action` with the form's fields against `db` (the server's write connection).
 /// Fields: game=ID (all); round=N (edit: the round to correct; round: the round the form
 /// showed, refused if another writer recorded it meanwhile); v0, v1, ... one value per
 /// seat as `crowns round` takes it; out=SEAT (who went out: an empty or 0 value becomes
-/// "out"); force=1 (--force).
+/// "out", any other value is refused naming both); force=1 (--force); was=CELLS (edit: the
+/// round as the form showed it, "5,0*,12": refused with 409 if it changed since);
+/// change=AUDIT ID (undo: the change the page named: 409 if the last change is another).
+/// A 409 answer carries the game's "state" (page_state) for the page to redraw.
 Answer run_action(store::Database& db, Action action, const Fields& fields);
 
 }  // namespace crowns::serve

@@ -17,6 +17,8 @@
 #include "crowns/rules.hpp"
 #include "serve/assets.hpp"
 #include "store/history.hpp"
+#include "store/rounds.hpp"
+#include "store/undo.hpp"
 
 namespace crowns::serve {
 namespace {
@@ -49,9 +51,15 @@ void next_round_html(std::string& html, const store::Game& game, int round) {
 void standings_html(std::string& html, const store::Game& game, const Standings& st) {
   std::vector<int> order(game.seats.size());
   for (std::size_t s = 0; s < order.size(); ++s) order[s] = static_cast<int>(s);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return st.totals[static_cast<std::size_t>(a)] < st.totals[static_cast<std::size_t>(b)];
-  });
+  const auto won_game = [&](int s) {
+    return std::find(st.winners.begin(), st.winners.end(), s) != st.winners.end();
+  };
+  // After a tie-break the winner ranks first and alone: the tied players who lost it rank
+  // after them (same total, lower place).
+  const auto place = [&](int s) {
+    return std::pair{st.totals[static_cast<std::size_t>(s)], st.tie_broken && !won_game(s)};
+  };
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return place(a) < place(b); });
   const int best = st.totals[static_cast<std::size_t>(st.leaders.front())];
   const bool finished = game.status == store::GameStatus::Finished;
   html +=
@@ -59,14 +67,14 @@ void standings_html(std::string& html, const store::Game& game, const Standings&
       "<th>Total</th><th>Behind</th></tr></thead><tbody>\n";
   int rank = 0;
   int shown = 0;
-  int last_total = -1;
+  std::optional<std::pair<int, bool>> last;
   for (int s : order) {
     const int total = st.totals[static_cast<std::size_t>(s)];
     ++shown;
-    if (total != last_total) rank = shown;
-    last_total = total;
-    const bool won = std::find(st.winners.begin(), st.winners.end(), s) != st.winners.end();
-    const bool leads = total == best;
+    if (place(s) != last) rank = shown;
+    last = place(s);
+    const bool won = won_game(s);
+    const bool leads = total == best && (!st.tie_broken || won);
     const std::string mark = won                                            ? "wins"
                              : (leads && !finished && !game.rounds.empty()) ? "leads"
                                                                             : "";
@@ -75,7 +83,9 @@ void standings_html(std::string& html, const store::Game& game, const Standings&
         "class=\"total\">{}</td><td>{}</td></tr>\n",
         leads ? " class=\"lead\"" : "", rank, seat_name(game, s),
         mark.empty() ? "" : " <em>" + mark + "</em>", total,
-        total == best ? "—" : "+" + std::to_string(total - best));
+        leads                            ? "—"
+        : st.tie_broken && total == best ? "lost the tie-break"
+                                         : "+" + std::to_string(total - best));
   }
   html += "</tbody></table>\n";
 }
@@ -83,14 +93,21 @@ void standings_html(std::string& html, const store::Game& game, const Standings&
 // Every round: a row each, a column per player with the points and the running total.
 void rounds_html(std::string& html, const store::Game& game) {
   const auto n = game.seats.size();
-  html += "<div class=\"scroll\"><table class=\"rounds\"><thead><tr><th>Rd</th><th>Wild</th>";
+  html +=
+      "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"rounds\"><table "
+      "class=\"rounds\"><thead><tr><th>Rd</th><th>Wild</th>";
   for (std::size_t s = 0; s < n; ++s)
     html += "<th class=\"name\">" + seat_name(game, static_cast<int>(s)) + "</th>";
   html += "</tr></thead><tbody>\n";
   std::vector<int> running(n, 0);
+  for (std::size_t s = 0; s < n; ++s) running[s] = game.seats[s].start_total;
   for (const auto& r : game.rounds) {
     html += fmt::format("<tr><td>{}</td><td>{}</td>", r.round, wild_text(r.round));
     for (std::size_t s = 0; s < n; ++s) {
+      if (!game.seats[s].plays(r.round)) {  // a late arrival, not seated yet
+        html += "<td class=\"absent\"><abbr title=\"not seated yet\">–</abbr></td>";
+        continue;
+      }
       const auto& cell = r.scores[s];
       running[s] += cell.points;
       html += fmt::format("<td{}>{}{}<span class=\"run\">{}</span></td>",
@@ -99,9 +116,29 @@ void rounds_html(std::string& html, const store::Game& game) {
     }
     html += "</tr>\n";
   }
+  const Standings st = game.standings();
+  if (st.tie_broken) {
+    // The tie-break is a row of its own: its points decide among the tied, adding to no total.
+    html += "<tr class=\"tiebreak\"><td><abbr title=\"tie-break\">TB</abbr></td><td>6s</td>";
+    for (std::size_t s = 0; s < n; ++s) {
+      const auto& tb = game.seats[s].tiebreak;
+      const bool won =
+          std::find(st.winners.begin(), st.winners.end(), static_cast<int>(s)) != st.winners.end();
+      html += tb ? fmt::format("<td{}>{}</td>", won ? " class=\"out\"" : "", *tb) : "<td></td>";
+    }
+    html += "</tr>\n";
+  }
   html +=
       "</tbody></table></div>\n<p class=\"key\">Each cell: the round's points, under them "
-      "the running total; * went out.</p>\n";
+      "the running total; * went out";
+  if (st.tie_broken) html += "; TB: the 6-card tie-break, lowest wins";
+  for (const auto& seat : game.seats) {
+    if (seat.joined_round > 1) {
+      html += fmt::format("; {} joined at round {} with {}", html_escape(seat.name),
+                          seat.joined_round, seat.start_total);
+    }
+  }
+  html += ".</p>\n";
 }
 
 // JSON inside <script>: < > & written as \u escapes (the same string to JSON.parse), so
@@ -126,11 +163,14 @@ std::string document(const std::string& title, const std::string& current, const
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta name=\"referrer\" content=\"no-referrer\">\n<title>" +
-      html_escape(title) + "</title>\n<link rel=\"stylesheet\" href=\"/app.css\">\n</head>\n<body" +
+      html_escape(title) +
+      "</title>\n<link rel=\"stylesheet\" href=\"/style.css\">\n<link rel=\"icon\" "
+      "href=\"/icon.svg\">\n</head>\n<body" +
       body_attributes + ">\n<nav>";
   for (const auto& [href, label] :
        {std::pair{"/", "Game"}, std::pair{"/games", "Games"},
-        std::pair{"/leaderboard", "Leaderboard"}, std::pair{"/report", "Report"}}) {
+        std::pair{"/leaderboard", "Leaderboard"}, std::pair{"/report", "Report"},
+        std::pair{"/analyze", "Hand"}}) {
     html += fmt::format("<a href=\"{}\"{}>{}</a>", href,
                         current == label ? " aria-current=\"page\"" : "", label);
   }
@@ -179,11 +219,40 @@ std::string no_game_html() {
          "it shows here at once.</p>\n";
 }
 
-std::string card_event(const std::optional<store::Game>& game, std::uint64_t version) {
+Json page_state(const store::Database& db, const std::optional<store::Game>& game) {
+  if (!game) return nullptr;
+  Json state = cli::scorecard_json(*game);
+  Json undo = nullptr;
+  if (const auto change = store::next_to_undo(db, game->id); change && change->action != "delete") {
+    const std::string id = std::to_string(game->id);
+    std::string label = "Undo the last change of game " + id;
+    std::string says = "This undoes: " + change->summary;
+    if (change->action == "round" && !game->rounds.empty()) {
+      const auto& last = game->rounds.back();
+      label = "Undo round " + std::to_string(last.round);
+      says = "This removes round " + std::to_string(last.round) + ": " +
+             store::round_line(*game, last);
+    } else if (change->action == "new" && game->rounds.empty()) {
+      label = "Undo the start of game " + id;
+      says = "This removes game " + id + ", which has no rounds yet";
+    } else if (change->action == "edit") {
+      label = "Undo the correction";
+    } else if (change->action == "join") {
+      label = "Undo the late arrival";
+      says = "This takes back: " + change->summary;
+    }
+    undo = Json{{"change", change->id}, {"label", label}, {"says", says}};
+  }
+  state["undo"] = undo;
+  return state;
+}
+
+std::string card_event(const store::Database& db, const std::optional<store::Game>& game,
+                       std::uint64_t version) {
   const Json data{{"version", version},
                   {"game", game ? Json(game->id) : Json(nullptr)},
                   {"html", game ? card_html(*game) : no_game_html()},
-                  {"state", game ? cli::scorecard_json(*game) : Json(nullptr)}};
+                  {"state", page_state(db, game)}};
   return "event: card\ndata: " + data.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n\n";
 }
 
@@ -205,8 +274,7 @@ std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
   if (!who.token.empty()) attributes += " data-token=\"" + html_escape(who.token) + "\"";
   if (game) attributes += fmt::format(" data-game=\"{}\"", game->id);
   const std::string state =
-      game ? cli::scorecard_json(*game).dump(-1, ' ', false, Json::error_handler_t::replace)
-           : "null";
+      page_state(db, game).dump(-1, ' ', false, Json::error_handler_t::replace);
   body += "<script type=\"application/json\" id=\"state\">" + script_safe(state) + "</script>\n";
   const std::string title = game ? "Five Crowns · game " + std::to_string(game->id) : "Five Crowns";
   return document(who.token.empty() ? title : title + " · scorekeeper", id ? "" : "Game", body,
@@ -275,7 +343,8 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Name
     return document("Five Crowns · leaderboard", "Leaderboard", body);
   }
   body +=
-      "<div class=\"scroll\"><table class=\"board\"><thead><tr><th>#</th>"
+      "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"leaderboard\"><table "
+      "class=\"board\"><thead><tr><th>#</th>"
       "<th class=\"name\">Player</th><th>Rating</th><th>Games</th><th>Wins</th>"
       "<th>Win%</th><th>Avg</th><th>Best</th><th class=\"name\">Form</th></tr></thead><tbody>\n";
   for (const auto& r : rows) {
@@ -290,6 +359,13 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Name
       "</tbody></table></div>\n<p class=\"key\">Rating: mu − 3 sigma (OpenSkill); "
       "form: the last 5 games, oldest first (W won).</p>\n";
   return document("Five Crowns · leaderboard", "Leaderboard", body);
+}
+
+std::string analyze_page(const std::string& body) {
+  return document("Five Crowns · check a hand", "Hand",
+                  "<h1>Check a hand</h1>\n<p class=\"meta\">Tap the cards left in hand; the "
+                  "answer is what <code>crowns analyze</code> says.</p>\n" +
+                      body);
 }
 
 std::string game_report_page(const store::Database& db, std::int64_t id) {
@@ -312,19 +388,10 @@ std::string updating_note(const std::string& why) {
          "ready.</p><script src=\"/updating.js\"></script>";
 }
 
-const std::string& stylesheet() {
-  static const std::string css(kStylesheet);
-  return css;
-}
-
-const std::string& script() {
-  static const std::string js(kScript);
-  return js;
-}
-
-const std::string& updating_script() {
-  static const std::string js(kUpdatingScript);
-  return js;
+const WebAsset* web_asset(std::string_view path) {
+  for (const WebAsset& asset : web_assets())
+    if (asset.path == path) return &asset;
+  return nullptr;
 }
 
 }  // namespace crowns::serve

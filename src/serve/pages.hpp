@@ -4,6 +4,7 @@
 // scorekeeper's entry page. Every stored text goes through html_escape.
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -29,9 +30,16 @@ std::string card_html(const store::Game& game);
 /// The card when there is no game yet.
 std::string no_game_html();
 
+/// What a page's script reads of a game: `crowns show --json`'s scorecard, with "undo": the
+/// change the scorekeeper's undo would remove, {"change": its audit id, "label": the button,
+/// "says": the confirmation that names it}, or null. Null with no game.
+nlohmann::ordered_json page_state(const store::Database& db,
+                                  const std::optional<store::Game>& game);
+
 /// One server-sent event: `event: card`, data {"version", "game", "html", "state"} where
-/// state is `crowns show --json`'s scorecard (null with no game).
-std::string card_event(const std::optional<store::Game>& game, std::uint64_t version);
+/// state is page_state's.
+std::string card_event(const store::Database& db, const std::optional<store::Game>& game,
+                       std::uint64_t version);
 
 /// What a page knows of who asks.
 struct PageFor {
@@ -53,6 +61,8 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Name
                              const Period& period, bool all);
 /// crowns report's page for one game (for a period: serve/kept_report.hpp).
 std::string game_report_page(const store::Database& db, std::int64_t id);
+/// The hand page: the card picker and crowns analyze's answer (serve/hand_page.hpp).
+std::string analyze_page(const std::string& body);
 /// A small page saying what went wrong.
 std::string error_page(int status, const std::string& message);
 
@@ -60,11 +70,5 @@ std::string error_page(int status, const std::string& message);
 /// new copy is made, with the script (updating_script) that reloads it once that is ready.
 /// Styled inline: the season report does not load the stylesheet.
 std::string updating_note(const std::string& why);
-
-/// The stylesheet and the script every page loads, and the updating note's (embedded in the
-/// binary).
-const std::string& stylesheet();
-const std::string& script();
-const std::string& updating_script();
 
 }  // namespace crowns::serve

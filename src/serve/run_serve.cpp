@@ -7,7 +7,12 @@
 namespace crowns::cli {
 
 void run_serve(const ServeCommandOptions& opts, Context& ctx) {
-  serve::serve({store::database_path(ctx.options.db), opts.port, opts.lan, ctx.options.ascii},
+  serve::serve({.db_path = store::database_path(ctx.options.db),
+                .port = opts.port,
+                .lan = opts.lan,
+                .ascii = ctx.options.ascii,
+                .keeper_qr = opts.keeper_qr,
+                .keep_token = opts.keep_token},
                ctx.out);
 }
 

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace crowns::serve {
 
@@ -31,6 +32,21 @@ struct Provenance {
 /// server's own (http://HOST). A request with neither header (curl, scripts) passes: those
 /// cannot be forged by a web page, and the token is still needed.
 std::string cross_site_refusal(const Provenance& p);
+
+/// The names a request may address this server by (its Host header, port aside), lower
+/// case: 127.0.0.1, localhost and [::1]; with `lan` also this computer's own addresses (IPv6
+/// in brackets), its host name and HOST.local. Anything else is a DNS rebinding: a web page
+/// elsewhere whose name now resolves to this computer.
+std::vector<std::string> served_names(bool lan);
+
+/// Whether a Host header ("localhost:8765", "[::1]:8765", "127.0.0.1") names one of `names`
+/// (case and a trailing dot aside). An empty Host never does.
+bool host_allowed(std::string_view host, const std::vector<std::string>& names);
+
+/// The scorekeeper's token kept across restarts in `path` (created with a fresh token, mode
+/// 0600, when missing). Throws crowns::Error when the file cannot be written or read, holds no
+/// token, or can be read by others than its owner (it must stay a secret).
+std::string kept_token(const std::string& path);
 
 /// A token bucket per client address: `burst` requests at once, then `per_second`.
 class RateLimiter {

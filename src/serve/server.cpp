@@ -24,6 +24,8 @@
 #include "cli/views/style.hpp"
 #include "crowns/names.hpp"
 #include "serve/actions.hpp"
+#include "serve/assets.hpp"
+#include "serve/hand_page.hpp"
 #include "serve/hub.hpp"
 #include "serve/kept_leaderboard.hpp"
 #include "serve/kept_report.hpp"
@@ -31,6 +33,7 @@
 #include "serve/qr.hpp"
 #include "serve/security.hpp"
 #include "store/db.hpp"
+#include "store/players.hpp"
 
 namespace crowns::serve {
 namespace {
@@ -85,6 +88,16 @@ std::int64_t path_number(const httplib::Request& req) {
 void reply_error_page(httplib::Response& res, int status, const std::string& message) {
   res.status = status;
   res.set_content(error_page(status, message), "text/html; charset=utf-8");
+}
+
+// Whether an answer (or an error) goes out as JSON: the API's paths, *.json, or a client
+// whose Accept asks for JSON before HTML.
+bool wants_json(const httplib::Request& req) {
+  if (req.path.starts_with("/api/") || req.path.ends_with(".json") || req.path == "/events")
+    return true;
+  const std::string accept = req.get_header_value("Accept");
+  const auto json = accept.find("application/json");
+  return json != std::string::npos && json < accept.find("text/html");
 }
 
 // Where the updating note goes in a page: after its <body> tag (at the start if none).
@@ -182,7 +195,8 @@ class Site {
         writer_(store::open_database(options.db_path, store::Access::Read)),
         pool_(writer_),
         hub_(writer_, pool_),
-        token_(make_token()) {
+        token_(options.keep_token ? kept_token(token_file(options.db_path)) : make_token()),
+        names_(served_names(options.lan)) {
     routes();
   }
 
@@ -235,6 +249,17 @@ class Site {
                                {"X-Frame-Options", "DENY"},
                                {"Cache-Control", "no-store"}});
     http_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+      // Before anything else: a page elsewhere whose name now resolves here (DNS rebinding)
+      // reads nothing and writes nothing.
+      const std::string host = req.get_header_value("Host");
+      if (!host_allowed(host, names_)) {
+        reply_error(res, 421,
+                    "refused: this server answers to " +
+                        std::string(names_.size() > 3 ? "this computer's names and addresses"
+                                                      : "127.0.0.1, localhost and [::1]") +
+                        ", not " + (host.empty() ? "a request without Host" : quote_token(host)));
+        return httplib::Server::HandlerResponse::Handled;
+      }
       if (req.method != "GET" && req.method != "HEAD" && req.method != "POST") {
         reply_error(res, 405, "only GET and POST are served");
         return httplib::Server::HandlerResponse::Handled;
@@ -247,16 +272,26 @@ class Site {
       }
       return httplib::Server::HandlerResponse::Unhandled;
     });
-    // Errors the library answers itself (413, 404, 400) get a JSON body like the rest.
-    const httplib::Server::HandlerWithResponse json_errors = [](const httplib::Request&,
+    // Errors the library answers itself (413, 404, 400): a page for a browser's page, JSON
+    // for the API (/api/..., *.json, or asked for by Accept) like the rest.
+    const httplib::Server::HandlerWithResponse json_errors = [](const httplib::Request& req,
                                                                 httplib::Response& res) {
       if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
       std::string message = "error " + std::to_string(res.status);
-      if (res.status == 404) message = "no such page";
+      if (res.status == 404) {
+        message = "no such page";
+        if (req.path.starts_with("/game/"))
+          message = "no such page: " + quote_token(req.path.substr(6)) +
+                    " is not a game number (a game's page is /game/NUMBER)";
+      }
       if (res.status == 413)
         message = "request too large: at most " + std::to_string(kMaxBody) + " bytes";
       if (res.status == 400) message = "bad request";
-      reply_error(res, res.status, message);
+      if (wants_json(req)) {
+        reply_error(res, res.status, message);
+      } else {
+        reply_error_page(res, res.status, message);
+      }
       return httplib::Server::HandlerResponse::Handled;
     };
     http_.set_error_handler(json_errors);
@@ -277,7 +312,13 @@ class Site {
         return page("/", [](const store::Database& db) { return game_page(db, {}, {}); });
       });
     });
+    http_.Get(R"(/game/(\d{1,12})\.json)",
+              [this](const httplib::Request& req, httplib::Response& res) { game_json(req, res); });
     http_.Get(R"(/game/(\d{1,12}))", [this](const httplib::Request& req, httplib::Response& res) {
+      if (wants_json(req)) {
+        game_json(req, res);
+        return;
+      }
       reply_page(res, [&] {
         const auto id = path_number(req);
         return page("/game/" + std::to_string(id),
@@ -345,15 +386,24 @@ class Site {
                               [id](const store::Database& db) { return game_report_page(db, id); });
                 });
               });
-    http_.Get("/app.css", [](const httplib::Request&, httplib::Response& res) {
-      res.set_content(stylesheet(), "text/css; charset=utf-8");
+    // The hand page writes nothing and reads no store: answered here, not from the hub.
+    http_.Get("/analyze", [](const httplib::Request& req, httplib::Response& res) {
+      const auto param = [&](const char* name) {
+        return req.has_param(name) ? std::optional(req.get_param_value(name)) : std::nullopt;
+      };
+      const auto start = std::chrono::steady_clock::now();
+      const HandAnswer answer = hand_answer(param("round"), param("cards"));
+      res.status = answer.status;
+      res.set_content(analyze_page(answer.body), "text/html; charset=utf-8");
+      const std::chrono::duration<double, std::milli> took =
+          std::chrono::steady_clock::now() - start;
+      res.set_header("Server-Timing", fmt::format("page;dur={:.2f}", took.count()));
     });
-    http_.Get("/app.js", [](const httplib::Request&, httplib::Response& res) {
-      res.set_content(script(), "text/javascript; charset=utf-8");
-    });
-    http_.Get("/updating.js", [](const httplib::Request&, httplib::Response& res) {
-      res.set_content(updating_script(), "text/javascript; charset=utf-8");
-    });
+    for (const WebAsset& asset : web_assets()) {
+      http_.Get(std::string(asset.path), [&asset](const httplib::Request&, httplib::Response& res) {
+        res.set_content(asset.body.data(), asset.body.size(), std::string(asset.type).c_str());
+      });
+    }
     http_.Get("/api/game", [this](const httplib::Request& req, httplib::Response& res) {
       try {
         const auto id = number_param(req, "game");
@@ -363,13 +413,45 @@ class Site {
         reply_error(res, 404, cli::sanitize(e.what()));
       }
     });
+    // The roster the start form offers to tap: the players not retired, by name.
+    http_.Get("/api/players", [this](const httplib::Request&, httplib::Response& res) {
+      const auto names = pool_.with([](const store::Database& db) {
+        Json list = Json::array();
+        for (const auto& p : store::list_players(db, store::Include::Active))
+          list.push_back(p.name);
+        return list;
+      });
+      reply_json(res, 200, Json{{"players", names}});
+    });
+    // The scorekeeper's page asks this when its event stream reconnects: a server restarted
+    // since (with a fresh token) answers 403, and the page says so at once.
+    http_.Get("/api/keeper", [this](const httplib::Request& req, httplib::Response& res) {
+      if (!same_token(req.get_header_value(kTokenHeader), token_)) {
+        reply_error(res, 403,
+                    "the server was restarted: open its new scorekeeper link (the one crowns "
+                    "serve printed last)");
+        return;
+      }
+      reply_json(res, 200, Json{{"ok", true}});
+    });
     http_.Get("/events",
               [this](const httplib::Request& req, httplib::Response& res) { events(req, res); });
-    for (const Action action : {Action::Round, Action::Edit, Action::Undo}) {
+    for (const Action action : {Action::Round, Action::Edit, Action::Undo, Action::Start,
+                                Action::Rematch, Action::Tiebreak, Action::Join}) {
       http_.Post(action_path(action),
                  [this, action](const httplib::Request& req, httplib::Response& res) {
                    write(action, req, res);
                  });
+    }
+  }
+
+  void game_json(const httplib::Request& req, httplib::Response& res) {
+    try {
+      const auto id = path_number(req);
+      const auto game = pool_.with([&](const store::Database& db) { return shown_game(db, id); });
+      reply_json(res, 200, cli::scorecard_json(*game));
+    } catch (const Error& e) {
+      reply_error(res, 404, cli::sanitize(e.what()));
     }
   }
 
@@ -406,7 +488,7 @@ class Site {
                                    [&](const store::Database& db) {
                                      const auto game =
                                          follow ? store::load_game(db, *follow) : current_game(db);
-                                     return card_event(game, version);
+                                     return card_event(db, game, version);
                                    },
                                    Hub::Prerender::No, {})
                            .text;
@@ -473,7 +555,8 @@ class Site {
   ConnectionPool pool_;
   Hub hub_;
   std::string token_;
-  std::mutex kept_mutex_;  ///< Guards the two maps that follow.
+  std::vector<std::string> names_;  ///< What a request's Host may name (served_names).
+  std::mutex kept_mutex_;           ///< Guards the two maps that follow.
   std::unordered_map<std::string, std::shared_ptr<KeptReport>> reports_;
   std::unordered_map<std::string, std::shared_ptr<KeptLeaderboard>> boards_;
   httplib::Server http_;
@@ -482,6 +565,10 @@ class Site {
 };
 
 }  // namespace
+
+std::string token_file(const std::string& db_path) {
+  return db_path + ".serve-token";
+}
 
 void serve(const ServeOptions& options, std::ostream& out) {
   // The one open_database of the process (see store::open_another): a missing file is
@@ -504,7 +591,15 @@ void serve(const ServeOptions& options, std::ostream& out) {
   const std::string base = "http://" + shown + ":" + std::to_string(port);
   out << "Viewers:     " << base << "/\n"
       << "Scorekeeper: " << base << "/keep?token=" << site.token() << '\n'
-      << "             (can change the scores: keep it to yourself)\n"
+      << "             (can change the scores: keep it to yourself"
+      << (options.keep_token
+              ? "; kept across restarts in " + cli::sanitize(token_file(options.db_path))
+              : std::string())
+      << ")\n"
+      << (options.keeper_qr ? "The scorekeeper's link (for your own phone; not to share):\n" +
+                                  qr_text(base + "/keep?token=" + site.token(), options.ascii) +
+                                  "The viewers' link:\n"
+                            : std::string())
       << qr_text(base + "/", options.ascii)
       << (options.lan ? "Phones on this network: scan the code, or open the viewers' URL.\n"
                       : "Only this computer can connect; --lan lets phones on the network in.\n")

@@ -145,6 +145,13 @@ Expected<Details> apply(const Game& game, const DetailsChange& change) {
     }
   }
   const std::int64_t dealer_id = to.seat_players[static_cast<std::size_t>(to.first_dealer)];
+  if (change.seats && game.has_late_arrival()) {
+    // A late arrival sits after everyone seated before them (their rounds before joining have
+    // no scores); reseating would give them a seat with rounds they never played.
+    return Failure{"game " + std::to_string(game.id) +
+                   " has a late arrival, so its seat order stays as it is (--seats is for a "
+                   "game everyone played from round 1)"};
+  }
   if (change.seats) {
     std::vector<std::int64_t> order;
     for (const auto& name : *change.seats) {
@@ -169,6 +176,11 @@ Expected<Details> apply(const Game& game, const DetailsChange& change) {
   if (change.dealer) {
     auto seat = seat_named(game, to.seat_players, *change.dealer, "--dealer");
     if (!seat) return Failure{seat.error()};
+    if (!game.seats[*seat].plays(1)) {
+      return Failure{"--dealer " + quote_token(*change.dealer) + " joined game " +
+                     std::to_string(game.id) + " at round " +
+                     std::to_string(game.seats[*seat].joined_round) + " and did not deal round 1"};
+    }
     to.first_dealer = static_cast<int>(*seat);
   }
   return to;

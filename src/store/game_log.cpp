@@ -31,12 +31,6 @@ Json round_json(const Game& game, const RoundInfo& round, const std::vector<int>
   return Json{{"round", round.round}, {"scores", scores}};
 }
 
-std::vector<int> all_seats(const Game& game) {
-  std::vector<int> seats;
-  for (const auto& s : game.seats) seats.push_back(s.seat);
-  return seats;
-}
-
 Json game_json(const Game& game) {
   Json players = Json::array();
   for (const auto& s : game.seats) {
@@ -44,9 +38,13 @@ Json game_json(const Game& game) {
                            {"player_id", s.player_id},
                            {"name", s.name},
                            {"tiebreak", s.tiebreak ? Json(*s.tiebreak) : Json(nullptr)}});
+    if (s.joined_round > 1) {
+      players.back()["joined_round"] = s.joined_round;
+      players.back()["start_total"] = s.start_total;
+    }
   }
   Json rounds = Json::array();
-  for (const auto& r : game.rounds) rounds.push_back(round_json(game, r, all_seats(game)));
+  for (const auto& r : game.rounds) rounds.push_back(round_json(game, r, game.seats_at(r.round)));
   return Json{{"id", game.id},
               {"uuid", game.uuid},
               {"date", game.date},

@@ -20,7 +20,6 @@ std::string dump(const Json& j);
 
 /// {"round": N, "scores": [{seat, player, points, went_out, hand}...]} for `seats`.
 Json round_json(const Game& game, const RoundInfo& round, const std::vector<int>& seats);
-std::vector<int> all_seats(const Game& game);
 /// The whole game: what `delete` keeps in the log.
 Json game_json(const Game& game);
 /// {"Ann": 5, "Bob": null}: the tie-break scores of `seats`, by name.

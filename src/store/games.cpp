@@ -12,6 +12,7 @@
 #include "store/audit.hpp"
 #include "store/db.hpp"
 #include "store/game_range.hpp"
+#include "store/join.hpp"
 #include "store/players.hpp"
 
 namespace crowns::store {
@@ -28,15 +29,53 @@ std::optional<int> Game::next_round() const {
   return rounds_played() + 1;
 }
 
+bool Game::has_late_arrival() const {
+  return std::any_of(seats.begin(), seats.end(),
+                     [](const SeatInfo& s) { return s.joined_round > 1; });
+}
+
+std::vector<int> Game::seats_at(int round) const {
+  std::vector<int> at;
+  for (const auto& s : seats) {
+    if (s.plays(round)) at.push_back(s.seat);
+  }
+  return at;
+}
+
+namespace {
+
+// The seat after `seat` (round the table) among those playing `round`.
+int next_playing(const Game& game, int seat, int round) {
+  const int n = game.players();
+  for (int step = 1; step <= n; ++step) {
+    const int next = (seat + step) % n;
+    if (game.seats[static_cast<std::size_t>(next)].plays(round)) return next;
+  }
+  return seat;
+}
+
+}  // namespace
+
 int Game::dealer(int round) const {
-  return dealer_seat(first_dealer, round, players());
+  if (!has_late_arrival()) return dealer_seat(first_dealer, round, players());
+  // The deal passes on one playing seat a round; a late arrival takes their turn from the
+  // round they joined, so the others' turns before it stay what they were.
+  int seat = first_dealer;
+  for (int r = 2; r <= round; ++r) seat = next_playing(*this, seat, r);
+  return seat;
 }
 int Game::starter(int round) const {
-  return starter_seat(first_dealer, round, players());
+  if (!has_late_arrival()) return starter_seat(first_dealer, round, players());
+  return next_playing(*this, dealer(round), round);
 }
 
 Standings Game::standings() const {
   std::vector<std::vector<int>> points;
+  // A late arrival's starting total counts as points before round 1.
+  if (has_late_arrival()) {
+    auto& start = points.emplace_back();
+    for (const auto& s : seats) start.push_back(s.start_total);
+  }
   for (const auto& r : rounds) {
     auto& row = points.emplace_back();
     for (const auto& cell : r.scores) row.push_back(cell.points);
@@ -75,13 +114,18 @@ std::vector<Game> load_games_where(const Database& db, std::string_view where, B
   }
   if (games.empty()) return games;
   auto seats = db.prepare(
-      "SELECT s.game_id, s.seat, s.player_id, p.name, s.tiebreak FROM seats s "
+      "SELECT s.game_id, s.seat, s.player_id, p.name, s.tiebreak, coalesce(s.joined_round, 1), "
+      "s.start_total FROM seats s "
       "JOIN players p ON p.id = s.player_id JOIN games g ON g.id = s.game_id WHERE " +
       std::string(where) + " ORDER BY s.game_id, s.seat");
   bind(seats);
   while (seats.step()) {
-    games[index.at(seats.int64(0))].seats.push_back(
-        {seats.integer(1), seats.int64(2), seats.text(3), seats.optional_integer(4)});
+    games[index.at(seats.int64(0))].seats.push_back({.seat = seats.integer(1),
+                                                     .player_id = seats.int64(2),
+                                                     .name = seats.text(3),
+                                                     .tiebreak = seats.optional_integer(4),
+                                                     .joined_round = seats.integer(5),
+                                                     .start_total = seats.integer(6)});
   }
   auto scores = db.prepare(
       "SELECT s.game_id, s.round, s.seat, s.points, s.went_out, s.hand FROM scores s "
@@ -245,6 +289,24 @@ GamesPage list_games_page(const Database& db, std::int64_t offset, int limit) {
   return page;
 }
 
+Expected<Player> player_to_seat(Database& db, const std::string& name, bool add_unknown) {
+  auto found = find_player(db, name);
+  if (!found && !add_unknown) {
+    const std::string close = suggest_player(db, name);
+    return Failure{
+        "unknown player '" + name + "'" +
+        (close.empty() ? "" : "; did you mean " + shell_word(close, ShellQuote::Always) + "?") +
+        " (--add adds new players)"};
+  }
+  auto player = found ? Expected<Player>(*found) : add_player(db, name);
+  if (!player) return Failure{player.error()};
+  if (player->retired) {
+    return Failure{"player '" + player->name + "' is retired (crowns player add " +
+                   shell_word(player->name) + " brings them back)"};
+  }
+  return player;
+}
+
 Expected<Game> create_game(Database& db, const NewGame& spec) {
   const auto count = static_cast<int>(spec.players.size());
   if (!is_valid_boxes(spec.boxes)) return Failure{"--boxes must be 1 or 2"};
@@ -266,20 +328,8 @@ Expected<Game> create_game(Database& db, const NewGame& spec) {
   }
   std::vector<Player> seated;
   for (const auto& name : spec.players) {
-    auto found = find_player(db, name);
-    if (!found && !spec.add_unknown) {
-      const std::string close = suggest_player(db, name);
-      return Failure{
-          "unknown player '" + name + "'" +
-          (close.empty() ? "" : "; did you mean " + shell_word(close, ShellQuote::Always) + "?") +
-          " (--add adds new players)"};
-    }
-    auto player = found ? Expected<Player>(*found) : add_player(db, name);
+    auto player = player_to_seat(db, name, spec.add_unknown);
     if (!player) return Failure{player.error()};
-    if (player->retired) {
-      return Failure{"player '" + player->name + "' is retired (crowns player add " +
-                     shell_word(player->name) + " brings them back)"};
-    }
     for (const auto& other : seated) {
       if (other.id == player->id) return Failure{"'" + player->name + "' is named twice"};
     }

@@ -23,6 +23,10 @@ struct SeatInfo {
   std::int64_t player_id = 0;
   std::string name;
   std::optional<int> tiebreak;  ///< The tie-break score, if played.
+  int joined_round = 1;         ///< The first round played: above 1 for a late arrival.
+  int start_total = 0;          ///< The total a late arrival started with.
+  /// Whether this seat plays round `round` (a late arrival has no score before joining).
+  [[nodiscard]] bool plays(int round) const { return round >= joined_round; }
 };
 
 struct ScoreCell {
@@ -53,8 +57,13 @@ struct Game {
   [[nodiscard]] int rounds_played() const { return static_cast<int>(rounds.size()); }
   /// The next round to record (1-11), or none when all 11 are in.
   [[nodiscard]] std::optional<int> next_round() const;
-  [[nodiscard]] int dealer(int round) const;   ///< Seat dealing `round`.
+  /// Seat dealing `round`: the deal passes to the next seat (in seat order, round the table)
+  /// that plays the round, so a late arrival deals in turn from the round they joined.
+  [[nodiscard]] int dealer(int round) const;
   [[nodiscard]] int starter(int round) const;  ///< Seat playing first in `round`.
+  /// The seats playing `round`, in seat order (every seat unless someone joined late).
+  [[nodiscard]] std::vector<int> seats_at(int round) const;
+  [[nodiscard]] bool has_late_arrival() const;
   [[nodiscard]] Standings standings() const;
 };
 

@@ -73,7 +73,7 @@ std::vector<GameResult> load_results(const Database& db, const ResultsQuery& que
     if (round < 1 || seat >= players) continue;
     const std::size_t at = (round - 1) * players + seat;
     if (game->points.size() < round * players) {
-      game->points.resize(round * players, 0);
+      game->points.resize(round * players, kNoScore);  // a late arrival's rounds before joining
       game->went_out.resize(round * players, 0);
     }
     game->points[at] = rounds.integer(3);

@@ -60,7 +60,8 @@ std::vector<int> stale_tiebreak(const Game& before, const Game& edited) {
 std::string round_line(const Game& game, const RoundInfo& round) {
   std::string line;
   for (std::size_t i = 0; i < round.scores.size() && i < game.seats.size(); ++i) {
-    line += (i ? ", " : "") + game.seats[i].name + " " + log::cell_text(round.scores[i]);
+    if (!game.seats[i].plays(round.round)) continue;  // joined later
+    line += (line.empty() ? "" : ", ") + game.seats[i].name + " " + log::cell_text(round.scores[i]);
   }
   return line;
 }
@@ -120,7 +121,7 @@ Expected<Change> record_cells(Database& db, const Game& game,
   const std::string summary = "Round " + std::to_string(round) +
                               " entered: " + round_line(after, info) +
                               (how.empty() ? "" : " (" + how + ")");
-  const std::string value = log::dump(log::round_json(after, info, log::all_seats(after)));
+  const std::string value = log::dump(log::round_json(after, info, after.seats_at(round)));
   return log::logged(
       db, std::move(after),
       {.game_id = game.id, .action = "round", .summary = summary, .new_value = value});
@@ -161,6 +162,14 @@ Expected<Change> edit_round(Database& db, const Game& game, int round,
   const RoundInfo& before = *recorded;
   std::vector<int> changed;
   RoundInfo updated = before;
+  for (const auto& s : scores) {
+    const auto& seat = game.seats[static_cast<std::size_t>(s.seat)];
+    if (!seat.plays(round)) {
+      return Failure{seat.name + " joined game " + std::to_string(game.id) + " at round " +
+                     std::to_string(seat.joined_round) + " and has no score in round " +
+                     std::to_string(round)};
+    }
+  }
   for (const auto& s : scores) {
     const ScoreCell cell = log::to_cell(s.entry);
     const ScoreCell& old = before.scores[static_cast<std::size_t>(s.seat)];

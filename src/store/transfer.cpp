@@ -50,6 +50,10 @@ void append_game(std::string& out, const ExportGame& g, GameText text) {
     out += s ? ",{\"player\":" : "{\"player\":";
     append_quoted(out, key ? fold_case(g.seats[s].player) : g.seats[s].player);
     if (g.seats[s].tiebreak) out += ",\"tiebreak\":" + std::to_string(*g.seats[s].tiebreak);
+    if (g.seats[s].joined_round > 1) {
+      out += ",\"joined_round\":" + std::to_string(g.seats[s].joined_round) +
+             ",\"start_total\":" + std::to_string(g.seats[s].start_total);
+    }
     out += '}';
   }
   out += "],\"rounds\":[";
@@ -190,9 +194,11 @@ ExportGame read_game(const Json& j, const std::string& path) {
   }
   for (std::size_t s = 0; s < seats.size(); ++s) {
     const std::string sp = at(path + ".seats", s);
-    expect_object(seats[s], sp, {"player", "tiebreak"});
-    g.seats.push_back({as_text(required(seats[s], sp, "player"), sp + ".player"),
-                       optional_int(seats[s], sp, "tiebreak")});
+    expect_object(seats[s], sp, {"player", "tiebreak", "joined_round", "start_total"});
+    g.seats.push_back({.player = as_text(required(seats[s], sp, "player"), sp + ".player"),
+                       .tiebreak = optional_int(seats[s], sp, "tiebreak"),
+                       .joined_round = optional_int(seats[s], sp, "joined_round").value_or(1),
+                       .start_total = optional_int(seats[s], sp, "start_total").value_or(0)});
   }
   const Json* rounds = field(j, "rounds");
   if (!rounds || rounds->is_null()) return g;
@@ -203,9 +209,10 @@ ExportGame read_game(const Json& j, const std::string& path) {
     const std::string rp = at(path + ".rounds", r);
     const Json& cells = (*rounds)[r];
     if (!cells.is_array()) bad(rp, "must be a list of one score per seat, not " + kind_of(cells));
-    if (cells.size() != g.seats.size()) {
-      bad(rp, std::to_string(cells.size()) + " scores for " + std::to_string(g.seats.size()) +
-                  " seats; give one score per seat, in seat order");
+    const std::size_t playing = g.seats_at(static_cast<int>(r) + 1);
+    if (cells.size() != playing) {
+      bad(rp, std::to_string(cells.size()) + " scores for " + std::to_string(playing) +
+                  " seats; give one score per seat playing the round, in seat order");
     }
     auto& row = g.rounds.emplace_back();
     for (std::size_t s = 0; s < cells.size(); ++s) {

@@ -4,6 +4,7 @@
 // read back. Pure: no database here (store/transfer_db.hpp moves it in and out of SQLite),
 // so that the reader can be fuzzed on its own. docs/DATA.md describes the formats.
 
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -51,6 +52,8 @@ struct ExportScore {
 struct ExportSeat {
   std::string player;           ///< A name from the players list (case ignored).
   std::optional<int> tiebreak;  ///< The 6-card tie-break score, if played.
+  int joined_round = 1;         ///< Above 1: a late arrival, playing from this round.
+  int start_total = 0;          ///< A late arrival's starting total.
 };
 
 struct ExportGame {
@@ -62,8 +65,15 @@ struct ExportGame {
   int boxes = 1;
   int first_dealer = 0;  ///< The seat that dealt round 1.
   std::optional<std::string> note;
-  std::vector<ExportSeat> seats;                 ///< In seat order.
-  std::vector<std::vector<ExportScore>> rounds;  ///< Rounds 1..k; each one score per seat.
+  std::vector<ExportSeat> seats;  ///< In seat order.
+  /// Rounds 1..k; each one score per seat playing it, in seat order (a late arrival sits
+  /// after everyone seated before them, so the seats playing a round always come first).
+  std::vector<std::vector<ExportScore>> rounds;
+  /// How many seats play round `round` (1-11): all but those who joined later.
+  [[nodiscard]] std::size_t seats_at(int round) const {
+    return static_cast<std::size_t>(std::count_if(
+        seats.begin(), seats.end(), [&](const ExportSeat& s) { return s.joined_round <= round; }));
+  }
 };
 
 struct ExportData {

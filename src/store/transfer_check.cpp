@@ -176,6 +176,21 @@ void check_game(const ExportGame& game, std::size_t g, const Namer& at,
                                        " sits twice in this game (also at seat " +
                                        std::to_string(it->second) + ")");
     }
+    if (seat.joined_round != 1 || seat.start_total != 0) {
+      const int earlier = s == 0 ? 1 : game.seats[s - 1].joined_round;
+      const int latest = std::min(kRounds, static_cast<int>(game.rounds.size()) + 1);
+      if (seat.joined_round < std::max(2, earlier) || seat.joined_round > latest) {
+        bad(at.seat(g, s, "joined_round"),
+            std::to_string(seat.joined_round) + " is not a round a late arrival can join at (" +
+                std::to_string(std::max(2, earlier)) + " to " + std::to_string(latest) +
+                ": after the seats before, and by the round after the last one recorded)");
+      }
+      if (seat.start_total < 0 || seat.start_total > kMaxImportPoints) {
+        bad(at.seat(g, s, "start_total"), std::to_string(seat.start_total) +
+                                              " is out of range (0 to " +
+                                              std::to_string(kMaxImportPoints) + ")");
+      }
+    }
     if (seat.tiebreak) {
       if (game.status != "finished")
         bad(at.seat(g, s, "tiebreak"), "only a finished game has a tie-break");
@@ -196,10 +211,11 @@ void check_game(const ExportGame& game, std::size_t g, const Namer& at,
         game.status + ", but all 11 rounds are recorded (that is 'finished')");
   }
   for (std::size_t r = 0; r < rounds; ++r) {
-    if (game.rounds[r].size() != seats) {
+    const std::size_t playing = game.seats_at(static_cast<int>(r) + 1);
+    if (game.rounds[r].size() != playing) {
       bad(at.game(g, "rounds"), "round " + std::to_string(r + 1) + " has " +
                                     std::to_string(game.rounds[r].size()) + " scores for " +
-                                    std::to_string(seats) + " seats");
+                                    std::to_string(playing) + " seats");
     }
     check_round(game, g, r, at);
   }

@@ -188,11 +188,12 @@ void assemble(ExportGame& game, PendingGame& pending, int game_line, Origins& or
   }
   auto& score_lines = origins.score_lines.emplace_back();
   const auto seats = static_cast<int>(game.seats.size());
+  const auto playing = [&](std::size_t round) { return game.seats_at(static_cast<int>(round)); };
   for (auto& [key, entry] : pending.scores) {
     const auto [round, seat] = key;
     if (seat >= seats) bad(entry.second, "seat", "the game has no seat " + std::to_string(seat));
     if (round > static_cast<int>(game.rounds.size())) {
-      if (!game.rounds.empty() && static_cast<int>(game.rounds.back().size()) != seats) {
+      if (!game.rounds.empty() && game.rounds.back().size() != playing(game.rounds.size())) {
         bad(game_line, "this game's round " + std::to_string(game.rounds.size()) +
                            " has no score for seat " + std::to_string(game.rounds.back().size()));
       }
@@ -211,7 +212,7 @@ void assemble(ExportGame& game, PendingGame& pending, int game_line, Origins& or
     game.rounds.back().push_back(std::move(entry.first));
     score_lines.back().push_back(entry.second);
   }
-  if (!game.rounds.empty() && static_cast<int>(game.rounds.back().size()) != seats) {
+  if (!game.rounds.empty() && game.rounds.back().size() != playing(game.rounds.size())) {
     bad(game_line, "this game's round " + std::to_string(game.rounds.size()) +
                        " has no score for seat " + std::to_string(game.rounds.back().size()));
   }
@@ -262,6 +263,10 @@ std::string format_csv_export(const ExportData& data) {
         field(out, *game.seats[s].tiebreak);
       else
         out += ',';
+      if (game.seats[s].joined_round > 1) {  // a late arrival: two more fields
+        field(out, game.seats[s].joined_round);
+        field(out, game.seats[s].start_total);
+      }
       out += '\n';
     }
     for (std::size_t r = 0; r < game.rounds.size(); ++r) {
@@ -342,14 +347,19 @@ ExportData parse_csv_export(std::string_view text, Origins& origins) {
       pending.emplace_back();
       origins.game_lines.push_back(rec.line);
     } else if (kind == "seat") {
-      expect_fields(rec, 5, "seat,game,seat,player,tiebreak");
+      // A late arrival's row adds joined_round,start_total.
+      if (rec.fields.size() != 7) expect_fields(rec, 5, "seat,game,seat,player,tiebreak");
       auto& seats = pending[game_index(rec, numbers)].seats;
       const int seat = number(rec, 2, "seat");
       if (seat < 0 || seat >= kMaxPlayers)
         bad(rec.line, "seat", std::to_string(seat) + " is not a seat (0 to 13)");
       const auto [it, added] = seats.emplace(
           seat,
-          std::pair{ExportSeat{cell_text(rec, 3, "player"), optional_number(rec, 4, "tiebreak")},
+          std::pair{ExportSeat{
+                        .player = cell_text(rec, 3, "player"),
+                        .tiebreak = optional_number(rec, 4, "tiebreak"),
+                        .joined_round = rec.fields.size() == 7 ? number(rec, 5, "joined_round") : 1,
+                        .start_total = rec.fields.size() == 7 ? number(rec, 6, "start_total") : 0},
                     rec.line});
       if (!added) {
         bad(rec.line, "seat",

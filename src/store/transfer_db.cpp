@@ -21,7 +21,11 @@ Standings standings_of(const ExportGame& g) {
   Game game;
   game.status = parse_game_status(g.status).value_or(GameStatus::Active);
   for (std::size_t s = 0; s < g.seats.size(); ++s) {
-    game.seats.push_back({static_cast<int>(s), 0, g.seats[s].player, g.seats[s].tiebreak});
+    game.seats.push_back({.seat = static_cast<int>(s),
+                          .name = g.seats[s].player,
+                          .tiebreak = g.seats[s].tiebreak,
+                          .joined_round = g.seats[s].joined_round,
+                          .start_total = g.seats[s].start_total});
   }
   for (std::size_t r = 0; r < g.rounds.size(); ++r) {
     auto& round = game.rounds.emplace_back();
@@ -61,11 +65,14 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids) {
     data.games.push_back(std::move(g));
   }
   auto seats = db.prepare(
-      "SELECT s.game_id, p.name, s.tiebreak FROM seats s JOIN players p ON p.id = s.player_id "
-      "ORDER BY s.game_id, s.seat");
+      "SELECT s.game_id, p.name, s.tiebreak, coalesce(s.joined_round, 1), s.start_total "
+      "FROM seats s JOIN players p ON p.id = s.player_id ORDER BY s.game_id, s.seat");
   while (seats.step()) {
     if (const auto it = index.find(seats.int64(0)); it != index.end()) {
-      data.games[it->second].seats.push_back({seats.text(1), seats.optional_integer(2)});
+      data.games[it->second].seats.push_back({.player = seats.text(1),
+                                              .tiebreak = seats.optional_integer(2),
+                                              .joined_round = seats.integer(3),
+                                              .start_total = seats.integer(4)});
     }
   }
   auto scores = db.prepare(
@@ -361,8 +368,8 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
       "INSERT INTO games (played_on, status, boxes, first_dealer, note, created_at, finished_at, "
       "touched, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto add_seat = db.prepare(
-      "INSERT INTO seats (game_id, seat, player_id, total, tiebreak, winner) VALUES (?, ?, ?, ?, "
-      "?, ?)");
+      "INSERT INTO seats (game_id, seat, player_id, total, tiebreak, winner, joined_round, "
+      "start_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
   auto add_round = db.prepare("INSERT INTO rounds (game_id, round, entered_at) VALUES (?, ?, ?)");
   auto add_score = db.prepare(
       "INSERT INTO scores (game_id, round, seat, points, went_out, hand) VALUES (?, ?, ?, ?, ?, "
@@ -390,8 +397,11 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
       const bool won = std::find(st.winners.begin(), st.winners.end(), seat) != st.winners.end();
       add_seat.reset();
       add_seat
-          .bind_all(id, seat, player_ids.at(fold_case(g.seats[s].player)), st.totals[s],
-                    g.seats[s].tiebreak, won)
+          .bind_all(
+              id, seat, player_ids.at(fold_case(g.seats[s].player)), st.totals[s],
+              g.seats[s].tiebreak, won,
+              g.seats[s].joined_round > 1 ? std::optional(g.seats[s].joined_round) : std::nullopt,
+              g.seats[s].start_total)
           .run();
     }
     for (std::size_t r = 0; r < g.rounds.size(); ++r) {

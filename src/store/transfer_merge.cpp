@@ -80,6 +80,18 @@ std::optional<std::string> details_differ(const ExportGame& file, const ExportGa
     same_seats = fold_case(file.seats[s].player) == fold_case(here.seats[s].player);
   if (!same_seats)
     return "the seats differ (file: " + seat_names(file) + "; here: " + seat_names(here) + ")";
+  for (std::size_t s = 0; s < file.seats.size(); ++s) {
+    const ExportSeat& a = file.seats[s];
+    const ExportSeat& b = here.seats[s];
+    if (a.joined_round != b.joined_round || a.start_total != b.start_total) {
+      const auto arrival = [](const ExportSeat& seat) {
+        return seat.joined_round > 1 ? "joined at round " + std::to_string(seat.joined_round) +
+                                           " with " + std::to_string(seat.start_total)
+                                     : std::string("played from round 1");
+      };
+      return a.player + "'s arrival differs (file: " + arrival(a) + "; here: " + arrival(b) + ")";
+    }
+  }
   if (file.date != here.date)
     return "the date differs (file: " + file.date + "; here: " + here.date + ")";
   if (file.boxes != here.boxes) {

@@ -116,7 +116,7 @@ Expected<Reversal> reverse_round(Database& db, const Game& game, const AuditEntr
   return Reversal{log::refresh(db, game.id),
                   "Removed round " + std::to_string(round) + " of game " + std::to_string(game.id) +
                       ": " + round_line(game, last),
-                  log::dump(log::round_json(game, last, log::all_seats(game))), std::nullopt};
+                  log::dump(log::round_json(game, last, game.seats_at(round))), std::nullopt};
 }
 
 Expected<Reversal> reverse_edit(Database& db, const Game& game, const AuditEntry& e) {
@@ -215,10 +215,28 @@ Expected<Reversal> reverse_new(Database& db, const Game& game, const AuditEntry&
                   value, std::nullopt};
 }
 
+// A late arrival leaves again while no round has been played since they joined.
+Expected<Reversal> reverse_join(Database& db, const Game& game, const AuditEntry& e) {
+  const Json value = parse(e.new_value);
+  const int seat = value.is_object() ? value.value("seat", -1) : -1;
+  const int round = value.is_object() ? value.value("round", 0) : 0;
+  if (seat != game.players() - 1) return stale(game, e, "its seat is gone");
+  if (game.rounds_played() >= round) {
+    return stale(game, e, "round " + std::to_string(round) + " has been played since");
+  }
+  const SeatInfo& joined = game.seats.back();
+  db.prepare("DELETE FROM seats WHERE game_id = ? AND seat = ?").bind_all(game.id, seat).run();
+  const std::string id = std::to_string(game.id);
+  return Reversal{log::refresh(db, game.id),
+                  "Took " + joined.name + " out of game " + id + " (undid their joining)",
+                  e.new_value, std::nullopt};
+}
+
 Failure cannot_undo(const AuditEntry& e) {
   return Failure{"the last change, " + quoted(e) +
                  ", cannot be undone: undo reverses rounds, edits, tie-breaks, abandon, reopen, "
-                 "details and new games (crowns undo --game ID undoes the last change of a game)"};
+                 "details, new games and late arrivals (crowns undo --game ID undoes the last "
+                 "change of a game)"};
 }
 
 Expected<Reversal> reverse(Database& db, const Game& game, const AuditEntry& e) {
@@ -228,6 +246,7 @@ Expected<Reversal> reverse(Database& db, const Game& game, const AuditEntry& e) 
   if (e.action == "abandon" || e.action == "reopen") return reverse_status(db, game, e);
   if (e.action == "details") return reverse_details(db, game, e);
   if (e.action == "new") return reverse_new(db, game, e);
+  if (e.action == "join") return reverse_join(db, game, e);
   return cannot_undo(e);
 }
 
@@ -261,6 +280,10 @@ Expected<Change> undo_last_change(Database& db, std::optional<std::int64_t> game
                                       .new_value = reversal->new_value});
   db.prepare("UPDATE audit SET undone_by = ? WHERE id = ?").bind_all(undo.id, entry->id).run();
   return Change{reversal->after, std::move(undo)};
+}
+
+std::optional<AuditEntry> next_to_undo(const Database& db, std::optional<std::int64_t> game_id) {
+  return newest_change(db, game_id);
 }
 
 }  // namespace crowns::store

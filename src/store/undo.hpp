@@ -19,4 +19,8 @@ namespace crowns::store {
 /// carries the game after the undo (none if undoing removed it) and the undo's own entry.
 Expected<Change> undo_last_change(Database& db, std::optional<std::int64_t> game_id);
 
+/// The change undo_last_change would undo next (of game `game_id` if given): the newest not
+/// yet undone, none when there is none. It may still be one undo refuses (a deletion).
+std::optional<AuditEntry> next_to_undo(const Database& db, std::optional<std::int64_t> game_id);
+
 }  // namespace crowns::store

@@ -73,7 +73,7 @@ sqlite3 "$v3" "PRAGMA user_version = 3;
     (5, 't', 2, 'new', 'Game 2 started: Ann, Bob', NULL, '{}'),
     (6, 't', 2, 'delete', 'Game 2 deleted', '{}', NULL);" >/dev/null
 dump_v3() { sqlite3 "$v3" "SELECT * FROM players; SELECT id, played_on, status, first_dealer, note FROM games;
-  SELECT * FROM seats; SELECT * FROM scores; SELECT id, action, summary FROM audit WHERE id <= 6"; }
+  SELECT game_id, seat, player_id, total, tiebreak, winner FROM seats; SELECT * FROM scores; SELECT id, action, summary FROM audit WHERE id <= 6"; }
 before=$(dump_v3)
 check "schema 3 opens" quiet "$CROWNS" --db "$v3" games
 check "schema 3 migrated" test "$(sqlite3 "$v3" 'PRAGMA user_version')" = "$latest"
@@ -103,11 +103,14 @@ sqlite3 "$v5" "PRAGMA user_version = 5;
     (2, 't', 3, 'delete', 'Game 3 deleted', '{}', NULL);
   UPDATE sqlite_sequence SET seq = 3 WHERE name = 'games';" >/dev/null
 dump_v5() { sqlite3 "$v5" "SELECT * FROM players; SELECT id, played_on, status, boxes, first_dealer, note,
-  created_at, finished_at, touched FROM games ORDER BY id; SELECT * FROM seats; SELECT * FROM scores"; }
+  created_at, finished_at, touched FROM games ORDER BY id; SELECT game_id, seat, player_id, total, tiebreak, winner FROM seats; SELECT * FROM scores"; }
 before=$(dump_v5)
 check "schema 5 opens" quiet "$CROWNS" --db "$v5" games
 check "schema 5 migrated" test "$(sqlite3 "$v5" 'PRAGMA user_version')" = "$latest"
 check "schema 5 data intact" test "$(dump_v5)" = "$before"
+# Migration 9: everyone seated before it played from round 1, with no starting total.
+check "schema 5 seats play from round 1" test \
+  "$(sqlite3 "$v5" 'SELECT count(*) FROM seats WHERE joined_round IS NOT NULL OR start_total <> 0')" = 0
 check "keys hold after 0006" test -z "$(sqlite3 "$v5" 'PRAGMA foreign_key_check')"
 uuid_re='^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'
 check "every game has a version 4 uuid" test "$(sqlite3 "$v5" 'SELECT uuid FROM games' | grep -cE "$uuid_re")" = 2

@@ -40,7 +40,7 @@ check "wild, dealer and starter are shown" grep -q "Wild" <<<"$page"
 check "hostile names are escaped" grep -qF '&lt;script&gt;alert(1)&lt;/script&gt;' <<<"$page"
 check "no hostile markup gets through" bash -c '! grep -qF "<script>alert" <<<"$1" && ! grep -qF "<img src" <<<"$1"' _ "$page"
 check "no token on the viewers' page" bash -c '! grep -qF "$1" <<<"$2"' _ "$TOKEN" "$page"
-for path in /games /leaderboard /report /game/1 /report/game/1 /app.css /app.js "/api/game"; do
+for path in /games /leaderboard /report /game/1 /report/game/1 /style.css /app.js /icon.svg "/api/game"; do
   check "GET $path answers 200" [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE$path")" = 200 ]
 done
 check "the games list escapes names" bash -c 'curl -s "$1/games" | grep -qF "&lt;script&gt;"' _ "$BASE"
@@ -76,7 +76,10 @@ check "413 comes as JSON" [ -n "$(json error <<<"${reply#* }")" ]
 reply=$(post /api/round -H "X-Crowns-Token: $TOKEN" -d game=1 -d round=1 -d v0=0 -d v1=abc -d v2=5)
 cli=$("$CROWNS" round 0 abc 5 2>&1 >/dev/null)
 check "a bad value is refused (400)" [ "${reply%% *}" = 400 ]
-check "with the CLI's message" [ "crowns: error: $(json error <<<"${reply#* }")" = "$cli" ]
+# The CLI's message in the page's words: the cards left without shell quotes.
+phone=${cli/ in quotes (\"Ks Qh jk\")/ (Ks Qh jk)}
+check "with the CLI's message" [ "crowns: error: $(json error <<<"${reply#* }")" = "$phone" ]
+check "in the page's words (no quotes)" [ "$phone" != "$cli" ]
 check "refused writes change nothing" [ "$(db_content)" = "$before" ]
 
 # --- Writes from the scorekeeper: the same audit log as the CLI.

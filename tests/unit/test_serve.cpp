@@ -3,6 +3,7 @@
 // written on a refusal, a round entered twice refused).
 
 #include <algorithm>
+#include <filesystem>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -89,7 +90,7 @@ TEST_CASE("the live card escapes hostile names and shows the next round", "[serv
   CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
   CHECK(html.find("Wild") != std::string::npos);
   CHECK(html.find("leads") != std::string::npos);
-  const std::string event = card_event(game, 3);
+  const std::string event = card_event(t.db, game, 3);
   CHECK(event.starts_with("event: card\ndata: {"));
   CHECK(event.ends_with("\n\n"));
   // One data line: a newline inside would end the event early.
@@ -241,4 +242,114 @@ TEST_CASE("ChangeLog reads from the audit log what each change touched", "[serve
     t.db.exec("DELETE FROM audit WHERE id = (SELECT max(id) FROM audit)");
     CHECK(log.since_last(watcher).everything);
   }
+}
+
+TEST_CASE("host_allowed answers only the names the server is served on", "[serve]") {
+  const auto names = served_names(false);
+  CHECK(host_allowed("127.0.0.1:8765", names));
+  CHECK(host_allowed("127.0.0.1", names));
+  CHECK(host_allowed("localhost:8765", names));
+  CHECK(host_allowed("LocalHost.:8765", names));
+  CHECK(host_allowed("[::1]:8765", names));
+  CHECK(host_allowed("[::1]", names));
+  CHECK_FALSE(host_allowed("evil.example:8765", names));
+  CHECK_FALSE(host_allowed("evil.example", names));
+  CHECK_FALSE(host_allowed("localhost.evil.example:8765", names));
+  CHECK_FALSE(host_allowed("127.0.0.1.evil.example", names));
+  CHECK_FALSE(host_allowed("", names));
+  CHECK_FALSE(host_allowed(":8765", names));
+  CHECK_FALSE(host_allowed("[::2]:8765", names));
+  // --lan adds this computer's addresses and name, never a stranger's.
+  const auto lan = served_names(true);
+  CHECK(lan.size() >= names.size());
+  CHECK(host_allowed("localhost:1", lan));
+  CHECK_FALSE(host_allowed("evil.example:8765", lan));
+}
+
+TEST_CASE("kept_token keeps one owner-only token, and refuses one others can read", "[serve]") {
+  test::TempDir dir;
+  const std::string path = dir.file("crowns.db.serve-token");
+  const std::string token = kept_token(path);
+  CHECK(token.size() == 64);
+  CHECK((std::filesystem::status(path).permissions() & std::filesystem::perms::all) ==
+        (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write));
+  CHECK(kept_token(path) == token);
+  std::filesystem::permissions(path, std::filesystem::perms::group_read,
+                               std::filesystem::perm_options::add);
+  CHECK_THROWS_WITH(kept_token(path), Catch::Contains("chmod 600"));
+}
+
+TEST_CASE("a write carries what it was based on; a stale one is refused (409)", "[serve]") {
+  Table t;
+  auto game = test::new_game(t.db, {"Ann", "Bob", "Dee"});
+  game = test::play_round(t.db, game, {test::out(0), test::pts(1, 10), test::pts(2, 20)});
+  const std::string id = std::to_string(game.id);
+
+  SECTION("a correction of a round changed since names what changed") {
+    REQUIRE(run_action(t.db, Action::Edit,
+                       {{"game", id}, {"round", "1"}, {"v0", "out"}, {"v1", "10"}, {"v2", "41"}})
+                .status == 200);
+    const std::string before = content(t.db);
+    const Answer a = run_action(t.db, Action::Edit,
+                                {{"game", id},
+                                 {"round", "1"},
+                                 {"was", "0*,10,20"},
+                                 {"v0", "out"},
+                                 {"v1", "10"},
+                                 {"v2", "14"}});
+    CHECK(a.status == 409);
+    CHECK(a.body["error"] == "round 1 changed meanwhile: Dee is now 41 \u2014 your values are kept");
+    CHECK(a.body["state"]["rounds"][0]["scores"]["Dee"] == 41);
+    CHECK(content(t.db) == before);
+    const Answer b = run_action(t.db, Action::Edit,
+                                {{"game", id},
+                                 {"round", "1"},
+                                 {"was", "0*,10,41"},
+                                 {"v0", "out"},
+                                 {"v1", "10"},
+                                 {"v2", "14"}});
+    CHECK(b.status == 200);
+  }
+  SECTION("out ticked against a typed value is refused naming both") {
+    const std::string before = content(t.db);
+    const Answer a = run_action(
+        t.db, Action::Round,
+        {{"game", id}, {"round", "2"}, {"v0", "10"}, {"v1", "out"}, {"v2", "7"}, {"out", "0"}});
+    CHECK(a.status == 400);
+    CHECK(a.body["error"].get<std::string>().starts_with("Ann is marked out but has 10 points"));
+    const Answer b = run_action(
+        t.db, Action::Round,
+        {{"game", id}, {"round", "2"}, {"v0", ""}, {"v1", "out"}, {"v2", "7"}, {"out", "0"}});
+    CHECK(b.status == 400);
+    CHECK(b.body["error"].get<std::string>().starts_with("Ann is marked out but Bob has"));
+    CHECK(content(t.db) == before);
+  }
+  SECTION("undo removes the change it names, and refuses when the last is another") {
+    const auto state = page_state(t.db, game);
+    CHECK(state["undo"]["label"] == "Undo round 1");
+    CHECK(state["undo"]["says"] == "This removes round 1: Ann 0*, Bob 10, Dee 20");
+    const std::string named = std::to_string(state["undo"]["change"].get<std::int64_t>());
+    game = test::play_round(t.db, game, {test::pts(0, 5), test::out(1), test::pts(2, 3)});
+    const std::string before = content(t.db);
+    const Answer stale = run_action(t.db, Action::Undo, {{"game", id}, {"change", named}});
+    CHECK(stale.status == 409);
+    CHECK(stale.body["error"].get<std::string>().find("Round 2 entered") != std::string::npos);
+    CHECK(content(t.db) == before);
+    const auto now = page_state(t.db, game)["undo"]["change"].get<std::int64_t>();
+    CHECK(run_action(t.db, Action::Undo, {{"game", id}, {"change", std::to_string(now)}}).status ==
+          200);
+  }
+  SECTION("a game without rounds: undo says it removes the game") {
+    const auto fresh = test::new_game(t.db, {"Ann", "Bob"});
+    CHECK(page_state(t.db, fresh)["undo"]["says"] ==
+          "This removes game " + std::to_string(fresh.id) + ", which has no rounds yet");
+  }
+}
+
+TEST_CASE("phone_words: the page's words for the terminal's", "[serve]") {
+  CHECK(phone_words("500 for Ann is unusual; add --force to record it anyway") ==
+        "500 for Ann is unusual; tick \u201caccept an unusual value\u201d to record it anyway");
+  CHECK(phone_words("12, out, or the cards left in quotes (\"Ks Qh jk\")") ==
+        "12, out, or the cards left (Ks Qh jk)");
+  CHECK(phone_words("fine as it is") == "fine as it is");
 }

@@ -24,6 +24,11 @@ void setup_serve(CLI::App& app, Context& ctx) {
       ->check(whole_number(0, kMaxPort));
   sub->add_flag("--lan", opts->lan,
                 "Listen on the local network, not only this computer (127.0.0.1)");
+  sub->add_flag("--keeper-qr", opts->keeper_qr,
+                "Also show the scorekeeper's link as a QR code (for your own phone)");
+  sub->add_flag("--keep-token", opts->keep_token,
+                "Keep the scorekeeper's link across restarts (its token in DB.serve-token, "
+                "owner-only)");
   sub->callback([opts, &ctx] { run_serve(*opts, ctx); });
 }
 

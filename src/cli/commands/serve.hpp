@@ -12,6 +12,8 @@ namespace crowns::cli {
 struct ServeCommandOptions {
   int port = 8765;
   bool lan = false;
+  bool keeper_qr = false;
+  bool keep_token = false;
 };
 
 /// Serves until stopped (crowns-serve), or replaces this process with crowns-serve run on

@@ -126,14 +126,20 @@ void scorecard_html(std::ostringstream& html, const store::Game& game, int headi
        << ", " << rounds_progress(game.rounds_played()) << "</p>\n";
   if (game.note) html << "<p>Note: " << html_escape(*game.note) << "</p>\n";
   // The dealer comes last: on a phone the scores come first, whatever the names' length.
-  html << "<div class=\"scroll\"><table class=\"card\">\n<thead><tr><th>Rd</th><th>Wild</th>";
+  html << "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"rounds\"><table "
+          "class=\"card\">\n<thead><tr><th>Rd</th><th>Wild</th>";
   for (const auto& seat : game.seats)
     html << "<th class=\"who\">" << name_html(seat.name) << "</th>";
   html << "<th class=\"dealer\">Dealer</th></tr></thead>\n<tbody>\n";
   std::vector<int> running(n, 0);
+  for (std::size_t s = 0; s < n; ++s) running[s] = game.seats[s].start_total;
   for (const auto& r : game.rounds) {
     html << "<tr><td>" << r.round << "</td><td>" << wild_label(r.round) << "</td>";
     for (std::size_t s = 0; s < n; ++s) {
+      if (!game.seats[s].plays(r.round)) {  // a late arrival, not seated yet
+        html << "<td>–</td>";
+        continue;
+      }
       const auto& cell = r.scores[s];
       running[s] += cell.points;
       html << (cell.went_out ? "<td class=\"out\">" : "<td>") << cell.points
@@ -161,7 +167,14 @@ void scorecard_html(std::ostringstream& html, const store::Game& game, int headi
   }
   html << "</tfoot></table></div>\n<p class=\"key\">Each cell: the round's points, then the "
           "running total below; * went out; ♛ the winner"
-       << (tiebreak ? "; the tie-break is a 6-card round, 6s wild" : "") << ".</p>\n";
+       << (tiebreak ? "; the tie-break is a 6-card round, 6s wild" : "");
+  for (const auto& seat : game.seats) {
+    if (seat.joined_round > 1) {
+      html << "; " << name_html(seat.name) << " joined at round " << seat.joined_round << " with "
+           << seat.start_total;
+    }
+  }
+  html << ".</p>\n";
   html << "<p class=\"result\"><strong>" << result_html(game) << "</strong></p>\n</article>\n";
 }
 
@@ -171,7 +184,8 @@ void standings_html(std::ostringstream& html, const std::vector<StandingRow>& ro
     html << "<p>No finished games in this period.</p>\n</section>\n";
     return;
   }
-  html << "<div class=\"scroll\"><table class=\"stack standings\">\n<thead><tr><th>#</th>"
+  html << "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"standings\"><table "
+          "class=\"stack standings\">\n<thead><tr><th>#</th>"
           "<th class=\"name\">Player</th><th>Games</th><th>Wins</th><th>Win %</th><th>Avg</th>"
           "<th>Best</th><th>Rating</th><th>Skill change</th></tr></thead>\n<tbody>\n";
   for (const auto& [r, name, change] : rows) {
@@ -209,7 +223,8 @@ void records_html(std::ostringstream& html, const PeriodReport& report) {
     const auto it = report.names.find(id);
     return it == report.names.end() ? "#" + std::to_string(id) : it->second;
   };
-  html << "<section id=\"records\">\n<h2>Records</h2>\n<div class=\"scroll\"><table "
+  html << "<section id=\"records\">\n<h2>Records</h2>\n<div class=\"scroll\" tabindex=\"0\" "
+          "role=\"region\" aria-label=\"records\"><table "
           "class=\"stack records\">\n<thead><tr><th class=\"name\">Record</th><th>Value</th>"
           "<th class=\"name\">Player</th><th>Game</th><th class=\"name\">Date</th></tr></thead>\n"
           "<tbody>\n";

@@ -69,6 +69,26 @@ std::size_t wide_width(const Layout& l, std::size_t players) {
   return kFixedLeft + l.dealer + players * (1 + l.cell);
 }
 
+// "lead", or how far behind the lowest total; after a tie-break, a tied player who lost it is
+// not the lead ("+0"): the winner ranks first and alone.
+std::string behind_text(const Standings& st, std::size_t seat, int best) {
+  const int gap = st.totals[seat] - best;
+  const bool won =
+      std::find(st.winners.begin(), st.winners.end(), static_cast<int>(seat)) != st.winners.end();
+  if (gap == 0 && (!st.tie_broken || won)) return "lead";
+  return "+" + std::to_string(gap);
+}
+
+// "Dee joined at round 4 with 57": a line for each late arrival, under the table.
+void print_arrivals(std::ostream& out, const store::Game& game) {
+  for (const auto& s : game.seats) {
+    if (s.joined_round > 1) {
+      out << fmt::format("{} joined at round {} with {} (- : no score before)\n", sanitize(s.name),
+                         s.joined_round, s.start_total);
+    }
+  }
+}
+
 // Players as rows, rounds as columns: "Ann      0*  10   5 ...  Total Behind".
 void print_compact(std::ostream& out, const Style& style, const store::Game& game) {
   std::size_t name_width = 6;
@@ -84,18 +104,19 @@ void print_compact(std::ostream& out, const Style& style, const store::Game& gam
     std::string line = pad_right(fit(name_of(game, static_cast<int>(s)), name_width), name_width);
     for (int r = 1; r <= kRounds; ++r) {
       std::string cell;
-      if (r <= game.rounds_played()) {
+      if (r <= game.rounds_played() && !game.seats[s].plays(r)) {
+        cell = "- ";  // joined later
+      } else if (r <= game.rounds_played()) {
         const auto& score = game.rounds[static_cast<std::size_t>(r - 1)].scores[s];
         cell = std::to_string(score.points) + (score.went_out ? "*" : " ");
       }
       line += " " + pad_left(cell, 4);
     }
-    const int gap = st.totals[s] - best;
-    line +=
-        fmt::format(" {:>5} {:>6}", st.totals[s], gap == 0 ? "lead" : "+" + std::to_string(gap));
+    line += fmt::format(" {:>5} {:>6}", st.totals[s], behind_text(st, s, best));
     out << line << '\n';
   }
   out << style.dim("(a column per round: its points, * went out; --wide: running totals)") << '\n';
+  print_arrivals(out, game);
 }
 
 }  // namespace
@@ -212,29 +233,47 @@ void print_scorecard(std::ostream& out, const Style& style, const store::Game& g
   for (const auto& p : players) header += " " + pad_left(fit(p, l.cell), l.cell);
   out << style.bold(header) << '\n';
   std::vector<int> running(n, 0);
+  for (std::size_t s = 0; s < n; ++s) running[s] = game.seats[s].start_total;
   for (const auto& r : game.rounds) {
     std::string line =
         fmt::format("{:>2} {:>2} {:<4} ", r.round, cards_in_round(r.round), wild_text(r.round)) +
         pad_right(fit(name_of(game, game.dealer(r.round)), l.dealer), l.dealer);
     for (std::size_t s = 0; s < n; ++s) {
+      if (!game.seats[s].plays(r.round)) {  // joined later
+        line += " " + pad_left("-", points_width) + std::string(5, ' ');
+        continue;
+      }
       const auto& cell = r.scores[s];
       running[s] += cell.points;
       line += " " + pad_left(std::to_string(cell.points), points_width) +
               (cell.went_out ? "*" : " ") + fmt::format("{:>4}", running[s]);
     }
+    line.erase(line.find_last_not_of(' ') + 1);  // a late arrival's blank last column
     out << line << '\n';
   }
   const Standings st = game.standings();
   const int best = st.totals[static_cast<std::size_t>(st.leaders.front())];
+  if (st.tie_broken) {
+    // The tie-break as a row of its own: its points decide, they add to no total.
+    std::string line = fmt::format("TB {:>2} {:<4} ", 6, "6s") + std::string(l.dealer, ' ');
+    for (std::size_t s = 0; s < n; ++s) {
+      const auto& tb = game.seats[s].tiebreak;
+      line += " " + pad_left(tb ? std::to_string(*tb) : "", points_width) + std::string(5, ' ');
+    }
+    line.erase(line.find_last_not_of(' ') + 1);
+    out << line << '\n';
+  }
   std::string total = pad_right("Total", kFixedLeft + l.dealer);
   std::string behind = pad_right("Behind", kFixedLeft + l.dealer);
   for (std::size_t s = 0; s < n; ++s) {
     total += " " + pad_left(std::to_string(st.totals[s]), l.cell);
-    const int gap = st.totals[s] - best;
-    behind += " " + pad_left(gap == 0 ? "lead" : "+" + std::to_string(gap), l.cell);
+    behind += " " + pad_left(behind_text(st, s, best), l.cell);
   }
   out << style.bold(total) << '\n' << behind << '\n';
   out << style.dim("(each cell: the round's points, then the running total; * went out)") << '\n';
+  if (st.tie_broken)
+    out << style.dim("(TB: the 6-card tie-break of the tied, lowest wins)") << '\n';
+  print_arrivals(out, game);
   print_outlook(out, style, game);
 }
 
@@ -248,6 +287,7 @@ Json scorecard_json(const store::Game& game) {
     Json hands = Json::object();
     Json went_out = nullptr;
     for (std::size_t s = 0; s < r.scores.size(); ++s) {
+      if (!game.seats[s].plays(r.round)) continue;  // joined later: no score
       const auto& name = game.seats[s].name;
       scores[name] = r.scores[s].points;
       if (r.scores[s].went_out) went_out = name;
@@ -264,8 +304,13 @@ Json scorecard_json(const store::Game& game) {
   }
   Json totals = Json::object();
   Json tiebreak = Json::object();
+  Json joined = Json::object();
   for (std::size_t s = 0; s < game.seats.size(); ++s) {
     totals[game.seats[s].name] = st.totals[s];
+    if (game.seats[s].joined_round > 1) {
+      joined[game.seats[s].name] =
+          Json{{"round", game.seats[s].joined_round}, {"start_total", game.seats[s].start_total}};
+    }
     if (game.seats[s].tiebreak) tiebreak[game.seats[s].name] = *game.seats[s].tiebreak;
   }
   Json leaders = Json::array();
@@ -281,20 +326,22 @@ Json scorecard_json(const store::Game& game) {
                 {"dealer", game.seats[static_cast<std::size_t>(game.dealer(r))].name},
                 {"starts", game.seats[static_cast<std::size_t>(game.starter(r))].name}};
   }
-  return Json{{"id", game.id},
-              {"uuid", game.uuid},
-              {"date", game.date},
-              {"status", store::status_name(game.status)},
-              {"boxes", game.boxes},
-              {"note", game.note ? Json(*game.note) : Json(nullptr)},
-              {"players", players},
-              {"rounds", rounds},
-              {"totals", totals},
-              {"leaders", leaders},
-              {"tied", st.tied},
-              {"tiebreak", game.seats.empty() || tiebreak.empty() ? Json(nullptr) : tiebreak},
-              {"winners", winners},
-              {"next", next}};
+  Json card{{"id", game.id},
+            {"uuid", game.uuid},
+            {"date", game.date},
+            {"status", store::status_name(game.status)},
+            {"boxes", game.boxes},
+            {"note", game.note ? Json(*game.note) : Json(nullptr)},
+            {"players", players},
+            {"rounds", rounds},
+            {"totals", totals},
+            {"leaders", leaders},
+            {"tied", st.tied},
+            {"tiebreak", game.seats.empty() || tiebreak.empty() ? Json(nullptr) : tiebreak},
+            {"winners", winners},
+            {"next", next}};
+  if (!joined.empty()) card["joined"] = joined;  // late arrivals only: older output unchanged
+  return card;
 }
 
 }  // namespace crowns::cli

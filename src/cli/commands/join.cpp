@@ -1,0 +1,66 @@
+// crowns join: a late arrival takes a seat in the game under way, playing from the next round
+// with a starting total the table chooses (default: the highest total now). Undone by
+// `crowns undo` until the next round is in; docs/SCOREKEEPING.md, "A late arrival".
+
+#include "store/join.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/options.hpp"
+#include "cli/session.hpp"
+#include "cli/views/scorecard.hpp"
+#include "crowns/names.hpp"
+
+namespace crowns::cli {
+namespace {
+
+struct JoinOptions {
+  std::string name;
+  std::optional<int> total;
+  std::optional<std::int64_t> game;
+  bool add = false;
+  bool json = false;
+};
+
+void run_join(const JoinOptions& opts, Context& ctx) {
+  auto db = open_store(ctx, store::Access::Write);
+  const std::int64_t id =
+      opts.game ? *opts.game : game_being_played(ctx, db, store::InProgress::Rounds);
+  store::Transaction tx(db);
+  const store::Game game = need(store::require_game(db, id, store::Pick::LatestActive));
+  const store::Change change = need(store::join_game(
+      db, game, {.name = opts.name, .total = opts.total, .add_unknown = opts.add}));
+  tx.commit();
+  if (opts.json) {
+    ctx.out << terminal_json(
+                   scorecard_json(*change.game)
+                       .dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
+            << '\n';
+    return;
+  }
+  ctx.out << sanitize(change.entry.summary) << " (crowns undo takes it back)\n";
+  print_scorecard(ctx.out, ctx.style, *change.game);
+}
+
+}  // namespace
+
+void setup_join(CLI::App& app, Context& ctx) {
+  auto opts = std::make_shared<JoinOptions>();
+  auto* sub =
+      app.add_subcommand("join", "Seat a late arrival in the game under way, from the next round");
+  sub->add_option("name", opts->name, "Who arrives (takes the next seat, after the last one)")
+      ->required();
+  sub->add_option("-t,--total", opts->total,
+                  "Starting total (default: the highest total at the table now)")
+      ->check(whole_number(0, 100000))
+      ->type_name("N");
+  sub->add_option("-g,--game", opts->game,
+                  "Game ID (default: the game in progress; asks if several are)")
+      ->type_name("ID");
+  sub->add_flag("-a,--add", opts->add, "Add the player if not seen before");
+  sub->add_flag("--json", opts->json, "Print the game as JSON (as show --json)");
+  sub->callback([opts, &ctx] { run_join(*opts, ctx); });
+}
+
+}  // namespace crowns::cli

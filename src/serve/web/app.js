@@ -1,0 +1,594 @@
+'use strict';
+// The live scorecard (every page with #card) and the scorekeeper's forms (#entry, on the
+// page opened with the scorekeeper's link). Every write carries what the person saw: the
+// round the form showed, the round a correction was based on (was=), the change an undo
+// names (change=); the server refuses (409) when it is no longer so, and the form redraws
+// from the state it sends back, keeping what was typed.
+(() => {
+  const body = document.body;
+  const el = (tag, props, ...children) => {
+    const node = document.createElement(tag);
+    Object.assign(node, props || {});
+    for (const child of children) node.append(child);
+    return node;
+  };
+
+  // --- The card picker: 5 suits x 3-K and jokers, the round's wild marked. Taps add a card
+  // (a box holds two of each, and six jokers); the cards go into `input` as crowns writes them.
+  const RANKS = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+  const SUITS = [['*', '\u2605', 'stars'], ['h', '\u2665', 'hearts'], ['c', '\u2663', 'clubs'],
+    ['s', '\u2660', 'spades'], ['d', '\u2666', 'diamonds']];
+  const wildOf = (round) => RANKS[Math.min(Math.max(round, 1), 11) - 1];
+  // A card's points in hand: the round's wild 20, a joker 50, else its rank (J 11, Q 12, K 13).
+  const cardPoints = (text, round) => {
+    if (text === 'jk') return 50;
+    const rank = text.slice(0, -1);
+    if (rank === wildOf(round)) return 20;
+    return { J: 11, Q: 12, K: 13 }[rank] || Number(rank);
+  };
+  const picker = (input, getRound, onChange) => {
+    const box = el('div', { className: 'picker' });
+    const counted = el('p', { className: 'meta counted', role: 'status' });
+    const cardsIn = () => input.value.split(/[\s,+]+/).filter(Boolean);
+    const draw = () => {
+      const round = getRound();
+      const held = cardsIn();
+      const count = (t) => held.filter((c) => c.toLowerCase() === t.toLowerCase()).length;
+      const grid = el('div', { className: 'grid' });
+      grid.setAttribute('role', 'group');
+      grid.setAttribute('aria-label', 'cards: ' + wildOf(round) + 's are wild this round');
+      for (const rank of RANKS) {
+        const wild = rank === wildOf(round);
+        for (const [letter, symbol, name] of SUITS) {
+          const text = rank + letter;
+          const n = count(text);
+          const b = el('button', { type: 'button', className: 'card s-' + name + (wild ? ' wild' : '') + (n ? ' held' : '') },
+            rank + symbol, n > 1 ? el('sup', {}, '\u00d7' + n) : '');
+          b.setAttribute('aria-label', rank + ' of ' + name + (wild ? ', wild' : '') + (n ? ', ' + n + ' in hand' : ''));
+          b.setAttribute('aria-pressed', n ? 'true' : 'false');
+          b.addEventListener('click', () => {
+            const now = cardsIn();
+            // Two of each card in a box: a third tap takes them out again.
+            input.value = (n >= 2 ? now.filter((c) => c.toLowerCase() !== text.toLowerCase()) : [...now, text]).join(' ');
+            draw();
+          });
+          grid.append(b);
+        }
+      }
+      const jokers = count('jk');
+      const joker = el('button', { type: 'button', className: 'card joker' + (jokers ? ' held' : '') }, 'Joker', jokers ? el('sup', {}, '\u00d7' + jokers) : '');
+      joker.setAttribute('aria-label', 'joker' + (jokers ? ', ' + jokers + ' in hand' : ''));
+      joker.addEventListener('click', () => {
+        input.value = [...cardsIn(), 'jk'].join(' ');
+        draw();
+      });
+      const clear = el('button', { type: 'button', className: 'quiet' }, 'Clear');
+      clear.addEventListener('click', () => {
+        input.value = '';
+        draw();
+      });
+      const points = held.reduce((sum, c) => sum + cardPoints(c, round), 0);
+      counted.textContent = held.length === 0 ? 'No cards picked.'
+        : held.length + ' cards, ' + points + ' points before melds (' + wildOf(round) + 's wild count 20, jokers 50).';
+      box.replaceChildren(grid, el('div', { className: 'row' }, joker, clear), counted);
+      if (onChange) onChange(held);
+    };
+    input.addEventListener('input', draw);
+    draw();
+    return { node: box, draw };
+  };
+
+  // The hand page (/analyze): the picker fills the cards; the form asks the server.
+  const hand = document.getElementById('hand');
+  if (hand) {
+    const round = document.getElementById('hand-round');
+    const p = picker(document.getElementById('hand-cards'), () => Number(round.value));
+    round.addEventListener('change', p.draw);
+    document.getElementById('picker').replaceChildren(p.node);
+  }
+
+  const card = document.getElementById('card');
+  if (!card) return;
+  const live = document.getElementById('live');
+  const entry = document.getElementById('entry');
+  const token = body.dataset.token || '';
+  const follow = body.dataset.follow || '';
+  let state = null;
+  try {
+    state = JSON.parse(document.getElementById('state').textContent);
+  } catch (e) {
+    state = null;
+  }
+  let restarted = false;
+
+  const setLive = (on, text) => {
+    live.className = on ? 'live on' : 'live';
+    live.textContent = text;
+  };
+
+  // The server restarted with a fresh token: this page can no longer write. Say so at
+  // once, in place of the forms, instead of refusing every save.
+  const showRestarted = (text) => {
+    restarted = true;
+    live.className = 'live gone';
+    live.textContent = 'Not live: the server was restarted.';
+    if (entry) entry.replaceChildren(el('p', { className: 'message error', role: 'alert' }, text));
+  };
+  const checkKeeper = async () => {
+    if (!token) return;
+    try {
+      const response = await fetch('/api/keeper', { headers: { 'X-Crowns-Token': token }, cache: 'no-store' });
+      if (response.status === 403) showRestarted((await response.json()).error);
+    } catch (e) {
+      // Away for a moment: the stream's next open asks again.
+    }
+  };
+
+  const source = new EventSource('/events' + (follow ? '?game=' + encodeURIComponent(follow) : ''));
+  source.addEventListener('open', () => {
+    if (!restarted) setLive(true, 'Live: updates by itself.');
+    checkKeeper();
+  });
+  source.addEventListener('error', () => {
+    if (!restarted) setLive(false, 'Connection lost: reconnecting…');
+  });
+  source.addEventListener('card', (event) => {
+    const data = JSON.parse(event.data);
+    card.innerHTML = data.html;
+    body.dataset.version = String(data.version);
+    state = data.state;
+    if (entry) renderEntry();
+  });
+
+  if (!entry) return;
+  const message = el('p', { className: 'message', role: 'status' });
+
+  const say = (kind, text) => {
+    message.className = 'message' + (kind ? ' ' + kind : '');
+    message.textContent = text;
+  };
+
+  // Sends a form; answers the server's JSON with its status. A refusal with the game's state
+  // (409) redraws the forms from it; a refused token asks whether the server restarted.
+  let refusal = null;  // the last refusal's JSON (a 409 may ask to confirm)
+  const post = async (path, form) => {
+    const fields = form instanceof URLSearchParams ? form : new URLSearchParams(new FormData(form));
+    refusal = null;
+    say('', 'Sending…');
+    try {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'X-Crowns-Token': token, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: fields,
+      });
+      const data = await response.json();
+      if (!response.ok) {
+        refusal = data;
+        say('error', data.error || 'refused (' + response.status + ')');
+        if (response.status === 403) checkKeeper();
+        if (data.state !== undefined) {
+          state = data.state;
+          renderEntry();
+        }
+        return false;
+      }
+      say('ok', data.message);
+      // The game as this write left it; the live stream follows with the card.
+      if (data.state !== undefined) state = data.state;
+      return true;
+    } catch (e) {
+      say('error', 'Not sent: the server cannot be reached.');
+      return false;
+    }
+  };
+
+  const hidden = (name, value) => el('input', { type: 'hidden', name, value: String(value) });
+  const textInput = (name, label) => {
+    const input = el('input', { type: 'text', name, autocomplete: 'off', autocapitalize: 'off', spellcheck: false });
+    input.setAttribute('aria-label', label);
+    return input;
+  };
+  const unusual = () =>
+    el('label', { className: 'check' }, el('input', { type: 'checkbox', name: 'force', value: '1' }), ' accept an unusual value');
+  const seatRow = (name, input, extra) =>
+    el('div', { className: 'seat' }, el('span', { className: 'who', title: name }, name), input, extra || el('span'));
+
+  // The value a recorded cell shows in the edit form: its cards, "out", or its points.
+  const cellValue = (round, name) => {
+    if (round.hands && round.hands[name]) return round.hands[name];
+    if (round.went_out === name) return 'out';
+    return String(round.scores[name]);
+  };
+  // A round as the server compares it (was=): points per seat, 0* for who went out.
+  const cellsOf = (round) => state.players.map((name) => (round.went_out === name ? '0*' : String(round.scores[name])));
+
+  // --- Record the next round. Kept while its round is still next; when another phone or the
+  // terminal records it, redrawn for the round now next with what was typed carried over.
+  const roundForm = (carried, from) => {
+    const next = state.next;
+    const form = el('form', { id: 'round-form' });
+    form.append(el('h2', {}, 'Record round ' + next.round + ' ', el('small', {}, next.cards + ' cards · ' + next.wild + 's wild')));
+    form.append(hidden('game', state.id), hidden('round', next.round));
+    if (carried && from) {
+      form.append(el('p', { className: 'message note', role: 'alert' },
+        'Round ' + from + ' was recorded meanwhile. What you typed is kept below for round ' + next.round +
+        ': check it before you save.'));
+    }
+    form.append(el('p', { className: 'meta' }, 'Points, out, or the cards left (7h 8h jk). ' +
+      next.dealer + ' deals, ' + next.starts + ' starts.'));
+    const inputs = state.players.map((name, seat) => {
+      const input = textInput('v' + seat, name + ': points or cards left');
+      input.placeholder = 'pts or cards';
+      const out = el('input', { type: 'radio', name: 'out', value: String(seat) });
+      if (carried) {
+        input.value = carried.values[seat] || '';
+        if (input.value !== '') input.classList.add('carried');
+        out.checked = carried.out === String(seat);
+      }
+      const cards = el('button', { type: 'button', className: 'quiet pick' }, 'cards');
+      cards.setAttribute('aria-label', name + ': pick the cards left');
+      cards.setAttribute('aria-expanded', 'false');
+      const holder = el('div', { className: 'picked', hidden: true });
+      cards.addEventListener('click', () => {
+        if (!holder.firstChild) holder.append(picker(input, () => next.round).node);
+        holder.hidden = !holder.hidden;
+        cards.setAttribute('aria-expanded', String(!holder.hidden));
+      });
+      form.append(seatRow(name, input, el('span', { className: 'tools' }, el('label', { className: 'out' }, out, ' out'), cards)), holder);
+      return input;
+    });
+    form.append(unusual());
+    form.append(el('div', {}, el('button', { type: 'submit' }, 'Record round ' + next.round)));
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (await post('/api/round', form)) {
+        shown.round = null;
+        renderEntry();
+      }
+    });
+    const typed = () => {
+      const out = form.querySelector('input[name=out]:checked');
+      const values = inputs.map((i) => i.value);
+      if (!out && values.every((v) => v === '')) return null;
+      return { values, out: out ? out.value : '' };
+    };
+    return { node: form, game: state.id, round: next.round, seats: state.players.length, typed };
+  };
+
+  // --- Correct a round. Once touched (a round chosen, a value typed), it keeps the round and
+  // the values whatever comes in, and says what changed in that round meanwhile.
+  const editForm = () => {
+    const form = el('form', { id: 'edit-form' });
+    form.append(el('h2', {}, 'Correct a round'));
+    const was = hidden('was', '');
+    form.append(hidden('game', state.id), was);
+    const pick = el('select', { name: 'round' });
+    pick.setAttribute('aria-label', 'round to correct');
+    form.append(pick);
+    const note = el('p', { className: 'message note', role: 'alert' });
+    form.append(note);
+    const inputs = state.players.map((name, seat) => {
+      const input = textInput('v' + seat, name + ': corrected value');
+      form.append(seatRow(name, input));
+      return input;
+    });
+    form.append(unusual());
+    const save = el('button', { type: 'submit' }, 'Save the correction');
+    form.append(el('div', {}, save));
+    const self = { node: form, game: state.id, seats: state.players.length, touched: false };
+    const options = () => {
+      const chosen = pick.value;
+      pick.replaceChildren(...state.rounds.map((r) => el('option', { value: String(r.round) }, 'Round ' + r.round)));
+      if (chosen) pick.value = chosen;
+    };
+    const fill = () => {
+      const round = state.rounds[Number(pick.value) - 1];
+      state.players.forEach((name, seat) => {
+        inputs[seat].value = cellValue(round, name);
+        delete inputs[seat].dataset.typed;
+      });
+      was.value = cellsOf(round).join(',');
+      note.textContent = '';
+      save.disabled = false;
+    };
+    // The state changed: a touched form keeps its round and values, and says what changed.
+    self.update = () => {
+      if (!self.touched) {
+        pick.value = '';
+        options();
+        pick.value = String(state.rounds.length);
+        fill();
+        return;
+      }
+      const chosen = Number(pick.value);
+      options();
+      const round = state.rounds[chosen - 1];
+      if (!round) {
+        note.textContent = 'Round ' + chosen + ' was undone meanwhile: there is nothing to correct.';
+        save.disabled = true;
+        return;
+      }
+      pick.value = String(chosen);
+      const before = was.value.split(',');
+      const now = cellsOf(round);
+      const what = state.players
+        .filter((name, seat) => before[seat] !== now[seat])
+        .map((name) => name + ' is now ' + (round.went_out === name ? 'out' : round.scores[name]));
+      if (what.length > 0) {
+        // What was typed stays; the rest shows the round as it is now.
+        state.players.forEach((name, seat) => {
+          if (!inputs[seat].dataset.typed) inputs[seat].value = cellValue(round, name);
+        });
+        note.textContent = 'Round ' + chosen + ' changed meanwhile: ' + what.join(', ') + ' — your values are kept.';
+        was.value = now.join(',');
+      }
+    };
+    pick.addEventListener('change', () => {
+      self.touched = true;
+      fill();
+    });
+    form.addEventListener('input', (event) => {
+      self.touched = true;
+      if (event.target.type === 'text') event.target.dataset.typed = '1';
+    });
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (await post('/api/edit', form)) {
+        self.touched = false;
+        self.update();
+      }
+    });
+    self.update();
+    return self;
+  };
+
+  // --- Undo: names the change it removes, and sends which (the server refuses another).
+  const undoForm = () => {
+    const form = el('form', { id: 'undo-form' });
+    const change = hidden('change', '');
+    const game = hidden('game', '');
+    const button = el('button', { type: 'submit', className: 'quiet' });
+    form.append(game, change, button);
+    const self = { node: form };
+    self.update = () => {
+      game.value = String(state.id);
+      change.value = String(state.undo.change);
+      button.textContent = state.undo.label;
+      self.says = state.undo.says;
+    };
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (window.confirm(self.says + '. Undo it?')) await post('/api/undo', form);
+    });
+    self.update();
+    return self;
+  };
+
+  // A new game refused while another is in progress: say which, and offer to go on.
+  const confirmThen = (fields, path, done) => {
+    if (!refusal || !refusal.confirm) return;
+    const go = el('button', { type: 'button' }, 'Start it anyway');
+    go.addEventListener('click', async () => {
+      fields.set('confirm', '1');
+      if (await post(path, fields)) done();
+    });
+    message.append(' ', go);
+  };
+
+  // --- Start a game: players from the roster by tap (in seat order, clockwise), a new name,
+  // the first dealer, a note.
+  const startForm = (open) => {
+    const form = el('form', { id: 'start-form' });
+    const chosen = [];
+    const list = el('ol', { className: 'order' });
+    const roster = el('div', { className: 'roster' });
+    roster.setAttribute('role', 'group');
+    roster.setAttribute('aria-label', 'players: tap in seat order');
+    const dealer = el('select', { name: 'dealer' });
+    dealer.setAttribute('aria-label', 'who deals round 1');
+    const note = el('input', { type: 'text', name: 'note', autocomplete: 'off' });
+    note.setAttribute('aria-label', 'note (optional)');
+    note.placeholder = 'note, e.g. where you play (optional)';
+    const fresh = textInput('', 'a new player\'s name');
+    fresh.placeholder = 'a new name';
+    const addFresh = el('button', { type: 'button', className: 'quiet' }, 'Add');
+    let names = [];
+    const drawRoster = () => {
+      roster.replaceChildren(...names.map((name) => {
+        const b = el('button', { type: 'button', className: 'chip' }, name);
+        b.setAttribute('aria-pressed', chosen.includes(name) ? 'true' : 'false');
+        b.addEventListener('click', () => {
+          const at = chosen.indexOf(name);
+          if (at >= 0) chosen.splice(at, 1); else chosen.push(name);
+          draw();
+        });
+        return b;
+      }));
+    };
+    const draw = () => {
+      drawRoster();
+      list.replaceChildren(...chosen.map((name, i) => {
+        const up = el('button', { type: 'button', className: 'quiet' }, '\u2191');
+        up.setAttribute('aria-label', 'move ' + name + ' up');
+        up.disabled = i === 0;
+        up.addEventListener('click', () => {
+          chosen.splice(i - 1, 0, chosen.splice(i, 1)[0]);
+          draw();
+        });
+        const drop = el('button', { type: 'button', className: 'quiet' }, '\u00d7');
+        drop.setAttribute('aria-label', 'take ' + name + ' out');
+        drop.addEventListener('click', () => {
+          chosen.splice(i, 1);
+          draw();
+        });
+        return el('li', {}, el('span', { className: 'who' }, name), up, drop);
+      }));
+      const keep = dealer.value;
+      dealer.replaceChildren(...chosen.map((name) => el('option', { value: name }, name + ' deals round 1')));
+      if (chosen.includes(keep)) dealer.value = keep;
+    };
+    addFresh.addEventListener('click', () => {
+      const name = fresh.value.trim();
+      if (name && !chosen.some((n) => n.toLowerCase() === name.toLowerCase())) {
+        if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+        chosen.push(names.find((n) => n.toLowerCase() === name.toLowerCase()));
+      }
+      fresh.value = '';
+      draw();
+    });
+    fetch('/api/players', { cache: 'no-store' }).then((r) => r.json()).then((data) => {
+      names = [...data.players, ...names.filter((n) => !data.players.includes(n))];
+      draw();
+    }).catch(() => {});
+    const button = el('button', { type: 'submit' }, 'Start the game');
+    const inner = el('div', {},
+      el('p', { className: 'meta' }, 'Tap the players in seat order (clockwise), or add a new name.'),
+      roster, el('div', { className: 'seat add' }, fresh, addFresh), list, dealer, note, button);
+    const summary = el('summary', {}, 'Start a new game');
+    form.append(el('details', { open }, summary, inner));
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const fields = new URLSearchParams();
+      chosen.forEach((name, i) => fields.set('p' + i, name));
+      fields.set('add', '1');
+      if (dealer.value) fields.set('dealer', dealer.value);
+      if (note.value.trim()) fields.set('note', note.value.trim());
+      const done = () => {
+        chosen.length = 0;
+        draw();
+      };
+      if (await post('/api/start', fields)) done();
+      else confirmThen(fields, '/api/start', done);
+    });
+    return { node: form, game: state ? state.id : null };
+  };
+
+  // --- After a game: the same players again, the deal passed on.
+  const rematchForm = () => {
+    const form = el('form', { id: 'rematch-form' });
+    form.append(hidden('game', state.id),
+      el('button', { type: 'submit' }, 'Rematch: ' + state.players.join(', ')),
+      el('p', { className: 'meta' }, 'The same seats; the next player deals round 1.'));
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const fields = new URLSearchParams(new FormData(form));
+      if (!(await post('/api/rematch', fields))) confirmThen(fields, '/api/rematch', () => {});
+    });
+    return { node: form, game: state.id };
+  };
+
+  // --- A tied game: the 6-card tie-break (6s wild) of the tied players, as crowns tiebreak.
+  const tiebreakForm = () => {
+    const form = el('form', { id: 'tiebreak-form' });
+    form.append(el('h2', {}, 'Tie-break ', el('small', {}, '6 cards · 6s wild')), hidden('game', state.id));
+    form.append(el('p', { className: 'meta' }, 'Only ' + state.leaders.join(' and ') +
+      ' play it; the lowest score wins. Points, out, or the cards left.'));
+    for (const name of state.leaders) {
+      const seat = state.players.indexOf(name);
+      const input = textInput('v' + seat, name + ': tie-break points or cards left');
+      const out = el('input', { type: 'radio', name: 'out', value: String(seat) });
+      const cards = el('button', { type: 'button', className: 'quiet pick' }, 'cards');
+      cards.setAttribute('aria-label', name + ': pick the cards left');
+      const holder = el('div', { className: 'picked', hidden: true });
+      cards.addEventListener('click', () => {
+        if (!holder.firstChild) holder.append(picker(input, () => 4).node);  // 6 cards: 6s wild
+        holder.hidden = !holder.hidden;
+      });
+      form.append(seatRow(name, input, el('span', { className: 'tools' }, el('label', { className: 'out' }, out, ' out'), cards)), holder);
+    }
+    form.append(unusual(), el('div', {}, el('button', { type: 'submit' }, 'Record the tie-break')));
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      await post('/api/tiebreak', form);
+    });
+    return { node: form, game: state.id };
+  };
+
+  // --- A late arrival: seated from the next round, with the total the table chooses.
+  const joinForm = () => {
+    const form = el('form', { id: 'join-form' });
+    const totals = state.players.map((n) => state.totals[n]);
+    const highest = Math.max(...totals);
+    const holder = state.players[totals.indexOf(highest)];
+    const name = textInput('name', 'who arrives');
+    name.placeholder = 'name';
+    const total = el('input', { type: 'text', name: 'total', inputMode: 'numeric', value: String(highest) });
+    total.setAttribute('aria-label', 'starting total');
+    form.append(hidden('game', state.id), hidden('add', '1'),
+      el('details', {}, el('summary', {}, 'Someone arrived late?'),
+        el('p', { className: 'meta' }, 'They sit after ' + state.players[state.players.length - 1] +
+          ' and play from round ' + state.next.round + '. Many tables start them at the highest total: ' +
+          highest + ' (' + holder + '\'s).'),
+        el('div', { className: 'seat add' }, name, total),
+        el('button', { type: 'submit' }, 'Seat them')));
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      await post('/api/join', form);
+    });
+    return { node: form, game: state.id, round: state.next.round };
+  };
+
+  const shown = { round: null, edit: null, undo: null };
+  // Puts the forms in the entry, moving nothing that is already in place (a field being
+  // typed in keeps its focus and the phone's keyboard).
+  const place = (nodes) => {
+    const now = [...entry.children];
+    if (now.length === nodes.length && now.every((n, i) => n === nodes[i])) return;
+    entry.replaceChildren(...nodes);
+  };
+
+  function renderEntry() {
+    if (restarted) return;
+    entry.hidden = false;
+    if (!state) {
+      shown.round = shown.edit = shown.undo = shown.join = shown.after = null;
+      if (!shown.start || shown.start.game !== null) shown.start = startForm(true);
+      place([message, shown.start.node]);
+      return;
+    }
+    const over = state.status !== 'active';
+    if (!shown.start || shown.start.game !== state.id) shown.start = startForm(over);
+    // A tie not yet broken offers the tie-break; after a game, the rematch.
+    const tieOpen = state.status === 'finished' && state.tied && !state.tiebreak;
+    if (tieOpen) {
+      if (!shown.tiebreak || shown.tiebreak.game !== state.id) shown.tiebreak = tiebreakForm();
+    } else {
+      shown.tiebreak = null;
+    }
+    if (over) {
+      if (!shown.after || shown.after.game !== state.id) shown.after = rematchForm();
+    } else {
+      shown.after = null;
+    }
+    if (state.status === 'active' && state.next) {
+      if (!shown.join || shown.join.game !== state.id || shown.join.round !== state.next.round) shown.join = joinForm();
+    } else {
+      shown.join = null;
+    }
+    if (state.status === 'active' && state.next) {
+      const old = shown.round && shown.round.game === state.id ? shown.round : null;
+      // Redrawn for the round now next, or for a player who joined (a seat more).
+      if (!old || old.round !== state.next.round || old.seats !== state.players.length) {
+        const carried = old ? old.typed() : null;
+        shown.round = roundForm(carried, old && old.round !== state.next.round ? old.round : 0);
+      }
+    } else {
+      shown.round = null;
+    }
+    if (state.rounds.length > 0) {
+      if (!shown.edit || shown.edit.game !== state.id || shown.edit.seats !== state.players.length) shown.edit = editForm();
+      else shown.edit.update();
+    } else {
+      shown.edit = null;
+    }
+    if (state.undo) {
+      if (!shown.undo) shown.undo = undoForm();
+      else shown.undo.update();
+    } else {
+      shown.undo = null;
+    }
+    place([message, ...[shown.tiebreak, shown.after, shown.round, shown.join, shown.edit, shown.undo, shown.start]
+      .filter(Boolean).map((f) => f.node)]);
+  }
+  renderEntry();
+})();
