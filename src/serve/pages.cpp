@@ -85,7 +85,9 @@ void standings_html(std::string& html, const store::Game& game, const Standings&
 // Every round: a row each, a column per player with the points and the running total.
 void rounds_html(std::string& html, const store::Game& game) {
   const auto n = game.seats.size();
-  html += "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"rounds\"><table class=\"rounds\"><thead><tr><th>Rd</th><th>Wild</th>";
+  html +=
+      "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"rounds\"><table "
+      "class=\"rounds\"><thead><tr><th>Rd</th><th>Wild</th>";
   for (std::size_t s = 0; s < n; ++s)
     html += "<th class=\"name\">" + seat_name(game, static_cast<int>(s)) + "</th>";
   html += "</tr></thead><tbody>\n";
@@ -304,7 +306,8 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Name
     return document("Five Crowns · leaderboard", "Leaderboard", body);
   }
   body +=
-      "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"leaderboard\"><table class=\"board\"><thead><tr><th>#</th>"
+      "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"leaderboard\"><table "
+      "class=\"board\"><thead><tr><th>#</th>"
       "<th class=\"name\">Player</th><th>Rating</th><th>Games</th><th>Wins</th>"
       "<th>Win%</th><th>Avg</th><th>Best</th><th class=\"name\">Form</th></tr></thead><tbody>\n";
   for (const auto& r : rows) {

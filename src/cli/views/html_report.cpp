@@ -126,7 +126,8 @@ void scorecard_html(std::ostringstream& html, const store::Game& game, int headi
        << ", " << rounds_progress(game.rounds_played()) << "</p>\n";
   if (game.note) html << "<p>Note: " << html_escape(*game.note) << "</p>\n";
   // The dealer comes last: on a phone the scores come first, whatever the names' length.
-  html << "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"rounds\"><table class=\"card\">\n<thead><tr><th>Rd</th><th>Wild</th>";
+  html << "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"rounds\"><table "
+          "class=\"card\">\n<thead><tr><th>Rd</th><th>Wild</th>";
   for (const auto& seat : game.seats)
     html << "<th class=\"who\">" << name_html(seat.name) << "</th>";
   html << "<th class=\"dealer\">Dealer</th></tr></thead>\n<tbody>\n";
@@ -171,7 +172,8 @@ void standings_html(std::ostringstream& html, const std::vector<StandingRow>& ro
     html << "<p>No finished games in this period.</p>\n</section>\n";
     return;
   }
-  html << "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"standings\"><table class=\"stack standings\">\n<thead><tr><th>#</th>"
+  html << "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"standings\"><table "
+          "class=\"stack standings\">\n<thead><tr><th>#</th>"
           "<th class=\"name\">Player</th><th>Games</th><th>Wins</th><th>Win %</th><th>Avg</th>"
           "<th>Best</th><th>Rating</th><th>Change</th></tr></thead>\n<tbody>\n";
   for (const auto& [r, name, change] : rows) {
@@ -206,7 +208,8 @@ void records_html(std::ostringstream& html, const PeriodReport& report) {
     const auto it = report.names.find(id);
     return it == report.names.end() ? "#" + std::to_string(id) : it->second;
   };
-  html << "<section id=\"records\">\n<h2>Records</h2>\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"records\"><table "
+  html << "<section id=\"records\">\n<h2>Records</h2>\n<div class=\"scroll\" tabindex=\"0\" "
+          "role=\"region\" aria-label=\"records\"><table "
           "class=\"stack records\">\n<thead><tr><th class=\"name\">Record</th><th>Value</th>"
           "<th class=\"name\">Player</th><th>Game</th><th class=\"name\">Date</th></tr></thead>\n"
           "<tbody>\n";
