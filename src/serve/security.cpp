@@ -84,7 +84,7 @@ std::string kept_token(const std::string& path) {
   // O_EXCL: made here, owner-only from its first byte (never a moment readable by others).
   const int made = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (made >= 0) {
-    const std::string token = make_token();
+    std::string token = make_token();
     const std::string line = token + "\n";
     const bool written = write(made, line.data(), line.size()) == static_cast<ssize_t>(line.size());
     close(made);

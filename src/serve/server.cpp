@@ -401,7 +401,7 @@ class Site {
     });
     for (const WebAsset& asset : web_assets()) {
       http_.Get(std::string(asset.path), [&asset](const httplib::Request&, httplib::Response& res) {
-        res.set_content(asset.body.data(), asset.body.size(), std::string(asset.type).c_str());
+        res.set_content(asset.body.data(), asset.body.size(), std::string(asset.type));
       });
     }
     http_.Get("/api/game", [this](const httplib::Request& req, httplib::Response& res) {

@@ -29,7 +29,7 @@ writer() {
     seats=$([ "$game" ] && q "SELECT count(*) FROM seats WHERE game_id = $game")
     for ((s = 1; s < ${seats:-3}; s++)); do values+=("$((10 + RANDOM % 50))"); done
     t0=$(ms)
-    "$CROWNS" round --force --game "$game" "${values[@]}" >/dev/null 2>>"$E2E_TMP/w$w.err"; rc=$?
+    "$CROWNS" round --force --game "$game" --round "$((n + 1))" "${values[@]}" >/dev/null 2>>"$E2E_TMP/w$w.err"; rc=$?
     t1=$(ms)
     echo "$rc $((t1 - t0)) $game" >>"$E2E_TMP/w$w.log"
     [ "$rc" = 0 ] && n=$((n + 1))

@@ -87,7 +87,9 @@ choose_op() {
   else
     local values=("0*") s
     for ((s = 1; s < SEATS[$g]; s++)); do values+=("$((20 + RANDOM % 60))"); done
-    OP=round ARGS=(round "${values[@]}" --force --game "$g")
+    # --round: random scores can repeat the round before, which crowns would take for the
+    # same round typed twice.
+    OP=round ARGS=(round "${values[@]}" --force --game "$g" --round "$((n + 1))")
   fi
 }
 

@@ -5,6 +5,9 @@
 # reload; the scorekeeper's page enters one; a bad value shows the CLI's message and changes
 # nothing; a viewer's POST and a cross-site form are refused; a report asked while its new
 # copy is made comes at once, says so, and reloads itself when the new one is ready.
+# At 360x800 with touch: two keepers racing, a correction while the terminal edits, out
+# against a typed value, undo named, a restart with the page open, axe-core on every page,
+# 44 px tap targets.
 # Screenshots at 360 and 1280 px go to $KEEP_SHOTS if set (to look at), else to a temporary
 # folder.
 npm_cache=${npm_config_cache:-$HOME/.npm}

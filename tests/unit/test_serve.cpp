@@ -3,8 +3,8 @@
 // written on a refusal, a round entered twice refused).
 
 #include <algorithm>
-#include <filesystem>
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "serve/actions.hpp"
@@ -298,7 +298,8 @@ TEST_CASE("a write carries what it was based on; a stale one is refused (409)", 
                                  {"v1", "10"},
                                  {"v2", "14"}});
     CHECK(a.status == 409);
-    CHECK(a.body["error"] == "round 1 changed meanwhile: Dee is now 41 \u2014 your values are kept");
+    CHECK(a.body["error"] ==
+          "round 1 changed meanwhile: Dee is now 41 \u2014 your values are kept");
     CHECK(a.body["state"]["rounds"][0]["scores"]["Dee"] == 41);
     CHECK(content(t.db) == before);
     const Answer b = run_action(t.db, Action::Edit,
