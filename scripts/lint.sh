@@ -42,7 +42,7 @@ ninja -C "$build" generated/migrations.cpp >/dev/null
 # (headers are checked through the units that include them).
 unit_of() {
   local batch
-  batch=$(grep -l -F "#include \"$root/$1\"" "$build"/CMakeFiles/*/Unity/unity_*.cxx 2>/dev/null | head -n 1)
+  batch=$(grep -l -F "#include \"$root/$1\"" "$build"/CMakeFiles/*/Unity/unity_*.cxx 2>/dev/null | head -n 1 || true)
   if [ -n "$batch" ]; then
     echo "$batch"
   elif grep -q "\"file\": \"$root/$1\"" "$build/compile_commands.json"; then
