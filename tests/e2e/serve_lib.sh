@@ -57,3 +57,31 @@ post() {
   printf ' '
   cat "$E2E_TMP/body"
 }
+
+# browser_setup TEST.js: sets BROWSER (Debian's chromium) and work (a copy of tests/browser
+# with TEST.js and the pinned puppeteer-core and axe-core, installed with npm ci; the source
+# tree stays clean; npm's cache is $npm_cache, which the script sets before lib.sh moves
+# HOME). Skips the script (exit 0) without node and npm; fails without chromium.
+browser_setup() {
+  local me browser_dir
+  me=$(basename "$0")
+  browser_dir=$(realpath "$(dirname "$0")/../browser")
+  BROWSER=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "$me: SKIPPED: needs node and npm (and chromium: bash scripts/setup.sh)"
+    exit 0
+  fi
+  if [ -z "$BROWSER" ]; then
+    echo "$me: needs chromium (bash scripts/setup.sh)"
+    exit 1
+  fi
+  work="$E2E_TMP/browser"
+  mkdir -p "$work"
+  cp "$browser_dir/package.json" "$browser_dir/package-lock.json" "$browser_dir/$1" "$work/"
+  if ! (cd "$work" && timeout 300 npm ci --no-audit --no-fund --prefer-offline --cache "${npm_cache:?}" \
+    >"$E2E_TMP/npm.log" 2>&1); then
+    cat "$E2E_TMP/npm.log"
+    echo "$me: npm ci failed"
+    exit 1
+  fi
+}

@@ -10,31 +10,12 @@
 # 44 px tap targets.
 # Screenshots at 360 and 1280 px go to $KEEP_SHOTS if set (to look at), else to a temporary
 # folder.
-npm_cache=${npm_config_cache:-$HOME/.npm}
+npm_cache=${npm_config_cache:-$HOME/.npm}  # before lib.sh moves HOME
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/serve_lib.sh"
 set -f
 
-browser_dir=$(realpath "$(dirname "$0")/../browser")
-BROWSER=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "test_serve_browser.sh: SKIPPED: needs node and npm (and chromium: bash scripts/setup.sh)"
-  exit 0
-fi
-if [ -z "$BROWSER" ]; then
-  echo "test_serve_browser.sh: needs chromium (bash scripts/setup.sh)"
-  exit 1
-fi
-# The pinned puppeteer-core, in a copy of tests/browser (the source tree stays clean).
-work="$E2E_TMP/browser"
-mkdir -p "$work"
-cp "$browser_dir/package.json" "$browser_dir/package-lock.json" "$browser_dir/serve.test.js" "$work/"
-if ! (cd "$work" && timeout 300 npm ci --no-audit --no-fund --prefer-offline --cache "$npm_cache" \
-  >"$E2E_TMP/npm.log" 2>&1); then
-  cat "$E2E_TMP/npm.log"
-  echo "test_serve_browser.sh: npm ci failed"
-  exit 1
-fi
+browser_setup serve.test.js
 
 shots=${KEEP_SHOTS:-$E2E_TMP/shots}
 mkdir -p "$shots"

@@ -5,30 +5,12 @@
 # picked for "cards left", played to a tie, tie-broken, rematched; a new game while one is in
 # progress is warned about by number and players; the hand page answers what crowns analyze
 # says. Screenshots go to $KEEP_SHOTS if set, else to a temporary folder.
-npm_cache=${npm_config_cache:-$HOME/.npm}
+npm_cache=${npm_config_cache:-$HOME/.npm}  # before lib.sh moves HOME
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/serve_lib.sh"
 set -f
 
-browser_dir=$(realpath "$(dirname "$0")/../browser")
-BROWSER=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "test_serve_night.sh: SKIPPED: needs node and npm (and chromium: bash scripts/setup.sh)"
-  exit 0
-fi
-if [ -z "$BROWSER" ]; then
-  echo "test_serve_night.sh: needs chromium (bash scripts/setup.sh)"
-  exit 1
-fi
-work="$E2E_TMP/browser"
-mkdir -p "$work"
-cp "$browser_dir/package.json" "$browser_dir/package-lock.json" "$browser_dir/night.test.js" "$work/"
-if ! (cd "$work" && timeout 300 npm ci --no-audit --no-fund --prefer-offline --cache "$npm_cache" \
-  >"$E2E_TMP/npm.log" 2>&1); then
-  cat "$E2E_TMP/npm.log"
-  echo "test_serve_night.sh: npm ci failed"
-  exit 1
-fi
+browser_setup night.test.js
 
 shots=${KEEP_SHOTS:-$E2E_TMP/shots}
 mkdir -p "$shots"
