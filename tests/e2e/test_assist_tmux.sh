@@ -3,43 +3,8 @@
 # with a deck draw, a take, an undo, q and resume, and another player going out. Each answer
 # waits for its question on the screen, as a person would.
 source "$(dirname "$0")/lib.sh"
-command -v tmux >/dev/null || { echo "test_assist_tmux.sh: skipped (no tmux; bash scripts/setup.sh installs it)"; exit 0; }
-T=$E2E_TMP
-SOCK="crowns-assist-$$"
-tm() { tmux -L "$SOCK" "$@"; }
-trap 'tm kill-server 2>/dev/null; rm -rf "$E2E_TMP"' EXIT
-tm -f /dev/null new-session -d -s assist -x 150 -y 50 \
-  "env CROWNS_DB='$CROWNS_DB' HOME='$HOME' NO_COLOR=1 TZ=UTC CROWNS_TODAY=$CROWNS_TODAY bash --norc --noprofile"
-screen() { tm capture-pane -p -J -S -3000 -t assist; }
-# wait_for TEXT: until TEXT is on the screen (10 s at most); the screen is kept in $T/screen.
-wait_for() {
-  local i
-  for i in $(seq 100); do
-    screen >"$T/screen"
-    grep -qF -- "$1" "$T/screen" && return 0
-    sleep 0.1
-  done
-  echo "--- waited for: $1"; tail -15 "$T/screen"
-  return 1
-}
-# answer PROMPT TEXT: waits for the PROMPT's n-th appearance (counting every wait so far)
-# and types TEXT and Enter.
-declare -A seen_prompts
-answer() {
-  local n=$(( ${seen_prompts[$1]:-0} + 1 ))
-  seen_prompts[$1]=$n
-  local i
-  for i in $(seq 100); do
-    screen >"$T/screen"
-    [ "$(grep -cF -- "$1" "$T/screen")" -ge "$n" ] && break
-    sleep 0.1
-  done
-  if [ "$(grep -cF -- "$1" "$T/screen")" -lt "$n" ]; then
-    echo "--- no question $1 (#$n)"; tail -15 "$T/screen"; return 1
-  fi
-  tm send-keys -t assist -l -- "$2"
-  tm send-keys -t assist Enter
-}
+SESSION=assist
+source "$(dirname "$0")/tmux_lib.sh"
 
 tm send-keys -t assist "$(printf '%q' "$CROWNS") assist --round 9 --players 2" Enter
 check "the hand is asked" answer "Round 9 · 11 cards · Js wild: your cards: " "3c 4c 5c 7h 8h 9h Qd Qs Kd 6s 10c"

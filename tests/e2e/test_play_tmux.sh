@@ -4,42 +4,8 @@
 # terminal saved, with the edit that would keep them. Then (item 1) `crowns round` on a
 # terminal asks before recording a round that reads as the one saved seconds ago.
 source "$(dirname "$0")/lib.sh"
-command -v tmux >/dev/null || { echo "test_play_tmux.sh: skipped (no tmux; bash scripts/setup.sh installs it)"; exit 0; }
-T=$E2E_TMP
-SOCK="crowns-play-$$"
-tm() { tmux -L "$SOCK" "$@"; }
-trap 'tm kill-server 2>/dev/null; sleep 0.3; rm -rf "$E2E_TMP"' EXIT
-tm -f /dev/null new-session -d -s play -x 150 -y 50 \
-  "env CROWNS_DB='$CROWNS_DB' HOME='$HOME' NO_COLOR=1 TZ=UTC CROWNS_TODAY=$CROWNS_TODAY bash --norc --noprofile"
-screen() { tm capture-pane -p -J -S -3000 -t play; }
-# wait_for TEXT: until TEXT is on the screen (10 s at most); the screen is kept in $T/screen.
-wait_for() {
-  local i
-  for i in $(seq 100); do
-    screen >"$T/screen"
-    grep -qF -- "$1" "$T/screen" && return 0
-    sleep 0.1
-  done
-  echo "--- waited for: $1"; tail -15 "$T/screen"
-  return 1
-}
-# answer PROMPT TEXT: waits for the PROMPT's n-th appearance and types TEXT and Enter.
-declare -A seen_prompts
-answer() {
-  local n=$(( ${seen_prompts[$1]:-0} + 1 ))
-  seen_prompts[$1]=$n
-  local i
-  for i in $(seq 100); do
-    screen >"$T/screen"
-    [ "$(grep -cF -- "$1" "$T/screen")" -ge "$n" ] && break
-    sleep 0.1
-  done
-  if [ "$(grep -cF -- "$1" "$T/screen")" -lt "$n" ]; then
-    echo "--- no question $1 (#$n)"; tail -15 "$T/screen"; return 1
-  fi
-  tm send-keys -t play -l -- "$2"
-  tm send-keys -t play Enter
-}
+SESSION=play
+source "$(dirname "$0")/tmux_lib.sh"
 # The database's content (its WAL included: play keeps a connection open meanwhile).
 sha() { sqlite3 "$CROWNS_DB" .dump | sha256sum; }
 
