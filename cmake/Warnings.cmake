@@ -13,10 +13,12 @@ endfunction()
 # from them: 15-25 s for a 50-line command. A unity build compiles each library in a few
 # batches (the core and the CLI; docs/PERFORMANCE.md). CROWNS_UNITY=OFF (the Debug preset, clang-tidy) compiles
 # each file alone, as before, so the Debug build still links every file's own definitions.
-option(CROWNS_UNITY "Compile the core and the CLI in unity batches (faster full builds)" ON)
+option(CROWNS_UNITY "Compile each library and the tests in unity batches (faster full builds)" ON)
+set(CROWNS_UNITY_BATCH 16 CACHE STRING "Files per unity batch (0: one batch per target)")
 function(crowns_fast_build target)
   if(CROWNS_UNITY)
-    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 16)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE
+                                                              ${CROWNS_UNITY_BATCH})
   endif()
 endfunction()
 

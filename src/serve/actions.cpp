@@ -12,6 +12,18 @@
 #include "store/undo.hpp"
 
 namespace crowns::serve {
+
+std::string field(const Fields& fields, const std::string& name) {
+  const auto it = fields.find(name);
+  return it == fields.end() ? std::string() : it->second;
+}
+
+nlohmann::ordered_json done(const store::Database& db, const store::Change& change) {
+  return nlohmann::ordered_json{{"ok", true},
+                                {"message", cli::sanitize(change.entry.summary)},
+                                {"state", page_state(db, change.game)}};
+}
+
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -28,11 +40,6 @@ std::int64_t number_field(const Fields& fields, const std::string& name) {
   if (error != std::errc() || end != text.data() + text.size() || value < 1 || value > kMaxNumber)
     throw Error(quote_token(text) + " is not a " + name + " number: send " + name + "=NUMBER");
   return value;
-}
-
-std::string field(const Fields& fields, const std::string& name) {
-  const auto it = fields.find(name);
-  return it == fields.end() ? std::string() : it->second;
 }
 
 // One value per seat, in seat order, as `crowns round VALUE...` takes them. The "out" radio
@@ -95,12 +102,6 @@ Answer refused(const store::Database& db, const store::Game& game, const std::st
 
 Checks checks_of(const Fields& fields) {
   return field(fields, "force") == "1" ? Checks::Force : Checks::Strict;
-}
-
-Json done(const store::Database& db, const store::Change& change) {
-  return Json{{"ok", true},
-              {"message", cli::sanitize(change.entry.summary)},
-              {"state", page_state(db, change.game)}};
 }
 
 Answer write(store::Database& db, Action action, const Fields& fields) {

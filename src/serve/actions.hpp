@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "store/change.hpp"
 #include "store/sqlite.hpp"
 
 namespace crowns::serve {
@@ -23,6 +24,13 @@ struct Answer {  // NOLINT(bugprone-exception-escape): json members, built and m
 };
 
 enum class Action { Round, Edit, Undo, Start, Rematch, Tiebreak, Join };
+
+/// A form field's value; empty when the form has none.
+std::string field(const Fields& fields, const std::string& name);
+
+/// What a write that went through answers: {"ok": true, "message": the change's summary,
+/// "state": the game as the page draws it}.
+nlohmann::ordered_json done(const store::Database& db, const store::Change& change);
 
 /// The path of an action's POST ("/api/round", ...).
 const char* action_path(Action action);

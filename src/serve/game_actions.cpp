@@ -20,11 +20,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string field(const Fields& fields, const std::string& name) {
-  const auto it = fields.find(name);
-  return it == fields.end() ? std::string() : it->second;
-}
-
 std::int64_t game_field(const Fields& fields) {
   const std::string text = field(fields, "game");
   std::int64_t value = 0;
@@ -32,12 +27,6 @@ std::int64_t game_field(const Fields& fields) {
   if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < 1)
     throw Error(quote_token(text) + " is not a game number: send game=NUMBER");
   return value;
-}
-
-Json done(const store::Database& db, const store::Change& change) {
-  return Json{{"ok", true},
-              {"message", cli::sanitize(change.entry.summary)},
-              {"state", page_state(db, change.game)}};
 }
 
 // A new game refused while another is in progress, unless the keeper confirmed it.

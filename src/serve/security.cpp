@@ -86,8 +86,9 @@ std::string kept_token(const std::string& path) {
   if (made >= 0) {
     std::string token = make_token();
     const std::string line = token + "\n";
-    const bool written = write(made, line.data(), line.size()) == static_cast<ssize_t>(line.size());
-    close(made);
+    const bool written =
+        ::write(made, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+    ::close(made);
     if (!written) throw Error("cannot write the scorekeeper's token to " + path);
     return token;
   }
@@ -96,17 +97,17 @@ std::string kept_token(const std::string& path) {
   const int file = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
   struct stat info {};
   if (file < 0 || fstat(file, &info) != 0) {
-    if (file >= 0) close(file);
+    if (file >= 0) ::close(file);
     throw Error("cannot read the scorekeeper's token from " + path + ": " + std::strerror(errno));
   }
   if ((info.st_mode & 077U) != 0U || info.st_uid != geteuid()) {
-    close(file);
+    ::close(file);
     throw Error(path + " (the scorekeeper's kept token) can be read by others: it must be " +
                 "yours alone (chmod 600 " + path + "), or delete it for a new token");
   }
   std::array<char, 128> buffer{};
   const ssize_t got = read(file, buffer.data(), buffer.size());
-  close(file);
+  ::close(file);
   std::string token(buffer.data(), got > 0 ? static_cast<std::size_t>(got) : 0);
   while (!token.empty() && (token.back() == '\n' || token.back() == '\r')) token.pop_back();
   if (!is_token(token))

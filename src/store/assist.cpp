@@ -8,10 +8,10 @@
 namespace crowns::store {
 namespace {
 
-using Json = nlohmann::json;
+using nlohmann::json;
 
 std::string setup_text(const assist::Setup& s) {
-  return Json{{"round", s.round},
+  return json{{"round", s.round},
               {"players", s.players},
               {"boxes", s.boxes},
               {"names", s.names},
@@ -20,7 +20,7 @@ std::string setup_text(const assist::Setup& s) {
 }
 
 std::string answers_text(const std::vector<std::string>& answers) {
-  return Json(answers).dump();
+  return json(answers).dump();
 }
 
 AssistRecord read_record(const Statement& row) {
@@ -28,8 +28,8 @@ AssistRecord read_record(const Statement& row) {
   r.id = row.int64(0);
   if (!row.is_null(1)) r.game_id = row.int64(1);
   r.me = row.optional_text(2);
-  const Json setup = Json::parse(row.text(3), nullptr, false);
-  const Json answers = Json::parse(row.text(4), nullptr, false);
+  const json setup = json::parse(row.text(3), nullptr, false);
+  const json answers = json::parse(row.text(4), nullptr, false);
   const auto unreadable = [&] {
     return Error("assist session " + std::to_string(r.id) + " in the database is unreadable");
   };
@@ -41,7 +41,7 @@ AssistRecord read_record(const Statement& row) {
     r.setup.names = setup.at("names").get<std::vector<std::string>>();
     r.setup.me = setup.at("me").get<int>();
     r.answers = answers.get<std::vector<std::string>>();
-  } catch (const Json::exception&) {
+  } catch (const json::exception&) {
     throw unreadable();
   }
   r.done = row.text(5) == "done";

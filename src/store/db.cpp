@@ -32,7 +32,7 @@ std::string env(const char* name) {
 }
 
 // The one-line refusal for a file we will not touch.
-[[noreturn]] void refuse(const std::string& path, const std::string& why) {
+[[noreturn]] void refuse_database(const std::string& path, const std::string& why) {
   throw Error(fmt::format("{} {}", path, why));
 }
 
@@ -58,7 +58,8 @@ int busy_timeout_ms() {
 void check_header(const std::string& path) {
   // Missing or unreadable: SQLite's open says which. An empty file is an empty database.
   if (read_sqlite_header(path) == SqliteHeader::Other) {
-    refuse(path, fmt::format("is not a crowns database (not an SQLite file); {}", kGiveAnother));
+    refuse_database(path,
+                    fmt::format("is not a crowns database (not an SQLite file); {}", kGiveAnother));
   }
 }
 
@@ -70,10 +71,11 @@ void check_before_writing(const Database& db, const std::string& path) {
   std::replace(verdict.begin(), verdict.end(), '\n',
                ' ');  // "*** in database main ***\nPage 61: ..."
   if (verdict != "ok") {
-    refuse(path,
-           fmt::format("is damaged (quick_check: {}); restore a backup with 'crowns restore FILE' "
-                       "(the file was not changed)",
-                       verdict));
+    refuse_database(
+        path,
+        fmt::format("is damaged (quick_check: {}); restore a backup with 'crowns restore FILE' "
+                    "(the file was not changed)",
+                    verdict));
   }
 }
 
@@ -142,7 +144,7 @@ void refuse_special_file(const std::string& path, const std::string& advice) {
                      : S_ISCHR(mode)  ? "a character device"
                      : S_ISBLK(mode)  ? "a block device"
                                       : "not a file";
-  refuse(path, fmt::format("is {}, not a regular file; {}", kind, advice));
+  refuse_database(path, fmt::format("is {}, not a regular file; {}", kind, advice));
 }
 
 std::string database_path(const std::string& flag) {
@@ -266,7 +268,7 @@ Database open_database(const std::string& path, Access access) {
   std::error_code ec;
   const fs::path file(path);
   const int timeout = busy_timeout_ms();
-  if (fs::is_directory(file, ec)) refuse(path, "is a folder, not a database file");
+  if (fs::is_directory(file, ec)) refuse_database(path, "is a folder, not a database file");
   refuse_special_file(path, kGiveAnother);
   if (access == Access::Read && !fs::exists(file, ec)) {
     throw Error(fmt::format(
@@ -277,10 +279,11 @@ Database open_database(const std::string& path, Access access) {
   if (!fs::exists(file, ec) && file.has_parent_path()) {
     fs::create_directories(file.parent_path(), ec);
     if (ec) {
-      refuse(path,
-             fmt::format("cannot be created: its folder {} cannot be made ({}); give another place "
-                         "with --db or $CROWNS_DB",
-                         file.parent_path().string(), ec.message()));
+      refuse_database(
+          path,
+          fmt::format("cannot be created: its folder {} cannot be made ({}); give another place "
+                      "with --db or $CROWNS_DB",
+                      file.parent_path().string(), ec.message()));
     }
   }
   check_header(path);
@@ -293,32 +296,36 @@ Database open_database(const std::string& path, Access access) {
     version = user_version(db);
   } catch (const SqliteError& e) {
     if ((e.extended_code() & 0xff) == SQLITE_NOTADB) {
-      refuse(path, fmt::format("is not a crowns database (not an SQLite file); {}", kGiveAnother));
+      refuse_database(
+          path, fmt::format("is not a crowns database (not an SQLite file); {}", kGiveAnother));
     }
     if ((e.extended_code() & 0xff) == SQLITE_CORRUPT) {
-      refuse(path,
-             "is damaged (truncated or overwritten: SQLite cannot read it); restore a backup with "
-             "'crowns restore FILE' (the file was not changed)");
+      refuse_database(
+          path,
+          "is damaged (truncated or overwritten: SQLite cannot read it); restore a backup with "
+          "'crowns restore FILE' (the file was not changed)");
     }
     throw;  // busy, unreadable: already says which file and what to do
   }
   const int latest = latest_schema_version();
   if (version > latest) {
-    refuse(path, fmt::format("was written by a newer crowns (schema version {}; this crowns "
-                             "knows up to {}): upgrade crowns to open it; the file was not changed",
-                             version, latest));
+    refuse_database(
+        path, fmt::format("was written by a newer crowns (schema version {}; this crowns "
+                          "knows up to {}): upgrade crowns to open it; the file was not changed",
+                          version, latest));
   }
   if (version == 0) {
     auto tables = db.prepare("SELECT count(*) FROM sqlite_schema");
     if (tables.step() && tables.integer(0) > 0) {
-      refuse(path, fmt::format(
-                       "is an SQLite database, but not a crowns one (it already holds tables); {}",
-                       kGiveAnother));
+      refuse_database(
+          path,
+          fmt::format("is an SQLite database, but not a crowns one (it already holds tables); {}",
+                      kGiveAnother));
     }
   }
   if (read_only) {
     if (version < latest) {
-      refuse(
+      refuse_database(
           path,
           "is read-only, and was written by an older crowns: make it and its folder writable, then "
           "run crowns once to bring it up to date (the file was not changed)");

@@ -7,8 +7,6 @@
 
 namespace crowns::store {
 
-using log::Json;
-
 namespace {
 
 // The details as the log keeps them: seat order by player id (names change; ids do not).
@@ -34,18 +32,18 @@ std::string name_of(const Game& game, std::int64_t player_id) {
   return "#" + std::to_string(player_id);
 }
 
-Json details_json(const Game& game, const Details& d) {
-  Json names = Json::array();
+log::Json details_json(const Game& game, const Details& d) {
+  log::Json names = log::Json::array();
   for (auto id : d.seat_players) names.push_back(name_of(game, id));
-  return Json{{"date", d.date},
-              {"note", d.note ? Json(*d.note) : Json(nullptr)},
-              {"first_dealer", d.first_dealer},
-              {"seat_players", d.seat_players},
-              {"players", names}};
+  return log::Json{{"date", d.date},
+                   {"note", d.note ? log::Json(*d.note) : log::Json(nullptr)},
+                   {"first_dealer", d.first_dealer},
+                   {"seat_players", d.seat_players},
+                   {"players", names}};
 }
 
 std::optional<Details> details_from_json(const std::string& text) {
-  const Json j = Json::parse(text, nullptr, false);
+  const log::Json j = log::Json::parse(text, nullptr, false);
   if (!j.is_object() || !j.contains("date") || !j.contains("first_dealer") ||
       !j.contains("seat_players")) {
     return std::nullopt;

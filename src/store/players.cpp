@@ -4,17 +4,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
+#include "store/game_log.hpp"
 #include "store/look_alike.hpp"
 
 namespace crowns::store {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 // Lookups read the player alone; only lists pay for the per-player counts.
 constexpr std::string_view kPlayerColumns =
@@ -51,12 +49,8 @@ Player read_player(const Statement& stmt) {
   return p;
 }
 
-std::string dump(const Json& j) {
-  return json_line(j);
-}
-
-Json player_json(const Player& p) {
-  return Json{{"id", p.id}, {"name", p.name}, {"retired", p.retired}};
+log::Json player_json(const Player& p) {
+  return log::Json{{"id", p.id}, {"name", p.name}, {"retired", p.retired}};
 }
 
 }  // namespace
@@ -146,8 +140,8 @@ Expected<Player> add_player(Database& db, const std::string& name, LookAlikes lo
     db.prepare("UPDATE players SET retired = 0 WHERE id = ?").bind_all(existing->id).run();
     append_audit(db, {.action = "player.unretire",
                       .summary = "Player " + existing->name + " is back from retirement",
-                      .old_value = dump(player_json(*existing)),
-                      .new_value = dump(Json{{"retired", false}})});
+                      .old_value = log::dump(player_json(*existing)),
+                      .new_value = log::dump(log::Json{{"retired", false}})});
     existing->retired = false;
     return *existing;
   }
@@ -159,7 +153,7 @@ Expected<Player> add_player(Database& db, const std::string& name, LookAlikes lo
   p.name = *normalized;
   append_audit(db, {.action = "player.add",
                     .summary = "Player " + p.name + " added",
-                    .new_value = dump(player_json(p))});
+                    .new_value = log::dump(player_json(p))});
   return p;
 }
 
@@ -180,10 +174,11 @@ Expected<Change> rename_player(Database& db, const std::string& old_name,
   db.prepare("UPDATE players SET name = ? WHERE id = ?").bind_all(*normalized, player->id).run();
   return Change{
       std::nullopt,
-      append_audit(db, {.action = "player.rename",
-                        .summary = "Player " + player->name + " renamed to " + *normalized,
-                        .old_value = dump(Json{{"id", player->id}, {"name", player->name}}),
-                        .new_value = dump(Json{{"id", player->id}, {"name", *normalized}})})};
+      append_audit(db,
+                   {.action = "player.rename",
+                    .summary = "Player " + player->name + " renamed to " + *normalized,
+                    .old_value = log::dump(log::Json{{"id", player->id}, {"name", player->name}}),
+                    .new_value = log::dump(log::Json{{"id", player->id}, {"name", *normalized}})})};
 }
 
 Expected<Change> merge_players(Database& db, const std::string& from, const std::string& into) {
@@ -203,7 +198,7 @@ Expected<Change> merge_players(Database& db, const std::string& from, const std:
                    ", so they are different people; "
                    "rename one instead"};
   }
-  Json games = Json::array();
+  log::Json games = log::Json::array();
   auto seats = db.prepare("SELECT game_id FROM seats WHERE player_id = ? ORDER BY game_id");
   seats.bind_all(source->id);
   while (seats.step()) games.push_back(seats.int64(0));
@@ -216,12 +211,13 @@ Expected<Change> merge_players(Database& db, const std::string& from, const std:
   db.prepare("DELETE FROM players WHERE id = ?").bind_all(source->id).run();
   return Change{
       std::nullopt,
-      append_audit(db,
-                   {.action = "player.merge",
-                    .summary = "Player " + source->name + " merged into " + target->name + " (" +
-                               counted(static_cast<long long>(games.size()), "game") + " moved)",
-                    .old_value = dump(Json{{"player", player_json(*source)}, {"games", games}}),
-                    .new_value = dump(Json{{"into", player_json(*target)}})})};
+      append_audit(
+          db,
+          {.action = "player.merge",
+           .summary = "Player " + source->name + " merged into " + target->name + " (" +
+                      counted(static_cast<long long>(games.size()), "game") + " moved)",
+           .old_value = log::dump(log::Json{{"player", player_json(*source)}, {"games", games}}),
+           .new_value = log::dump(log::Json{{"into", player_json(*target)}})})};
 }
 
 Expected<Change> retire_player(Database& db, const std::string& name) {
@@ -229,11 +225,12 @@ Expected<Change> retire_player(Database& db, const std::string& name) {
   if (!player) return Failure{player.error()};
   if (player->retired) return Failure{"player '" + player->name + "' is already retired"};
   db.prepare("UPDATE players SET retired = 1 WHERE id = ?").bind_all(player->id).run();
-  return Change{std::nullopt,
-                append_audit(db, {.action = "player.retire",
-                                  .summary = "Player " + player->name + " retired",
-                                  .old_value = dump(Json{{"id", player->id}, {"retired", false}}),
-                                  .new_value = dump(Json{{"id", player->id}, {"retired", true}})})};
+  return Change{
+      std::nullopt,
+      append_audit(db, {.action = "player.retire",
+                        .summary = "Player " + player->name + " retired",
+                        .old_value = log::dump(log::Json{{"id", player->id}, {"retired", false}}),
+                        .new_value = log::dump(log::Json{{"id", player->id}, {"retired", true}})})};
 }
 
 }  // namespace crowns::store

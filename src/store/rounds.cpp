@@ -10,8 +10,6 @@
 
 namespace crowns::store {
 
-using log::Json;
-
 namespace {
 
 std::vector<std::pair<int, ScoreCell>> cells_of(const std::vector<SeatScore>& scores) {
@@ -186,7 +184,7 @@ Expected<Change> edit_round(Database& db, const Game& game, int round,
   // A tie-break ordered particular tied players. While those still tied all played it, it
   // still orders them; a player who left the tie loses a score that no longer means anything,
   // and if someone new is tied the whole tie-break goes. Dropped scores stay in the old value.
-  Json old_value = log::round_json(game, before, changed);
+  log::Json old_value = log::round_json(game, before, changed);
   Game edited = game;
   edited.rounds[static_cast<std::size_t>(round - 1)] = updated;
   const std::vector<int> dropped = stale_tiebreak(game, edited);
@@ -243,13 +241,13 @@ Expected<Change> record_tiebreak(Database& db, const Game& game,
   for (const auto& s : scores) given.push_back(s.seat);
   std::sort(given.begin(), given.end());
   if (given != st.leaders) return Failure{"the tie-break needs a score for each tied player"};
-  Json old_value = Json::object();
-  Json new_value = Json::object();
+  log::Json old_value = log::Json::object();
+  log::Json new_value = log::Json::object();
   std::string line;
   auto stmt = db.prepare("UPDATE seats SET tiebreak = ? WHERE game_id = ? AND seat = ?");
   for (const auto& s : scores) {
     const auto& seat = game.seats[static_cast<std::size_t>(s.seat)];
-    old_value[seat.name] = seat.tiebreak ? Json(*seat.tiebreak) : Json(nullptr);
+    old_value[seat.name] = seat.tiebreak ? log::Json(*seat.tiebreak) : log::Json(nullptr);
     new_value[seat.name] = s.entry.points;
     line += (line.empty() ? "" : ", ") + seat.name + " " + log::cell_text(log::to_cell(s.entry));
     stmt.reset();
@@ -285,8 +283,8 @@ Expected<Change> abandon_game(Database& db, const Game& game) {
       {.game_id = game.id,
        .action = "abandon",
        .summary = "Game " + id + " abandoned after " + counted(game.rounds_played(), "round"),
-       .old_value = log::dump(Json{{"status", "active"}}),
-       .new_value = log::dump(Json{{"status", "abandoned"}})});
+       .old_value = log::dump(log::Json{{"status", "active"}}),
+       .new_value = log::dump(log::Json{{"status", "abandoned"}})});
 }
 
 Expected<Change> reopen_game(Database& db, const Game& game) {
@@ -304,8 +302,8 @@ Expected<Change> reopen_game(Database& db, const Game& game) {
   AuditEntry entry{.game_id = game.id,
                    .action = "reopen",
                    .summary = summary,
-                   .old_value = log::dump(Json{{"status", "abandoned"}}),
-                   .new_value = log::dump(Json{{"status", status}})};
+                   .old_value = log::dump(log::Json{{"status", "abandoned"}}),
+                   .new_value = log::dump(log::Json{{"status", status}})};
   return log::logged(db, std::move(after), std::move(entry));
 }
 

@@ -2,26 +2,20 @@
 
 #include <nlohmann/json.hpp>
 
-#include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
+#include "store/game_log.hpp"
 #include "store/games.hpp"
 
 namespace crowns::store {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-std::string dump(const Json& j) {
-  return json_line(j);
-}
-
-Json season_json(const Season& s) {
-  return Json{{"id", s.id},
-              {"name", s.name},
-              {"from", s.starts_on},
-              {"to", s.ends_on ? Json(*s.ends_on) : Json(nullptr)}};
+log::Json season_json(const Season& s) {
+  return log::Json{{"id", s.id},
+                   {"name", s.name},
+                   {"from", s.starts_on},
+                   {"to", s.ends_on ? log::Json(*s.ends_on) : log::Json(nullptr)}};
 }
 
 // The name rules are the players' (printable, 1-40 characters, no leading '-').
@@ -126,7 +120,7 @@ Expected<Season> add_season(Database& db, const std::string& name, const std::st
   s.id = db.last_insert_id();
   append_audit(db, {.action = "season.add",
                     .summary = "Season " + s.name + " added (" + range_text(s) + ")",
-                    .new_value = dump(season_json(s))});
+                    .new_value = log::dump(season_json(s))});
   return s;
 }
 
@@ -148,8 +142,8 @@ Expected<Season> edit_season(Database& db, const std::string& name, const Season
       .run();
   append_audit(db, {.action = "season.edit",
                     .summary = "Season " + old->name + " changed (" + range_text(s) + ")",
-                    .old_value = dump(season_json(*old)),
-                    .new_value = dump(season_json(s))});
+                    .old_value = log::dump(season_json(*old)),
+                    .new_value = log::dump(season_json(s))});
   return s;
 }
 
@@ -159,7 +153,7 @@ Expected<Season> remove_season(Database& db, const std::string& name) {
   db.prepare("DELETE FROM seasons WHERE id = ?").bind_all(s->id).run();
   append_audit(db, {.action = "season.remove",
                     .summary = "Season " + s->name + " removed",
-                    .old_value = dump(season_json(*s))});
+                    .old_value = log::dump(season_json(*s))});
   return *s;
 }
 

@@ -7,7 +7,7 @@
 namespace crowns::store {
 namespace {
 
-using Json = nlohmann::json;
+using nlohmann::json;
 
 SolitaireStatus status_from(const std::string& text) {
   for (const auto status : {SolitaireStatus::Won, SolitaireStatus::Lost}) {
@@ -16,20 +16,20 @@ SolitaireStatus status_from(const std::string& text) {
   return SolitaireStatus::Active;
 }
 
-Json cards_json(const std::vector<Card>& cards) {
-  Json out = Json::array();
+json cards_json(const std::vector<Card>& cards) {
+  json out = json::array();
   for (const Card c : cards) out.push_back(to_string(c));
   return out;
 }
 
 // Cards written by this module; anything else means the row was edited by hand.
-Card card_from(const Json& j) {
+Card card_from(const json& j) {
   auto card = j.is_string() ? parse_card(j.get<std::string>()) : Expected<Card>(Failure{""});
   if (!card) throw Error("a solitaire game in the database holds an unreadable card");
   return *card;
 }
 
-std::vector<Card> cards_from(const Json& j) {
+std::vector<Card> cards_from(const json& j) {
   std::vector<Card> cards;
   if (!j.is_array()) throw Error("a solitaire game in the database holds an unreadable pile");
   for (const auto& c : j) cards.push_back(card_from(c));
@@ -37,16 +37,16 @@ std::vector<Card> cards_from(const Json& j) {
 }
 
 std::string deal_text(const SolitaireGame& game) {
-  Json piles = Json::array();
+  json piles = json::array();
   for (const auto& pile : game.piles) piles.push_back(cards_json(pile));
-  return Json{{"piles", piles}, {"stock", game.stock ? cards_json(*game.stock) : Json(nullptr)}}
+  return json{{"piles", piles}, {"stock", game.stock ? cards_json(*game.stock) : json(nullptr)}}
       .dump();
 }
 
 std::string plays_text(const SolitaireGame& game) {
-  Json plays = Json::array();
+  json plays = json::array();
   for (const auto& p : game.plays)
-    plays.push_back(Json::array({to_string(p.turned), p.move.pile, to_string(p.move.discard)}));
+    plays.push_back(json::array({to_string(p.turned), p.move.pile, to_string(p.move.discard)}));
   return plays.dump();
 }
 
@@ -61,8 +61,8 @@ SolitaireGame read_game(const Statement& row) {
   if (!row.is_null(1)) game.player_id = row.int64(1);
   game.player_name = row.optional_text(2);
   if (!row.is_null(3)) game.seed = row.int64(3);
-  const Json deal = Json::parse(row.text(4), nullptr, false);
-  const Json plays = Json::parse(row.text(5), nullptr, false);
+  const json deal = json::parse(row.text(4), nullptr, false);
+  const json plays = json::parse(row.text(5), nullptr, false);
   if (!deal.is_object() || !deal.contains("piles") || !deal["piles"].is_array() ||
       deal["piles"].size() != solitaire::kPiles || !plays.is_array()) {
     throw Error("solitaire game " + std::to_string(game.id) + " in the database is unreadable");

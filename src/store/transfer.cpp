@@ -14,13 +14,13 @@
 namespace crowns::store {
 namespace {
 
-using Json = nlohmann::json;
 using detail::BadImport;
+using nlohmann::json;
 
 // ---- writing ------------------------------------------------------------------------------
 
 void append_quoted(std::string& out, std::string_view text) {
-  out += json_line(Json(text));
+  out += json_line(json(text));
 }
 
 // What a game is written for: the file, or game_key() (no uuid, names folded to one case).
@@ -81,7 +81,7 @@ void append_game(std::string& out, const ExportGame& g, GameText text) {
   throw BadImport(path + ": " + what);
 }
 
-std::string kind_of(const Json& v) {
+std::string kind_of(const json& v) {
   if (v.is_null()) return "null";
   if (v.is_boolean()) return "true/false";
   if (v.is_number_integer()) return "a whole number";
@@ -92,7 +92,7 @@ std::string kind_of(const Json& v) {
 }
 
 // Refuses keys other than `allowed`: a typo ("went_ou") must not be dropped silently.
-void expect_object(const Json& v, const std::string& path,
+void expect_object(const json& v, const std::string& path,
                    std::initializer_list<std::string_view> allowed) {
   if (!v.is_object()) bad(path, "must be an object {...}, not " + kind_of(v));
   for (const auto& [key, value] : v.items()) {
@@ -102,18 +102,18 @@ void expect_object(const Json& v, const std::string& path,
   }
 }
 
-const Json* field(const Json& obj, const char* key) {
+const json* field(const json& obj, const char* key) {
   const auto it = obj.find(key);
   return it == obj.end() ? nullptr : &*it;
 }
 
-const Json& required(const Json& obj, const std::string& path, const char* key) {
-  const Json* v = field(obj, key);
+const json& required(const json& obj, const std::string& path, const char* key) {
+  const json* v = field(obj, key);
   if (!v) bad(path, std::string("the field \"") + key + "\" is missing");
   return *v;
 }
 
-int as_int(const Json& v, const std::string& path) {
+int as_int(const json& v, const std::string& path) {
   // A whole number written 5.0 or 1e9, or too long for 64 bits, is read as a float.
   if (v.is_number_float() && std::trunc(v.get<double>()) == v.get<double>()) {
     const auto d = v.get<double>();
@@ -132,37 +132,37 @@ int as_int(const Json& v, const std::string& path) {
   return static_cast<int>(i);
 }
 
-std::string as_text(const Json& v, const std::string& path) {
+std::string as_text(const json& v, const std::string& path) {
   if (!v.is_string()) bad(path, "must be text, not " + kind_of(v));
   return v.get<std::string>();
 }
 
-bool as_bool(const Json& v, const std::string& path) {
+bool as_bool(const json& v, const std::string& path) {
   if (!v.is_boolean()) bad(path, "must be true or false, not " + kind_of(v));
   return v.get<bool>();
 }
 
-std::optional<std::string> optional_text(const Json& obj, const std::string& path,
+std::optional<std::string> optional_text(const json& obj, const std::string& path,
                                          const char* key) {
-  const Json* v = field(obj, key);
+  const json* v = field(obj, key);
   if (!v || v->is_null()) return std::nullopt;
   return as_text(*v, path + "." + key);
 }
 
-std::optional<int> optional_int(const Json& obj, const std::string& path, const char* key) {
-  const Json* v = field(obj, key);
+std::optional<int> optional_int(const json& obj, const std::string& path, const char* key) {
+  const json* v = field(obj, key);
   if (!v || v->is_null()) return std::nullopt;
   return as_int(*v, path + "." + key);
 }
 
-bool optional_bool(const Json& obj, const std::string& path, const char* key) {
-  const Json* v = field(obj, key);
+bool optional_bool(const json& obj, const std::string& path, const char* key) {
+  const json* v = field(obj, key);
   return v && !v->is_null() && as_bool(*v, path + "." + key);
 }
 
-const Json& list(const Json& obj, const char* key, std::size_t limit) {
-  static const Json kEmpty = Json::array();
-  const Json* v = field(obj, key);
+const json& list(const json& obj, const char* key, std::size_t limit) {
+  static const json kEmpty = json::array();
+  const json* v = field(obj, key);
   if (!v) return kEmpty;
   if (!v->is_array()) bad(key, "must be a list [...], not " + kind_of(*v));
   if (v->size() > limit) {
@@ -176,7 +176,7 @@ std::string at(const std::string& path, std::size_t index) {
   return path + "[" + std::to_string(index) + "]";
 }
 
-ExportGame read_game(const Json& j, const std::string& path) {
+ExportGame read_game(const json& j, const std::string& path) {
   expect_object(j, path,
                 {"uuid", "date", "status", "boxes", "first_dealer", "note", "seats", "rounds"});
   ExportGame g;
@@ -186,7 +186,7 @@ ExportGame read_game(const Json& j, const std::string& path) {
   g.boxes = as_int(required(j, path, "boxes"), path + ".boxes");
   g.first_dealer = optional_int(j, path, "first_dealer").value_or(0);
   g.note = optional_text(j, path, "note");
-  const Json& seats = required(j, path, "seats");
+  const json& seats = required(j, path, "seats");
   if (!seats.is_array()) bad(path + ".seats", "must be a list [...], not " + kind_of(seats));
   // Checked here, not only later: a list this long should not be read at all.
   if (seats.size() > static_cast<std::size_t>(kMaxPlayers)) {
@@ -200,14 +200,14 @@ ExportGame read_game(const Json& j, const std::string& path) {
                        .joined_round = optional_int(seats[s], sp, "joined_round").value_or(1),
                        .start_total = optional_int(seats[s], sp, "start_total").value_or(0)});
   }
-  const Json* rounds = field(j, "rounds");
+  const json* rounds = field(j, "rounds");
   if (!rounds || rounds->is_null()) return g;
   if (!rounds->is_array()) bad(path + ".rounds", "must be a list [...], not " + kind_of(*rounds));
   if (rounds->size() > static_cast<std::size_t>(kRounds))
     bad(path + ".rounds", std::to_string(rounds->size()) + " rounds; a game has 11");
   for (std::size_t r = 0; r < rounds->size(); ++r) {
     const std::string rp = at(path + ".rounds", r);
-    const Json& cells = (*rounds)[r];
+    const json& cells = (*rounds)[r];
     if (!cells.is_array()) bad(rp, "must be a list of one score per seat, not " + kind_of(cells));
     const std::size_t playing = g.seats_at(static_cast<int>(r) + 1);
     if (cells.size() != playing) {
@@ -254,10 +254,10 @@ namespace detail {
 
 ExportData parse_json_export(std::string_view text) {
   check_nesting(text);
-  Json j;
+  json j;
   try {
-    j = Json::parse(text.begin(), text.end());
-  } catch (const Json::exception& e) {  // parse_error, and out_of_range for 1E400
+    j = json::parse(text.begin(), text.end());
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for 1E400
     std::string what = e.what();
     if (const auto p = what.find("] "); p != std::string::npos) what.erase(0, p + 2);
     // nlohmann quotes the whole token it was reading ("last read: '...'"): a 10 MB string
@@ -274,7 +274,7 @@ ExportData parse_json_export(std::string_view text) {
     throw BadImport("not valid JSON: " + what);
   }
   if (!j.is_object()) bad("the file", "must hold one JSON object {...}, not " + kind_of(j));
-  const Json* format = field(j, "format");
+  const json* format = field(j, "format");
   if (!format || !format->is_string() || format->get<std::string>() != kExportFormat) {
     bad("format", "this is not a crowns export (\"format\" must be \"crowns-export\")");
   }
@@ -288,14 +288,14 @@ ExportData parse_json_export(std::string_view text) {
   expect_object(j, "the file", {"format", "version", "players", "seasons", "games"});
 
   ExportData data;
-  const Json& players = list(j, "players", kMaxImportPlayers);
+  const json& players = list(j, "players", kMaxImportPlayers);
   for (std::size_t i = 0; i < players.size(); ++i) {
     const std::string p = at("players", i);
     expect_object(players[i], p, {"name", "retired"});
     data.players.push_back({as_text(required(players[i], p, "name"), p + ".name"),
                             optional_bool(players[i], p, "retired")});
   }
-  const Json& seasons = list(j, "seasons", kMaxImportSeasons);
+  const json& seasons = list(j, "seasons", kMaxImportSeasons);
   for (std::size_t i = 0; i < seasons.size(); ++i) {
     const std::string p = at("seasons", i);
     expect_object(seasons[i], p, {"name", "starts_on", "ends_on"});
@@ -303,7 +303,7 @@ ExportData parse_json_export(std::string_view text) {
                             as_text(required(seasons[i], p, "starts_on"), p + ".starts_on"),
                             optional_text(seasons[i], p, "ends_on")});
   }
-  const Json& games = list(j, "games", kMaxImportGames);
+  const json& games = list(j, "games", kMaxImportGames);
   data.games.reserve(games.size());
   for (std::size_t i = 0; i < games.size(); ++i)
     data.games.push_back(read_game(games[i], at("games", i)));

@@ -10,8 +10,6 @@
 
 namespace crowns::store {
 
-using log::Json;
-
 namespace {
 
 // What reversing one entry did: the game after it and the undo's entry to write.
@@ -40,9 +38,9 @@ std::int64_t last_deletion(const Database& db, std::int64_t id) {
   return stmt.step() ? stmt.int64(0) : 0;
 }
 
-Json parse(const std::optional<std::string>& text) {
-  if (!text) return Json();
-  return Json::parse(*text, nullptr, false);
+log::Json parse(const std::optional<std::string>& text) {
+  if (!text) return log::Json();
+  return log::Json::parse(*text, nullptr, false);
 }
 
 std::string quoted(const AuditEntry& e) {
@@ -67,10 +65,10 @@ std::optional<int> seat_named(const Game& game, const std::string& name) {
 }
 
 // Whether every cell the JSON scores list holds is what round `round` holds now.
-bool cells_match(const Game& game, int round, const Json& scores) {
+bool cells_match(const Game& game, int round, const log::Json& scores) {
   if (round < 1 || round > game.rounds_played() || !scores.is_array()) return false;
   const RoundInfo& info = game.rounds[static_cast<std::size_t>(round - 1)];
-  return std::all_of(scores.begin(), scores.end(), [&](const Json& item) {
+  return std::all_of(scores.begin(), scores.end(), [&](const log::Json& item) {
     const int seat = item.value("seat", -1);
     return seat >= 0 && seat < game.players() &&
            same_cell(info.scores[static_cast<std::size_t>(seat)], log::cell_from_json(item));
@@ -84,7 +82,7 @@ bool has_tiebreak(const Game& game) {
 
 // Sets tie-break scores by player name ({"Ann": 5, "Bob": null}); fails on a name no
 // longer at the game (renamed since).
-Expected<std::string> write_tiebreak(Database& db, const Game& game, const Json& scores) {
+Expected<std::string> write_tiebreak(Database& db, const Game& game, const log::Json& scores) {
   auto stmt = db.prepare("UPDATE seats SET tiebreak = ? WHERE game_id = ? AND seat = ?");
   std::string line;
   for (const auto& [name, value] : scores.items()) {
@@ -102,7 +100,7 @@ Expected<std::string> write_tiebreak(Database& db, const Game& game, const Json&
 }
 
 Expected<Reversal> reverse_round(Database& db, const Game& game, const AuditEntry& e) {
-  const Json value = parse(e.new_value);
+  const log::Json value = parse(e.new_value);
   const int round = value.is_object() ? value.value("round", 0) : 0;
   if (round != game.rounds_played()) {
     return stale(game, e, "round " + std::to_string(round) + " is no longer the last round");
@@ -120,8 +118,8 @@ Expected<Reversal> reverse_round(Database& db, const Game& game, const AuditEntr
 }
 
 Expected<Reversal> reverse_edit(Database& db, const Game& game, const AuditEntry& e) {
-  const Json before = parse(e.old_value);
-  const Json after = parse(e.new_value);
+  const log::Json before = parse(e.old_value);
+  const log::Json after = parse(e.new_value);
   const int round = after.is_object() ? after.value("round", 0) : 0;
   if (!before.is_object() || !cells_match(game, round, after["scores"])) {
     return stale(game, e, "round " + std::to_string(round) + " has changed since");
@@ -151,8 +149,8 @@ Expected<Reversal> reverse_edit(Database& db, const Game& game, const AuditEntry
 }
 
 Expected<Reversal> reverse_tiebreak(Database& db, const Game& game, const AuditEntry& e) {
-  const Json before = parse(e.old_value);
-  const Json after = parse(e.new_value);
+  const log::Json before = parse(e.old_value);
+  const log::Json after = parse(e.new_value);
   if (!before.is_object() || !after.is_object()) return stale(game, e, "its values are unreadable");
   std::string undone;
   for (const auto& [name, value] : after.items()) {
@@ -217,7 +215,7 @@ Expected<Reversal> reverse_new(Database& db, const Game& game, const AuditEntry&
 
 // A late arrival leaves again while no round has been played since they joined.
 Expected<Reversal> reverse_join(Database& db, const Game& game, const AuditEntry& e) {
-  const Json value = parse(e.new_value);
+  const log::Json value = parse(e.new_value);
   const int seat = value.is_object() ? value.value("seat", -1) : -1;
   const int round = value.is_object() ? value.value("round", 0) : 0;
   if (seat != game.players() - 1) return stale(game, e, "its seat is gone");

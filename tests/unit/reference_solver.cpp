@@ -197,7 +197,7 @@ std::string check_solution(std::span<const Card> hand, int wild_rank, HandMode m
   }
   if (solution.discard) used.push_back(*solution.discard);
   if (sorted_keys(used) != sorted_keys(hand)) {
-    return "melds + deadwood + discard (" + hand_text(used) + ") are not the hand";
+    return "melds + deadwood + discard (" + reference::hand_text(used) + ") are not the hand";
   }
   if (solution.score != deadwood_points) {
     return "score " + std::to_string(solution.score) + " but the deadwood holds " +

@@ -20,13 +20,13 @@ using assist::Setup;
 
 namespace {
 
-std::vector<Card> cards(const char* text) {
+std::vector<Card> sorted_cards(const char* text) {
   auto c = *parse_cards(text);
   std::sort(c.begin(), c.end());
   return c;
 }
 
-std::vector<Card> sorted(std::vector<Card> c) {
+std::vector<Card> sorted_copy(std::vector<Card> c) {
   std::sort(c.begin(), c.end());
   return c;
 }
@@ -59,14 +59,14 @@ TEST_CASE("assist: a turn that takes the top discard and goes out", "[assist]") 
   answer(s, "9h");
   REQUIRE(s.asking() == Ask::Drawn);
   const Situation draw = s.draw_situation();
-  CHECK(sorted(draw.hand) == cards("7h 8h Kd"));
+  CHECK(sorted_copy(draw.hand) == sorted_cards("7h 8h Kd"));
   CHECK(draw.top == *parse_card("9h"));
   CHECK(draw.seen.empty());
   answer(s, "t");
   REQUIRE(s.asking() == Ask::Thrown);
   CHECK(s.taken() == *parse_card("9h"));
   // The situation of the draw decision stays the same while the throw is asked.
-  CHECK(sorted(s.draw_situation().hand) == cards("7h 8h Kd"));
+  CHECK(sorted_copy(s.draw_situation().hand) == sorted_cards("7h 8h Kd"));
   const auto back = s.answer("9h");
   REQUIRE_FALSE(back);
   CHECK(back.error().find("may not go straight back") != std::string::npos);
@@ -92,9 +92,9 @@ TEST_CASE("assist: the others' turns become seen cards and the next player's pic
   REQUIRE(s.asking() == Ask::Thrown);
   // After a deck draw the top discard is out of play: in seen, not a top.
   const Situation discard = s.discard_situation();
-  CHECK(sorted(discard.hand) == cards("4c 7h 8h Kd"));
+  CHECK(sorted_copy(discard.hand) == sorted_cards("4c 7h 8h Kd"));
   CHECK_FALSE(discard.top);
-  CHECK(discard.seen == cards("Qs"));
+  CHECK(discard.seen == sorted_cards("Qs"));
   answer(s, "4c");
   REQUIRE(s.asking() == Ask::Others);
   CHECK(s.others_turn() == 1);
@@ -106,8 +106,8 @@ TEST_CASE("assist: the others' turns become seen cards and the next player's pic
   answer(s, "");  // Enter: the top is the 6d
   const Situation d = s.draw_situation();
   CHECK(d.top == *parse_card("6d"));
-  CHECK(sorted(d.seen) == cards("Qs 5d"));
-  CHECK(d.next_holds == cards("4c"));
+  CHECK(sorted_copy(d.seen) == sorted_cards("Qs 5d"));
+  CHECK(d.next_holds == sorted_cards("4c"));
   CHECK(d.players == 3);
   // The next player throws back what they took: it leaves their known cards.
   CHECK_FALSE(s.answer("2c"));  // no such card: the question again
@@ -119,7 +119,7 @@ TEST_CASE("assist: the others' turns become seen cards and the next player's pic
   const Situation e = s.draw_situation();
   CHECK(e.top == *parse_card("4c"));
   CHECK(e.next_holds.empty());
-  CHECK(sorted(e.seen) == cards("Qs 5d 6d Kd"));
+  CHECK(sorted_copy(e.seen) == sorted_cards("Qs 5d 6d Kd"));
 }
 
 TEST_CASE("assist: a card that cannot be there gets one line and the question again", "[assist]") {
@@ -200,12 +200,12 @@ TEST_CASE("assist: undo takes back one answer; replaying the answers rebuilds th
     answer(s, "");
     return s.draw_situation();
   }();
-  CHECK(sorted(d.seen) == cards("Kh"));
+  CHECK(sorted_copy(d.seen) == sorted_cards("Kh"));
   CHECK(d.top == *parse_card("9h"));
   const auto again = Session::replay(s.setup(), s.answers());
   REQUIRE(again);
   CHECK(again->asking() == s.asking());
-  CHECK(sorted(again->draw_situation().seen) == sorted(d.seen));
+  CHECK(sorted_copy(again->draw_situation().seen) == sorted_copy(d.seen));
   CHECK(again->hand() == s.hand());
   while (s.undo()) {
   }
@@ -242,7 +242,7 @@ TEST_CASE("assist: out NAME makes the next turn the last; the round ends with th
   const auto& r = *s.result();
   CHECK_FALSE(r.went_out);
   CHECK(r.out_by == "Mary Jo");
-  CHECK(r.hand == cards("7h 8h 9h Qs"));
+  CHECK(r.hand == sorted_cards("7h 8h 9h Qs"));
   CHECK(r.score == min_score(r.hand, wild_rank_of_round(2), HandMode::Dealt));
   CHECK(r.score == 12);  // 7h 8h 9h, the Qs left
 }

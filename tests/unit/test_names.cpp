@@ -25,8 +25,8 @@ TEST_CASE("a player name is trimmed and checked", "[names]") {
 
 TEST_CASE("a note is one line of valid UTF-8, at most 4096 bytes", "[names]") {
   CHECK(check_note("at Cat's, Zoë won"));
-  CHECK(check_note(std::string(kMaxNoteBytes, 'n')));
-  CHECK_FALSE(check_note(std::string(kMaxNoteBytes + 1, 'n')));
+  CHECK(check_note(std::string(crowns::kMaxNoteBytes, 'n')));
+  CHECK_FALSE(check_note(std::string(crowns::kMaxNoteBytes + 1, 'n')));
   CHECK_FALSE(check_note("two\nlines"));
   CHECK_FALSE(check_note("bad\xff"));
 }

@@ -6,18 +6,16 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "card_text.hpp"
 #include "crowns/deck.hpp"
 #include "crowns/odds.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
 
 using namespace crowns;
+using crowns::test::cards;
 
 namespace {
-
-std::vector<Card> cards(const char* text) {
-  return *parse_cards(text);
-}
 
 Unseen unseen_for(const std::vector<Card>& hand, int boxes = 1) {
   return *unseen_cards(KnownCards{hand, {}, {}}, boxes);

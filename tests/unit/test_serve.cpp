@@ -62,7 +62,7 @@ TEST_CASE("RateLimiter allows a burst, then the rate", "[serve]") {
 
 namespace {
 
-struct Table {
+struct ServedDb {
   test::TempDir dir;
   std::string path = dir.file("crowns.db");
   store::Database db = store::open_database(path, store::Access::Write);
@@ -81,7 +81,7 @@ std::string content(const store::Database& db) {
 }  // namespace
 
 TEST_CASE("the live card escapes hostile names and shows the next round", "[serve]") {
-  Table t;
+  ServedDb t;
   auto game = test::new_game(t.db, {"Ann", "<script>alert(1)</script>", "\"><img src onerror>"});
   game = test::play_round(t.db, game, {test::out(0), test::pts(1, 10), test::pts(2, 20)});
   const std::string html = card_html(game);
@@ -110,7 +110,7 @@ TEST_CASE("the live card escapes hostile names and shows the next round", "[serv
 }
 
 TEST_CASE("a round from the scorekeeper goes through the CLI's checks", "[serve]") {
-  Table t;
+  ServedDb t;
   const auto game = test::new_game(t.db, {"Ann", "Bob", "Cy"});
   const std::string id = std::to_string(game.id);
   const std::string before = content(t.db);
@@ -201,7 +201,7 @@ TEST_CASE("Change::touches: what each kind of page reads", "[serve]") {
 }
 
 TEST_CASE("ChangeLog reads from the audit log what each change touched", "[serve]") {
-  Table t;
+  ServedDb t;
   store::Database watcher = store::open_another(t.db);
   auto game = test::new_game(t.db, {"Ann", "Bob", "Cy"});
   ChangeLog log;
@@ -280,7 +280,7 @@ TEST_CASE("kept_token keeps one owner-only token, and refuses one others can rea
 }
 
 TEST_CASE("a write carries what it was based on; a stale one is refused (409)", "[serve]") {
-  Table t;
+  ServedDb t;
   auto game = test::new_game(t.db, {"Ann", "Bob", "Dee"});
   game = test::play_round(t.db, game, {test::out(0), test::pts(1, 10), test::pts(2, 20)});
   const std::string id = std::to_string(game.id);

@@ -1,18 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include "card_text.hpp"
 #include "crowns/card.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
 
 using namespace crowns;
-
-namespace {
-std::vector<Card> hand(std::string_view text) {
-  auto h = parse_cards(text);
-  REQUIRE(h.ok());
-  return *h;
-}
-}  // namespace
+using crowns::test::cards;
 
 TEST_CASE("named traps that break greedy solvers", "[solver]") {
   struct Case {
@@ -35,9 +29,9 @@ TEST_CASE("named traps that break greedy solvers", "[solver]") {
   };
   for (const auto& c : cases) {
     INFO(c.cards << " wild " << c.wild);
-    const auto cards = hand(c.cards);
-    CHECK(min_score(cards, c.wild, c.mode) == c.score);
-    const auto sol = solve(cards, c.wild, c.mode);
+    const auto hand = cards(c.cards);
+    CHECK(min_score(hand, c.wild, c.mode) == c.score);
+    const auto sol = solve(hand, c.wild, c.mode);
     CHECK(sol.score == c.score);
     CHECK(sol.goes_out == (c.score == 0));
     CHECK(sol.discard.has_value() == (c.mode == HandMode::Drawn));
