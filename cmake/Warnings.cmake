@@ -10,9 +10,10 @@ endfunction()
 
 # Most files are small, and each spent most of its compiler time on the same headers (CLI11,
 # fmt, nlohmann-json, Catch2, the standard library) and on generating the same inline code
-# from them: 15-25 s for a 50-line command. A unity build compiles each library in a few
-# batches (the core and the CLI; docs/PERFORMANCE.md). CROWNS_UNITY=OFF (the Debug preset, clang-tidy) compiles
-# each file alone, as before, so the Debug build still links every file's own definitions.
+# from them: 15-25 s for a 50-line command. A unity build compiles each library and the tests
+# in a few batches (docs/PERFORMANCE.md). It still catches an ODR clash (two types of one name
+# in one namespace): within a batch it is a compile error, across batches the Debug build sees
+# it as before (tests/e2e/test_odr_check.sh). CROWNS_UNITY=OFF compiles each file alone.
 option(CROWNS_UNITY "Compile each library and the tests in unity batches (faster full builds)" ON)
 set(CROWNS_UNITY_BATCH 16 CACHE STRING "Files per unity batch (0: one batch per target)")
 function(crowns_fast_build target)

@@ -7,7 +7,7 @@
 #                                   definitions of one type (an ODR clash) crash only there
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bash "$root/scripts/setup.sh"
+bash "$root/scripts/setup.sh" --test
 preset=ci
 [ "${1:-}" = "--asan" ] && preset=asan
 jobs=$(nproc)
