@@ -12,20 +12,9 @@ preset=ci
 [ "${1:-}" = "--asan" ] && preset=asan
 jobs=$(nproc)
 cd "$root"
-# CTest starts the tests that took longest last time first. A build that has not run the
-# suite yet borrows the Release build's timings (the same tests), so the slow property tests
-# under the sanitizers or at -O0 start at once rather than last.
-seed_timings() {
-  local costs=Testing/Temporary/CTestCostData.txt
-  if [ ! -f "$1/$costs" ] && [ -f "$root/build/ci/$costs" ]; then
-    mkdir -p "$1/Testing/Temporary"
-    cp "$root/build/ci/$costs" "$1/$costs"
-  fi
-}
 if [ "${1:-}" = "--debug-unit" ]; then
   cmake --preset debug -DCROWNS_WERROR=ON -DCROWNS_BUILD_BENCH=OFF >/dev/null
   cmake --build "$root/build/debug" -j "$jobs" --target crowns_tests
-  seed_timings "$root/build/debug"
   # Each unit test case as its own process, in parallel (at -O0 the property tests are slow);
   # the end-to-end tests need the crowns binary, which this build does not make.
   ctest --test-dir "$root/build/debug" --output-on-failure -j "$jobs" -E '^e2e[.]'
@@ -33,5 +22,4 @@ if [ "${1:-}" = "--debug-unit" ]; then
 fi
 cmake --preset "$preset" >/dev/null
 cmake --build "$root/build/$preset" -j "$jobs"
-seed_timings "$root/build/$preset"
 ctest --test-dir "$root/build/$preset" --output-on-failure -j "$jobs"

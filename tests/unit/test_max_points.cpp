@@ -124,7 +124,7 @@ std::string text(const std::vector<Card>& hand) {
 }  // namespace
 
 TEST_CASE("max_round_points: the exhaustive search finds the table, each maximum is a real hand",
-          "[rules][max_points]") {
+          "[rules][max_points][slow]") {
   for (int boxes = 1; boxes <= 2; ++boxes) {
     for (int cards = 3; cards <= 13; ++cards) {
       MaxSearch search(cards, cards, boxes);

@@ -127,7 +127,7 @@ double full_loop_p2(const std::vector<Card>& hand, int wild_rank, const Unseen& 
 
 }  // namespace
 
-TEST_CASE("the joker pre-check gives the numbers of the full loop", "[odds]") {
+TEST_CASE("the joker pre-check gives the numbers of the full loop", "[odds][slow]") {
   // out_chance_* skip a hand whose draw of a joker does not go out: no other card can then.
   std::mt19937_64 rng(777);
   int skipped = 0;
@@ -166,7 +166,7 @@ TEST_CASE("the joker pre-check gives the numbers of the full loop", "[odds]") {
   CHECK(skipped > tried / 4);  // the pre-check is exercised, not only the loop
 }
 
-TEST_CASE("p1 and p2 match the brute force on seeded hands of every round", "[odds]") {
+TEST_CASE("p1 and p2 match the brute force on seeded hands of every round", "[odds][slow]") {
   std::mt19937_64 rng(20261123);
   for (int boxes = 1; boxes <= 2; ++boxes) {
     for (int round = 1; round <= kRounds; ++round) {

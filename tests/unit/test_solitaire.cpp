@@ -311,7 +311,7 @@ TEST_CASE("a run told to stop keeps the first games, as a shorter run plays them
 }
 
 TEST_CASE("a chance to win cut short says so, with the interval of the samples played",
-          "[solitaire]") {
+          "[solitaire][slow]") {
   const Deal deal = deal_from_seed(133);  // sampled: the plan search gives up
   const State state(deal.piles);
   Sampling sampling{.samples = 30, .seed = 1, .jobs = 1};
@@ -362,7 +362,7 @@ TEST_CASE("one box refuses the first card it has no copy left of, naming it and 
         "a seventh joker in pile 11; solitaire uses one box: 2 of each card and 6 jokers");
 }
 
-TEST_CASE("the chance to win is reproducible and within [0, 1]", "[solitaire]") {
+TEST_CASE("the chance to win is reproducible and within [0, 1]", "[solitaire][slow]") {
   // Seed 133's plan search gives up at the first play, so the chance is sampled (decided
   // positions are exact: see below).
   const Deal deal = deal_from_seed(133);
@@ -415,7 +415,7 @@ TEST_CASE("the plan gives a card wanted by two piles to the one with no other wa
   CHECK(find_plan(state, cards("jk 9s"), PlanLimits{}).status == PlanStatus::Impossible);
 }
 
-TEST_CASE("a deal with a plan is won whatever the order of its stock", "[solitaire]") {
+TEST_CASE("a deal with a plan is won whatever the order of its stock", "[solitaire][slow]") {
   int planned = 0;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     const Deal deal = deal_from_seed(seed);
@@ -453,7 +453,7 @@ TEST_CASE("the chance to win of a position the plan decides is exact", "[solitai
 }
 
 TEST_CASE("a rollout that stops when the search decides ends as the whole game does",
-          "[solitaire]") {
+          "[solitaire][slow]") {
   // advisor_wins() (the chance to win's rollouts) stops at the first play the advisor's search
   // decides; play_out() plays every card. Both must agree on who wins.
   int won = 0;

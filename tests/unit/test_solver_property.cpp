@@ -243,7 +243,8 @@ TEST_CASE("reference checker rejects broken solutions", "[reference]") {
   CHECK(reference::check_solution(cards, 5, HandMode::Dealt, with_discard) != "");
 }
 
-TEST_CASE("solver agrees with the brute-force reference on random hands", "[solver][property]") {
+TEST_CASE("solver agrees with the brute-force reference on random hands",
+          "[solver][property][slow]") {
   Stats stats;
   std::uint64_t seed = 1;
   for (Shape shape : {Shape::Uniform, Shape::WildHeavy, Shape::DuplicateHeavy, Shape::SuitRuns}) {

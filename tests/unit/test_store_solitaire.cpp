@@ -55,7 +55,7 @@ Player add(Database& db, const std::string& name) {
 }  // namespace
 
 TEST_CASE("a saved solitaire game reads back exactly and resumes as the latest active",
-          "[store][solitaire]") {
+          "[store][solitaire][slow]") {
   TempDir dir;
   Database db = open_database(dir.file("s.db"));
   const Player ann = add(db, "Ann");
