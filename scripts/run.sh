@@ -10,7 +10,7 @@ bash "$root/scripts/setup.sh"
 cd "$root"
 cmake --preset ci >/dev/null
 # The first build takes a few minutes: say so rather than sit silent.
-[ -x "$root/build/ci/crowns" ] || echo "run.sh: building crowns (Release, first time: about three minutes)" >&2
+[ -x "$root/build/ci/crowns" ] || echo "run.sh: building crowns (Release, first time: about two minutes)" >&2
 log=$root/build/ci/run-build.log
 if ! cmake --build "$root/build/ci" --target crowns crowns-serve >"$log" 2>&1; then
   cat "$log" >&2
