@@ -2,12 +2,18 @@
 # Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for SECONDS seconds.
 #   bash fuzz/run.sh 60            every fuzz/fuzz_*.cpp target, 60 s each
 #   bash fuzz/run.sh 60 fuzz_cards only the named targets
+#   bash fuzz/run.sh --build-only  build the targets, run none (CI builds them ahead)
 # Seeds come from fuzz/corpus/<target>/ (never written to); what the fuzzer learns goes to
 # build-fuzz/corpus/<target>/, crashes to build-fuzz/artifacts/<target>/. Exits non-zero if a
 # target finds a crash: reproduce with build-fuzz/fuzz/<target> <artifact>, then keep the input as
 # a regression test (tests/unit/test_fuzz_regressions.cpp).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+build_only=0
+if [ "${1:-}" = --build-only ]; then
+  build_only=1
+  shift
+fi
 seconds=${1:-60}
 shift || true
 build=${CROWNS_FUZZ_BUILD:-$root/build-fuzz}
@@ -32,6 +38,7 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Re
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
   -DCROWNS_BUILD_FUZZ=ON -DCROWNS_BUILD_TESTS=OFF -DCROWNS_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build" --target "${targets[@]}"
+((build_only)) && exit 0
 
 # fuzz_one TARGET: runs one target for $seconds; its report in $build/TARGET.log and .summary.
 fuzz_one() {
