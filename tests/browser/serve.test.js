@@ -68,8 +68,10 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     await viewer.waitForSelector('#live.on', { timeout: 5000 });
     await viewer.evaluate(() => { window.notReloaded = true; });
     const before = await roundsShown(viewer);
-    const started = Date.now();
     const cli = crowns('round', 'out', '12', '30');
+    // From the moment the round is in (the CLI has exited): the CLI's own start and exit, a
+    // sanitized process under load, are not the page's latency.
+    const started = Date.now();
     check('the CLI records a round', cli.status === 0, cli.stderr);
     await viewer.waitForFunction((n) => document.querySelectorAll('#card table.rounds tbody tr').length > n,
       { timeout: 3000 }, before).catch(() => {});
@@ -273,12 +275,18 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     check('the report opens fresh', (await report.$('#updating')) === null);
     const lengthBefore = await report.evaluate(() => document.body.innerHTML.length);
     check('the CLI records another round', crowns('round', 'out', '5', '6').status === 0);
-    await new Promise((r) => setTimeout(r, 250));  // the server notices it (50 ms ticks)
-    const opened = Date.now();
-    await report.goto(BASE + '/report', { waitUntil: 'load' });
-    check('asked during its making, the report comes at once (' + (Date.now() - opened) + ' ms)',
-      Date.now() - opened < 500);
-    const note = await report.$eval('#updating', (n) => n.textContent).catch(() => '');
+    // Asked until the server has noticed the round (50 ms ticks; longer on a busy machine):
+    // from then on, for 0.6 s at least, the report is being made again.
+    let note = '';
+    let asked = 0;
+    for (let tries = 0; tries < 40 && !note; tries += 1) {
+      const opened = Date.now();
+      await report.goto(BASE + '/report', { waitUntil: 'load' });
+      asked = Date.now() - opened;
+      note = await report.$eval('#updating', (n) => n.textContent).catch(() => '');
+      if (!note) await new Promise((r) => setTimeout(r, 100));
+    }
+    check('asked during its making, the report comes at once (' + asked + ' ms)', asked < 500);
     check('and says it is updating', note.startsWith('Updating'), note);
     // The page reloads itself: read it only once a load is complete (mid-reload there is no
     // body, or no page to ask at all).
