@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "cli/commands/score_entry.hpp"
+#include "cli/input/score_args.hpp"
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
 #include "cli/views/style.hpp"
@@ -16,6 +17,17 @@ namespace crowns::serve {
 std::string field(const Fields& fields, const std::string& name) {
   const auto it = fields.find(name);
   return it == fields.end() ? std::string() : it->second;
+}
+
+std::vector<std::string> comma_items(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t from = 0;
+  for (std::size_t comma = text.find(',');; comma = text.find(',', from)) {
+    items.push_back(text.substr(from, comma == std::string::npos ? comma : comma - from));
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  return items;
 }
 
 nlohmann::ordered_json done(const store::Database& db, const store::Change& change) {
@@ -42,13 +54,14 @@ std::int64_t number_field(const Fields& fields, const std::string& name) {
   return value;
 }
 
-// One value per seat, in seat order, as `crowns round VALUE...` takes them. The "out" radio
-// fills an empty (or 0) field with "out"; one that contradicts a typed value is refused,
+// One value per seat of `seats`, in seat order, as `crowns round VALUE...` takes them. The "out"
+// radio fills an empty (or 0) field with "out"; one that contradicts a typed value is refused,
 // naming both, never silently dropped for another seat's "out".
-std::vector<std::string> seat_values(const store::Game& game, const Fields& fields) {
+std::vector<std::string> seat_values(const store::Game& game, const std::vector<int>& seats,
+                                     const Fields& fields) {
   const std::string out = field(fields, "out");
   std::vector<std::string> values;
-  for (int s = 0; s < game.players(); ++s) {
+  for (const int s : seats) {
     std::string value = field(fields, "v" + std::to_string(s));
     if (out == std::to_string(s)) {
       const std::string& name = game.seats[static_cast<std::size_t>(s)].name;
@@ -78,15 +91,10 @@ std::vector<std::string> seat_values(const store::Game& game, const Fields& fiel
 std::string changed_since(const store::Game& game, int round, const std::string& was) {
   if (round < 1 || round > static_cast<int>(game.rounds.size())) return {};
   const auto& now = game.rounds[static_cast<std::size_t>(round - 1)];
-  std::vector<std::string> shown;
-  std::size_t from = 0;
-  for (std::size_t comma = was.find(',');; comma = was.find(',', from)) {
-    shown.push_back(was.substr(from, comma == std::string::npos ? comma : comma - from));
-    if (comma == std::string::npos) break;
-    from = comma + 1;
-  }
+  const std::vector<std::string> shown = comma_items(was);
   std::string what;
   for (std::size_t s = 0; s < now.scores.size() && s < game.seats.size(); ++s) {
+    if (!game.seats[s].plays(round)) continue;  // a late arrival, not seated yet: no cell
     const auto& cell = now.scores[s];
     const std::string cell_now = cell.went_out ? "0*" : std::to_string(cell.points);
     if (s < shown.size() && shown[s] == cell_now) continue;
@@ -139,8 +147,9 @@ Answer write(store::Database& db, Action action, const Fields& fields) {
                              ": check the scorecard");
         }
       }
-      body =
-          done(db, cli::enter_round(db, id, seat_values(game, fields), checks_of(fields)).change);
+      body = done(db, cli::enter_round(db, id, seat_values(game, cli::every_seat(game), fields),
+                                       checks_of(fields))
+                          .change);
     } else {
       const auto round = static_cast<int>(number_field(fields, "round"));
       // A correction carries the round as it was shown (was=5,0*,12): changed since, it is
@@ -153,8 +162,11 @@ Answer write(store::Database& db, Action action, const Fields& fields) {
                              " \u2014 your values are kept");
         }
       }
-      body = done(
-          db, cli::enter_edit(db, id, round, seat_values(game, fields), checks_of(fields)).change);
+      // A late arrival's field is left out for a round before they joined.
+      body = done(db, cli::enter_edit(db, id, round,
+                                      seat_values(game, cli::seats_in_round(game, round), fields),
+                                      checks_of(fields))
+                          .change);
     }
   }
   tx.commit();

@@ -7,6 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "store/change.hpp"
 #include "store/sqlite.hpp"
@@ -27,6 +28,9 @@ enum class Action { Round, Edit, Undo, Start, Rematch, Tiebreak, Join };
 
 /// A form field's value; empty when the form has none.
 std::string field(const Fields& fields, const std::string& name);
+
+/// A comma-separated field ("5,0*,12") as its items, in order; one empty item for "".
+std::vector<std::string> comma_items(const std::string& text);
 
 /// What a write that went through answers: {"ok": true, "message": the change's summary,
 /// "state": the game as the page draws it}.

@@ -99,6 +99,36 @@ Json tiebreak(store::Database& db, const Fields& fields) {
   return done(db, cli::need(store::record_tiebreak(db, game, scores)));
 }
 
+// A late arrival seated from a form carries what the form showed: the round they would
+// join at (round=) and the totals it offered the highest of (was=, in seat order). Changed
+// since (a round recorded, a correction, another arrival) it is refused, naming the change,
+// and the page redraws the form with the totals now: nobody starts from a total nobody saw.
+std::optional<Answer> stale_join(const store::Database& db, const Fields& fields) {
+  if (!fields.contains("round") && !fields.contains("was")) return std::nullopt;
+  const store::Game game =
+      cli::need(store::require_game(db, game_field(fields), store::Pick::Latest));
+  const auto next = game.next_round();
+  if (!next || game.status != store::GameStatus::Active) return std::nullopt;  // join says why
+  std::string what;
+  const std::string shown_round = field(fields, "round");
+  if (fields.contains("round") && shown_round != std::to_string(*next)) {
+    what = "the next round is now round " + std::to_string(*next) + ", not " + shown_round;
+  } else if (fields.contains("was")) {
+    const std::vector<std::string> shown = comma_items(field(fields, "was"));
+    const Standings st = game.standings();
+    for (std::size_t s = 0; s < game.seats.size(); ++s) {
+      const std::string now = std::to_string(st.totals[s]);
+      if (s < shown.size() && shown[s] == now) continue;
+      what += (what.empty() ? "" : ", ") + game.seats[s].name +
+              (s < shown.size() ? "'s total is now " + now : " joined");
+    }
+  }
+  if (what.empty()) return std::nullopt;
+  return Answer{409, Json{{"error", cli::sanitize("Nobody seated: the game changed meanwhile (" +
+                                                  what + "); check the starting total")},
+                          {"state", page_state(db, game)}}};
+}
+
 Json join(store::Database& db, const Fields& fields) {
   const store::Game game =
       cli::need(store::require_game(db, game_field(fields), store::Pick::Latest));
@@ -136,6 +166,9 @@ Answer run_game_action(store::Database& db, Action action, const Fields& fields)
   store::Transaction tx(db);
   if (action == Action::Start || action == Action::Rematch) {
     if (auto refused = in_progress_refusal(db, fields)) return std::move(*refused);
+  }
+  if (action == Action::Join) {
+    if (auto refused = stale_join(db, fields)) return std::move(*refused);
   }
   Json body = action == Action::Start      ? start(db, fields)
               : action == Action::Rematch  ? rematch(db, fields)

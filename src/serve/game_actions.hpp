@@ -21,7 +21,10 @@ std::string in_progress_text(const store::Database& db);
 ///  rematch:  game=ID (a finished or abandoned game): the same players in the same seats, the
 ///            first deal passed on to the next seat; confirm=1 as for start.
 ///  tiebreak: game=ID; v<SEAT> for each tied seat, as `crowns tiebreak` takes values; force=1.
-///  join:     game=ID; name=NAME; total=N (default the highest total now); add=1.
+///  join:     game=ID; name=NAME; total=N (default the highest total now); add=1; round=N
+///            (the round they would join at, as the form showed it) and was=TOTALS (the
+///            totals it showed, in seat order, "10,45,45"): 409 with the state if either
+///            changed since.
 Answer run_game_action(store::Database& db, Action action, const Fields& fields);
 
 }  // namespace crowns::serve

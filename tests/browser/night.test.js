@@ -120,6 +120,43 @@ const recordRound = async (page, values, out) => {
     s = await state(keeper);
     check('Dee joined at round 3 with 45', s.joined && s.joined.Dee && s.joined.Dee.round === 3 && s.joined.Dee.start_total === 45,
       JSON.stringify(s.joined));
+    // The join form starts again for the next arrival, who would sit after Dee.
+    await keeper.waitForFunction(() => (document.querySelector('#join-form .meta')?.textContent || '').includes('after Dee'),
+      { timeout: 5000, polling: 100 }).catch(() => {});
+    check('the join form is empty again, the next sits after Dee',
+      (await keeper.$eval('#join-form input[name=name]', (i) => i.value)) === '' &&
+      (await text(keeper, '#join-form .meta')).includes('after Dee'), await text(keeper, '#join-form .meta'));
+    await keeper.type('#join-form input[name=name]', 'Eve');
+
+    // --- A correction of round 1 after Dee came: Dee's field is empty, disabled and not sent
+    // (before, it read "undefined" and every such correction was refused as stale).
+    await keeper.waitForFunction(() => document.querySelectorAll('#edit-form input[name=v3]').length === 1,
+      { timeout: 5000, polling: 100 }).catch(() => {});
+    await keeper.select('#edit-form select', '1');
+    const deeField = await keeper.$eval('#edit-form input[name=v3]', (i) => ({ value: i.value, disabled: i.disabled }))
+      .catch(() => null);
+    check('round 1 has no field to fill for Dee, who came at round 3', deeField && deeField.value === '' && deeField.disabled,
+      JSON.stringify(deeField));
+    await keeper.$eval('#edit-form input[name=v1]', (i) => { i.value = ''; });
+    await keeper.type('#edit-form input[name=v1]', '12');
+    await shot(keeper, 'night-edit-before-join-360.png');
+    await tap(keeper, '#edit-form button[type=submit]');
+    await keeper.waitForFunction(() => fetch('/api/game').then((r) => r.json()).then((g) => g.rounds[0].scores.Bob === 12),
+      { timeout: 5000, polling: 100 }).catch(() => {});
+    s = await state(keeper);
+    check('the correction of round 1 lands, Dee\'s start as it was', s.rounds[0].scores.Bob === 12 &&
+      s.rounds[0].scores.Dee === undefined && s.totals.Dee === 45, JSON.stringify(s.rounds[0]));
+    // The join form follows the totals (its save would be refused on the old ones), keeping Eve.
+    await keeper.waitForFunction(() => document.querySelector('#join-form input[name=was]')?.value === '10,12,45,45',
+      { timeout: 5000, polling: 100 }).catch(() => {});
+    check('the join form is redrawn on the corrected totals, Eve kept',
+      (await keeper.$eval('#join-form input[name=was]', (i) => i.value)) === '10,12,45,45' &&
+      (await keeper.$eval('#join-form input[name=name]', (i) => i.value)) === 'Eve');
+    await keeper.$eval('#join-form input[name=name]', (i) => { i.value = ''; });
+    const undone = crowns('undo');
+    check('and the terminal undoes it', undone.status === 0 && undone.stdout.includes('Bob 12 -> 10'), undone.stdout + undone.stderr);
+    await keeper.waitForFunction(() => fetch('/api/game').then((r) => r.json()).then((g) => g.rounds[0].scores.Bob === 10),
+      { timeout: 5000, polling: 100 }).catch(() => {});
     // Rounds 3-10: Ann and Bob take turns going out; Cat 20, Dee 20. Round 11: Cat goes out.
     for (let r = 3; r <= 10; r += 1) {
       const annOut = r % 2 === 1;

@@ -140,6 +140,80 @@ TEST_CASE("join from the phone: the highest total by default, undone like the CL
   CHECK(store::load_game(t.db, game.id)->players() == 2);
 }
 
+TEST_CASE("a join carries the round and totals it showed; changed since, nobody is seated",
+          "[serve][night]") {
+  Night t;
+  store::Game game = test::new_game(t.db, {"Ann", "Bob"});
+  game = test::play_round(t.db, game, {test::out(0), test::pts(1, 30)});
+  const std::string id = std::to_string(game.id);
+  // The form showed round 2 with totals 0 and 30 (30 offered); the terminal corrects round 1.
+  REQUIRE(
+      run_action(t.db, Action::Edit, {{"game", id}, {"round", "1"}, {"v0", "out"}, {"v1", "40"}})
+          .status == 200);
+  game = *store::load_game(t.db, game.id);
+  const std::int64_t seats = count(t.db, "seats");
+  const Answer a = run_action(t.db, Action::Join,
+                              {{"game", id},
+                               {"name", "Cy"},
+                               {"add", "1"},
+                               {"total", "30"},
+                               {"round", "2"},
+                               {"was", "0,30"}});
+  CHECK(a.status == 409);
+  CHECK(a.body["error"] ==
+        "Nobody seated: the game changed meanwhile (Bob's total is now 40); check the starting "
+        "total");
+  CHECK(a.body["state"]["totals"]["Bob"] == 40);
+  // Then round 2 is recorded from another phone: the form's round is gone too.
+  game = test::play_round(t.db, game, {test::pts(0, 5), test::out(1)});
+  const Answer b =
+      run_action(t.db, Action::Join,
+                 {{"game", id}, {"name", "Cy"}, {"add", "1"}, {"round", "2"}, {"was", "0,40"}});
+  CHECK(b.status == 409);
+  CHECK(b.body["error"] ==
+        "Nobody seated: the game changed meanwhile (the next round is now round 3, not 2); "
+        "check the starting total");
+  CHECK(count(t.db, "seats") == seats);
+  CHECK(count(t.db, "players") == 2);  // Cy was not added either
+  // Seated on the form as it is now; a second form still showing two seats is refused.
+  const Answer c =
+      run_action(t.db, Action::Join,
+                 {{"game", id}, {"name", "Cy"}, {"add", "1"}, {"round", "3"}, {"was", "5,40"}});
+  REQUIRE(c.status == 200);
+  CHECK(c.body["state"]["joined"]["Cy"]["start_total"] == 40);
+  const Answer d =
+      run_action(t.db, Action::Join,
+                 {{"game", id}, {"name", "Dee"}, {"add", "1"}, {"round", "3"}, {"was", "5,40"}});
+  CHECK(d.status == 409);
+  CHECK(d.body["error"] ==
+        "Nobody seated: the game changed meanwhile (Cy joined); check the starting total");
+}
+
+TEST_CASE("a correction from the phone of a round before a late arrival came leaves them out",
+          "[serve][night]") {
+  Night t;
+  store::Game game = test::new_game(t.db, {"Ann", "Bob"});
+  game = test::play_round(t.db, game, {test::out(0), test::pts(1, 30)});
+  const std::string id = std::to_string(game.id);
+  REQUIRE(run_action(t.db, Action::Join, {{"game", id}, {"name", "Cy"}, {"add", "1"}}).status ==
+          200);
+  // The form shows Cy's field empty and disabled ("-" in what it was based on) and sends none.
+  const Answer stale =
+      run_action(t.db, Action::Edit,
+                 {{"game", id}, {"round", "1"}, {"was", "0*,31,-"}, {"v0", "out"}, {"v1", "25"}});
+  CHECK(stale.status == 409);
+  CHECK(stale.body["error"] ==
+        "round 1 changed meanwhile: Bob is now 30 \u2014 your values are kept");
+  const Answer a =
+      run_action(t.db, Action::Edit,
+                 {{"game", id}, {"round", "1"}, {"was", "0*,30,-"}, {"v0", "out"}, {"v1", "25"}});
+  REQUIRE(a.status == 200);
+  const store::Game after = *store::load_game(t.db, game.id);
+  CHECK(after.rounds[0].scores[1].points == 25);
+  CHECK(after.standings().totals[2] == 30);  // Cy's starting total is as it was
+  CHECK(a.body["state"]["rounds"][0]["scores"].size() == 2);
+}
+
 TEST_CASE("the hand page answers what crowns analyze says, and 400 for bad cards",
           "[serve][night]") {
   const HandAnswer empty = hand_answer(std::nullopt, std::nullopt);

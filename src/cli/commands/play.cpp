@@ -98,7 +98,7 @@ class PlaySession {
       return Step::Saved;
     }
     const RoundSpec spec = round_spec(round, game_.boxes);
-    const std::vector<int> seats = every_seat(game_);
+    const std::vector<int> seats = seats_in_round(game_, round);
     std::vector<Answer> answers(seats.size());
     for (std::size_t k = 0; k < seats.size(); ++k) {
       const auto seat = static_cast<std::size_t>(seats[k]);

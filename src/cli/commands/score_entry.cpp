@@ -70,7 +70,8 @@ EnteredScores enter_edit(store::Database& db, std::optional<std::int64_t> game_i
   // The store's refusal is the message: "game 1 has no round 3 (rounds 1-2 are in)".
   const store::RoundInfo before = need(store::recorded_round(game, round));
   const RoundSpec spec = round_spec(round, game.boxes);
-  const auto matched = need(match_values(values, game, every_seat(game), Coverage::Some));
+  const auto matched =
+      need(match_values(values, game, seats_in_round(game, round), Coverage::Some));
   auto scores = need(score_values(matched, game, spec, checks));
   need(settle_went_out(asker, game, scores, before, spec, checks,
                        asker != nullptr ? Asking::Allowed : Asking::Refused));

@@ -22,17 +22,20 @@ std::string seat_names(const store::Game& game, const std::vector<int>& seats, c
   return out;
 }
 
+// A seat of the game left out of `seats` is, for an edit (Coverage::Some), a late arrival in
+// a round before they joined: matched, so that the store refuses it naming the round. For
+// the tie-break it is a player not in the tie.
 Expected<int> find_seat(const std::string& name, const store::Game& game,
-                        const std::vector<int>& seats) {
+                        const std::vector<int>& seats, Coverage coverage) {
   const std::string key = fold_case(name);
   for (int s : seats) {
     if (fold_case(game.seats[static_cast<std::size_t>(s)].name) == key) return s;
   }
   for (const auto& seat : game.seats) {
-    if (fold_case(seat.name) == key) {
-      return Failure{seat.name + " is not in the tie (the tie-break is for " +
-                     seat_names(game, seats, " and ") + ")"};
-    }
+    if (fold_case(seat.name) != key) continue;
+    if (coverage == Coverage::Some) return seat.seat;
+    return Failure{seat.name + " is not in the tie (the tie-break is for " +
+                   seat_names(game, seats, " and ") + ")"};
   }
   std::vector<std::string> names;
   names.reserve(seats.size());
@@ -48,6 +51,14 @@ Expected<int> find_seat(const std::string& name, const store::Game& game,
 std::vector<int> every_seat(const store::Game& game) {
   std::vector<int> seats;
   for (const auto& s : game.seats) seats.push_back(s.seat);
+  return seats;
+}
+
+std::vector<int> seats_in_round(const store::Game& game, int round) {
+  std::vector<int> seats;
+  for (const auto& s : game.seats) {
+    if (s.plays(round)) seats.push_back(s.seat);
+  }
   return seats;
 }
 
@@ -78,7 +89,7 @@ Expected<std::vector<std::pair<int, std::string>>> match_values(
   for (const auto& token : tokens) {
     const auto eq = token.find('=');
     const std::string name = trim_spaces(token.substr(0, eq));  // "Bob = 0*" names Bob
-    auto seat = find_seat(name, game, seats);
+    auto seat = find_seat(name, game, seats, coverage);
     if (!seat) return Failure{seat.error()};
     if (std::any_of(values.begin(), values.end(),
                     [&](const auto& v) { return v.first == *seat; })) {

@@ -57,4 +57,8 @@ void print_hands(std::ostream& out, const Style& style, const store::Game& game,
 /// Every seat, in order.
 std::vector<int> every_seat(const store::Game& game);
 
+/// The seats that play (or played) round `round`, in order: every seat but a late arrival's
+/// before the round they joined at.
+std::vector<int> seats_in_round(const store::Game& game, int round);
+
 }  // namespace crowns::cli

@@ -194,13 +194,19 @@
     el('div', { className: 'seat' }, el('span', { className: 'who', title: name }, name), input, extra || el('span'));
 
   // The value a recorded cell shows in the edit form: its cards, "out", or its points.
+  // A late arrival has no cell in a round before they joined.
+  const seated = (round, name) => round.scores[name] !== undefined;
   const cellValue = (round, name) => {
+    if (!seated(round, name)) return '';
     if (round.hands && round.hands[name]) return round.hands[name];
     if (round.went_out === name) return 'out';
     return String(round.scores[name]);
   };
   // A round as the server compares it (was=): points per seat, 0* for who went out.
-  const cellsOf = (round) => state.players.map((name) => (round.went_out === name ? '0*' : String(round.scores[name])));
+  const cellsOf = (round) => state.players.map((name) => {
+    if (!seated(round, name)) return '-';
+    return round.went_out === name ? '0*' : String(round.scores[name]);
+  });
 
   // --- Record the next round. Kept while its round is still next; when another phone or the
   // terminal records it, redrawn for the round now next with what was typed carried over.
@@ -285,6 +291,9 @@
       const round = state.rounds[Number(pick.value) - 1];
       state.players.forEach((name, seat) => {
         inputs[seat].value = cellValue(round, name);
+        // Not seated yet in that round (a late arrival): nothing to correct, nothing sent.
+        inputs[seat].disabled = !seated(round, name);
+        inputs[seat].placeholder = seated(round, name) ? '' : 'joined later';
         delete inputs[seat].dataset.typed;
       });
       was.value = cellsOf(round).join(',');
@@ -504,8 +513,12 @@
     return { node: form, game: state.id };
   };
 
-  // --- A late arrival: seated from the next round, with the total the table chooses.
-  const joinForm = () => {
+  // --- A late arrival, seated from the next round with the total the table chooses. It carries the round and the totals it showed (round=, was=):
+  // when either changes (a round recorded, a correction, another arrival) the form is redrawn
+  // with the new highest total, keeping a typed name (and a typed total), and a save sent
+  // meanwhile is refused.
+  const joinBasis = () => state.next.round + ':' + state.players.map((n) => state.totals[n]).join(',');
+  const joinForm = (old) => {
     const form = el('form', { id: 'join-form' });
     const totals = state.players.map((n) => state.totals[n]);
     const highest = Math.max(...totals);
@@ -514,18 +527,34 @@
     name.placeholder = 'name';
     const total = el('input', { type: 'text', name: 'total', inputMode: 'numeric', value: String(highest) });
     total.setAttribute('aria-label', 'starting total');
-    form.append(hidden('game', state.id), hidden('add', '1'),
-      el('details', {}, el('summary', {}, 'Someone arrived late?'),
+    total.addEventListener('input', () => { total.dataset.typed = '1'; });
+    if (old) {
+      // Redrawn under a finger: the field being typed in keeps the keyboard.
+      if (document.activeElement === old.name) requestAnimationFrame(() => name.focus());
+      if (document.activeElement === old.total) requestAnimationFrame(() => total.focus());
+      const typedName = old.name.value.trim();
+      // Seated meanwhile (by this form or another phone): the form starts empty again.
+      if (typedName !== '' && !state.players.some((p) => p.toLowerCase() === typedName.toLowerCase())) {
+        name.value = old.name.value;
+        if (old.total.dataset.typed) {
+          total.value = old.total.value;
+          total.dataset.typed = '1';
+        }
+      }
+    }
+    const details = el('details', { open: Boolean(old && old.details.open) }, el('summary', {}, 'Someone arrived late?'),
         el('p', { className: 'meta' }, 'They sit after ' + state.players[state.players.length - 1] +
           ' and play from round ' + state.next.round + '. Many tables start them at the highest total: ' +
           highest + ' (' + holder + '\'s).'),
         el('div', { className: 'seat add' }, name, total),
-        el('button', { type: 'submit' }, 'Seat them')));
+        el('button', { type: 'submit' }, 'Seat them'));
+    form.append(hidden('game', state.id), hidden('add', '1'), hidden('round', state.next.round),
+      hidden('was', totals.join(',')), details);
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       await post('/api/join', form);
     });
-    return { node: form, game: state.id, round: state.next.round };
+    return { node: form, game: state.id, basis: joinBasis(), name, total, details };
   };
 
   const shown = { round: null, edit: null, undo: null };
@@ -561,7 +590,8 @@
       shown.after = null;
     }
     if (state.status === 'active' && state.next) {
-      if (!shown.join || shown.join.game !== state.id || shown.join.round !== state.next.round) shown.join = joinForm();
+      if (!shown.join || shown.join.game !== state.id) shown.join = joinForm(null);
+      else if (shown.join.basis !== joinBasis()) shown.join = joinForm(shown.join);
     } else {
       shown.join = null;
     }
