@@ -34,9 +34,9 @@ Expected<Change> join_game(Database& db, const Game& game, const Arrival& arriva
                    "; start a new game with --boxes 2 for up to " + std::to_string(max_players(2)) +
                    " players"};
   }
-  if (arrival.total && *arrival.total < 0) {
-    return Failure{"--total " + std::to_string(*arrival.total) +
-                   " is negative; give the starting total, 0 or more"};
+  if (arrival.total && (*arrival.total < 0 || *arrival.total > kMaxStartTotal)) {
+    return Failure{"a starting total of " + std::to_string(*arrival.total) +
+                   " is out of range; give 0 to " + std::to_string(kMaxStartTotal)};
   }
   auto player = player_to_seat(db, arrival.name, arrival.add_unknown);
   if (!player) return Failure{player.error()};

@@ -23,6 +23,9 @@ struct SuggestedTotal {
 };
 SuggestedTotal suggested_start_total(const Game& game);
 
+/// The largest starting total a late arrival may be given (crowns join --total, the phone).
+inline constexpr int kMaxStartTotal = 100000;
+
 /// A player who arrives at a game already under way.
 struct Arrival {
   std::string name;

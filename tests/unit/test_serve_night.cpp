@@ -124,6 +124,10 @@ TEST_CASE("join from the phone: the highest total by default, undone like the CL
   const Answer bad = run_action(t.db, Action::Join, {{"game", id}, {"name", "Cy"}, {"total", "x"}});
   CHECK(bad.status == 400);
   CHECK(bad.body["error"] == "'x' is not a starting total: give a whole number, 0 or more");
+  const Answer huge =
+      run_action(t.db, Action::Join, {{"game", id}, {"name", "Cy"}, {"total", "200000"}});
+  CHECK(huge.status == 400);
+  CHECK(huge.body["error"] == "a starting total of 200000 is out of range; give 0 to 100000");
   const Answer a = run_action(t.db, Action::Join, {{"game", id}, {"name", "Cy"}, {"add", "1"}});
   REQUIRE(a.status == 200);
   CHECK(a.body["message"] == "Cy joined game 1 at round 2 with 30 (the highest total, Bob's)");

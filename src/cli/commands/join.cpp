@@ -53,7 +53,7 @@ void setup_join(CLI::App& app, Context& ctx) {
       ->required();
   sub->add_option("-t,--total", opts->total,
                   "Starting total (default: the highest total at the table now)")
-      ->check(whole_number(0, 100000))
+      ->check(whole_number(0, store::kMaxStartTotal))
       ->type_name("N");
   sub->add_option("-g,--game", opts->game,
                   "Game ID (default: the game in progress; asks if several are)")

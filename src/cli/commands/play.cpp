@@ -3,6 +3,7 @@
 // running `crowns play` again resumes at exactly the same player.
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 
 #include "cli/commands.hpp"
 #include "cli/commands/new_game.hpp"
@@ -13,6 +14,7 @@
 #include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
+#include "store/join.hpp"
 #include "store/rounds.hpp"
 
 namespace crowns::cli {
@@ -26,8 +28,56 @@ struct PlayOptions {
 
 constexpr std::string_view kHelp =
     "  type the points (12), 0* or out for who went out, or the cards left (Ks Qh jk);\n"
-    "  < goes back one player, and from the first player to the round before;\n"
-    "  q leaves (crowns play resumes here)\n";
+    "  < goes back one player, and from the first player to the round before;\n";
+// Only while a new round is entered: a late arrival plays from the round being entered.
+constexpr std::string_view kJoinHelp =
+    "  join NAME (or +NAME) seats a late arrival from this round, at the highest total\n"
+    "    (join NAME=N: at N), as crowns join does;\n";
+constexpr std::string_view kLeaveHelp = "  q leaves (crowns play resumes here)\n";
+
+// A late arrival typed at a round's prompt: "join Dee", "+Dee", with "=N" for the total.
+struct JoinRequest {
+  std::string name;
+  std::optional<int> total;
+};
+
+// None when `reply` is not a join (a score, a hand, "<"); else the request or what is wrong.
+std::optional<Expected<JoinRequest>> parse_join(std::string_view reply) {
+  std::string_view rest;
+  if (reply.starts_with('+')) {
+    rest = reply.substr(1);
+  } else if (const std::string word = ascii_lower(reply.substr(0, 5));
+             word == "join " || word == "join") {
+    rest = reply.substr(4);
+  } else {
+    return std::nullopt;
+  }
+  rest = ascii_trim(rest, " \t");
+  // "+5" is not a name: left to the score's own message.
+  if (reply.starts_with('+') && !rest.empty() &&
+      rest.find_first_not_of("0123456789*") == std::string_view::npos)
+    return std::nullopt;
+  JoinRequest request;
+  const auto eq = rest.rfind('=');
+  request.name = std::string(ascii_trim(rest.substr(0, eq), " \t"));
+  if (eq != std::string_view::npos) {
+    const std::string_view total = ascii_trim(rest.substr(eq + 1), " \t");
+    int value = 0;
+    const auto [end, error] = std::from_chars(total.data(), total.data() + total.size(), value);
+    if (total.empty() || error != std::errc() || end != total.data() + total.size() || value < 0 ||
+        value > store::kMaxStartTotal) {
+      return Expected<JoinRequest>(
+          Failure{quote_token(total) +
+                  " is not a starting total: write join NAME=N, N a whole number from 0 to " +
+                  std::to_string(store::kMaxStartTotal)});
+    }
+    request.total = value;
+  }
+  if (request.name.empty()) {
+    return Expected<JoinRequest>(Failure{"join whom? write join NAME (or +NAME)"});
+  }
+  return Expected<JoinRequest>(std::move(request));
+}
 
 constexpr std::string_view kSaveHelp =
     "  Enter or y saves the round; n or < goes back to the last player; q leaves\n";
@@ -38,7 +88,9 @@ bool is_quit(std::string_view reply) {
   return low == "q" || low == "quit" || low == "exit";
 }
 
-enum class Step { Saved, Left };
+// How a walk ended: the round saved, play left, or a late arrival seated (the round is then
+// walked again with them).
+enum class Step { Saved, Left, Joined };
 
 class PlaySession {
  public:
@@ -161,6 +213,16 @@ class PlaySession {
         if (kind == Walk::Saved) ctx_.out << "  " << spec.label << " unchanged\n";
         return Step::Left;
       }
+      if (kind == Walk::New && round <= kRounds) {
+        if (const auto request = parse_join(*reply)) {
+          if (!*request) {
+            ctx_.out << "  " << sanitize(request->error()) << '\n';
+          } else if (seat_arrival(**request)) {
+            return Step::Joined;
+          }
+          continue;
+        }
+      }
       if (*reply == "<") {
         if (i > 0) {
           --i;
@@ -180,7 +242,7 @@ class PlaySession {
       if (reply->empty() || *reply == "?" || *reply == "help") {
         if (now.score)
           ctx_.out << "  Enter keeps " << sanitize(now.text) << "; otherwise as in any round:\n";
-        ctx_.out << kHelp;
+        ctx_.out << kHelp << (kind == Walk::New && round <= kRounds ? kJoinHelp : "") << kLeaveHelp;
         continue;
       }
       auto score = score_one(*reply, spec, round, seats[i]);
@@ -193,6 +255,36 @@ class PlaySession {
       }
       ++i;
     }
+  }
+
+  // Seats a late arrival as `crowns join` does (a name not seen before only once the table
+  // says so), playing from the round being entered; says why not when the store refuses.
+  bool seat_arrival(const JoinRequest& request) {
+    bool add = false;
+    if (!store::find_player(db_, request.name)) {
+      if (!confirm(ctx_, "  " + sanitize(request.name) +
+                             " has not played before: add them as a new player?")) {
+        ctx_.out << "  nobody seated\n";
+        return false;
+      }
+      add = true;
+    }
+    store::Transaction tx(db_);
+    const store::Game now = need(store::require_game(db_, game_.id, store::Pick::Latest));
+    if (now.next_round() != game_.next_round() || now.players() != game_.players())
+      fail("game " + std::to_string(game_.id) +
+           " changed in another terminal; run crowns play again");
+    auto change = store::join_game(
+        db_, now, {.name = request.name, .total = request.total, .add_unknown = add});
+    if (!change) {
+      ctx_.out << "  " << sanitize(change.error()) << '\n';
+      return false;
+    }
+    tx.commit();
+    game_ = *change->game;
+    ctx_.out << sanitize(change->entry.summary) << " (crowns undo takes it back)\n";
+    print_scorecard(ctx_.out, ctx_.style, game_);
+    return true;
   }
 
   // Whether two answers score the same (a value retyped as it was saved is no change).
