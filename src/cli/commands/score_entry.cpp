@@ -70,8 +70,13 @@ EnteredScores enter_edit(store::Database& db, std::optional<std::int64_t> game_i
   // The store's refusal is the message: "game 1 has no round 3 (rounds 1-2 are in)".
   const store::RoundInfo before = need(store::recorded_round(game, round));
   const RoundSpec spec = round_spec(round, game.boxes);
-  const auto matched =
-      need(match_values(values, game, seats_in_round(game, round), Coverage::Some));
+  // Values in seat order are the players of that round; a late arrival named in a round
+  // before they came is refused by the store, naming the round.
+  const bool named = std::any_of(values.begin(), values.end(), [](const std::string& v) {
+    return v.find('=') != std::string::npos;
+  });
+  const auto matched = need(match_values(
+      values, game, named ? every_seat(game) : seats_in_round(game, round), Coverage::Some));
   auto scores = need(score_values(matched, game, spec, checks));
   need(settle_went_out(asker, game, scores, before, spec, checks,
                        asker != nullptr ? Asking::Allowed : Asking::Refused));

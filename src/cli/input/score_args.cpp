@@ -22,20 +22,17 @@ std::string seat_names(const store::Game& game, const std::vector<int>& seats, c
   return out;
 }
 
-// A seat of the game left out of `seats` is, for an edit (Coverage::Some), a late arrival in
-// a round before they joined: matched, so that the store refuses it naming the round. For
-// the tie-break it is a player not in the tie.
 Expected<int> find_seat(const std::string& name, const store::Game& game,
-                        const std::vector<int>& seats, Coverage coverage) {
+                        const std::vector<int>& seats) {
   const std::string key = fold_case(name);
   for (int s : seats) {
     if (fold_case(game.seats[static_cast<std::size_t>(s)].name) == key) return s;
   }
   for (const auto& seat : game.seats) {
-    if (fold_case(seat.name) != key) continue;
-    if (coverage == Coverage::Some) return seat.seat;
-    return Failure{seat.name + " is not in the tie (the tie-break is for " +
-                   seat_names(game, seats, " and ") + ")"};
+    if (fold_case(seat.name) == key) {
+      return Failure{seat.name + " is not in the tie (the tie-break is for " +
+                     seat_names(game, seats, " and ") + ")"};
+    }
   }
   std::vector<std::string> names;
   names.reserve(seats.size());
@@ -89,7 +86,7 @@ Expected<std::vector<std::pair<int, std::string>>> match_values(
   for (const auto& token : tokens) {
     const auto eq = token.find('=');
     const std::string name = trim_spaces(token.substr(0, eq));  // "Bob = 0*" names Bob
-    auto seat = find_seat(name, game, seats, coverage);
+    auto seat = find_seat(name, game, seats);
     if (!seat) return Failure{seat.error()};
     if (std::any_of(values.begin(), values.end(),
                     [&](const auto& v) { return v.first == *seat; })) {
