@@ -50,22 +50,27 @@ std::string unknown_argument(const CLI::App& at, const std::string& word) {
 
 }  // namespace
 
-CLI::Validator whole_number(std::int64_t min, std::int64_t max) {
+Expected<std::int64_t> read_whole_number(std::string_view text, std::int64_t min,
+                                         std::int64_t max) {
   const std::string range = std::to_string(min) + " to " + std::to_string(max);
+  std::int64_t value = 0;
+  const char* end = text.data() + text.size();
+  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  const auto [stop, ec] = std::from_chars(text.data(), end, value);
+  if (!digits || stop != end)
+    return Failure{quote_token(text) + " is not a whole number (give " + range + ")"};
+  if (ec != std::errc() || value < min || value > max)
+    return Failure{quote_token(text) + " is out of range (give " + range + ")"};
+  return value;
+}
+
+CLI::Validator whole_number(std::int64_t min, std::int64_t max) {
   return CLI::Validator(
-      [min, max, range](std::string& text) -> std::string {
-        std::int64_t value = 0;
-        const char* end = text.data() + text.size();
-        const bool digits =
-            !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
-        const auto [stop, ec] = std::from_chars(text.data(), end, value);
-        if (!digits || stop != end)
-          return quote_token(text) + " is not a whole number (give " + range + ")";
-        if (ec != std::errc() || value < min || value > max)
-          return quote_token(text) + " is out of range (give " + range + ")";
-        return {};
+      [min, max](std::string& text) -> std::string {
+        const auto value = read_whole_number(text, min, max);
+        return value ? std::string() : value.error();
       },
-      range);
+      std::to_string(min) + " to " + std::to_string(max));
 }
 
 CLI::Validator one_of_words(std::vector<std::pair<std::string, std::string>> word_values) {

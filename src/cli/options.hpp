@@ -10,11 +10,17 @@
 #include <utility>
 #include <vector>
 
+#include "crowns/expected.hpp"
+
 namespace crowns::cli {
 
 /// Accepts only a whole number from `min` to `max` written in decimal digits: "abc", "1.5",
 /// "-3", "1e3" and a number too large for its type are refused, never rounded or clamped.
 CLI::Validator whole_number(std::int64_t min, std::int64_t max);
+
+/// The same rule for a number typed elsewhere (at a prompt): the value, or why not
+/// ("'abc' is not a whole number (give 0 to 9)").
+Expected<std::int64_t> read_whole_number(std::string_view text, std::int64_t min, std::int64_t max);
 
 /// The upper bound of ids (games, players): far beyond any real database, and exact in a
 /// JSON double.

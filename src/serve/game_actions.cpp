@@ -103,10 +103,9 @@ Json tiebreak(store::Database& db, const Fields& fields) {
 // join at (round=) and the totals it offered the highest of (was=, in seat order). Changed
 // since (a round recorded, a correction, another arrival) it is refused, naming the change,
 // and the page redraws the form with the totals now: nobody starts from a total nobody saw.
-std::optional<Answer> stale_join(const store::Database& db, const Fields& fields) {
+std::optional<Answer> stale_join(const store::Database& db, const store::Game& game,
+                                 const Fields& fields) {
   if (!fields.contains("round") && !fields.contains("was")) return std::nullopt;
-  const store::Game game =
-      cli::need(store::require_game(db, game_field(fields), store::Pick::Latest));
   const auto next = game.next_round();
   if (!next || game.status != store::GameStatus::Active) return std::nullopt;  // join says why
   std::string what;
@@ -129,9 +128,10 @@ std::optional<Answer> stale_join(const store::Database& db, const Fields& fields
                           {"state", page_state(db, game)}}};
 }
 
-Json join(store::Database& db, const Fields& fields) {
+Answer join(store::Database& db, const Fields& fields) {
   const store::Game game =
       cli::need(store::require_game(db, game_field(fields), store::Pick::Latest));
+  if (auto refused = stale_join(db, game, fields)) return std::move(*refused);
   store::Arrival arrival{.name = field(fields, "name"),
                          .total = std::nullopt,
                          .add_unknown = field(fields, "add") == "1"};
@@ -144,7 +144,7 @@ Json join(store::Database& db, const Fields& fields) {
     }
     arrival.total = value;
   }
-  return done(db, cli::need(store::join_game(db, game, arrival)));
+  return {200, done(db, cli::need(store::join_game(db, game, arrival)))};
 }
 
 }  // namespace
@@ -167,15 +167,14 @@ Answer run_game_action(store::Database& db, Action action, const Fields& fields)
   if (action == Action::Start || action == Action::Rematch) {
     if (auto refused = in_progress_refusal(db, fields)) return std::move(*refused);
   }
-  if (action == Action::Join) {
-    if (auto refused = stale_join(db, fields)) return std::move(*refused);
-  }
-  Json body = action == Action::Start      ? start(db, fields)
-              : action == Action::Rematch  ? rematch(db, fields)
-              : action == Action::Tiebreak ? tiebreak(db, fields)
-                                           : join(db, fields);
+  // A refused join (409) wrote nothing, so committing it changes nothing either.
+  Answer answer = action == Action::Join
+                      ? join(db, fields)
+                      : Answer{200, action == Action::Start     ? start(db, fields)
+                                    : action == Action::Rematch ? rematch(db, fields)
+                                                                : tiebreak(db, fields)};
   tx.commit();
-  return {200, std::move(body)};
+  return answer;
 }
 
 }  // namespace crowns::serve

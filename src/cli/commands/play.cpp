@@ -3,11 +3,11 @@
 // running `crowns play` again resumes at exactly the same player.
 
 #include <CLI/CLI.hpp>
-#include <charconv>
 
 #include "cli/commands.hpp"
 #include "cli/commands/new_game.hpp"
 #include "cli/input/score_args.hpp"
+#include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/hand.hpp"
 #include "cli/views/scorecard.hpp"
@@ -61,17 +61,11 @@ std::optional<Expected<JoinRequest>> parse_join(std::string_view reply) {
   const auto eq = rest.rfind('=');
   request.name = std::string(ascii_trim(rest.substr(0, eq), " \t"));
   if (eq != std::string_view::npos) {
-    const std::string_view total = ascii_trim(rest.substr(eq + 1), " \t");
-    int value = 0;
-    const auto [end, error] = std::from_chars(total.data(), total.data() + total.size(), value);
-    if (total.empty() || error != std::errc() || end != total.data() + total.size() || value < 0 ||
-        value > store::kMaxStartTotal) {
-      return Expected<JoinRequest>(
-          Failure{quote_token(total) +
-                  " is not a starting total: write join NAME=N, N a whole number from 0 to " +
-                  std::to_string(store::kMaxStartTotal)});
-    }
-    request.total = value;
+    // As crowns join --total reads it.
+    const auto total =
+        read_whole_number(ascii_trim(rest.substr(eq + 1), " \t"), 0, store::kMaxStartTotal);
+    if (!total) return Expected<JoinRequest>(Failure{"join NAME=N: " + total.error()});
+    request.total = static_cast<int>(*total);
   }
   if (request.name.empty()) {
     return Expected<JoinRequest>(Failure{"join whom? write join NAME (or +NAME)"});

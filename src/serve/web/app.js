@@ -513,10 +513,10 @@
     return { node: form, game: state.id };
   };
 
-  // --- A late arrival, seated from the next round with the total the table chooses. It carries the round and the totals it showed (round=, was=):
-  // when either changes (a round recorded, a correction, another arrival) the form is redrawn
-  // with the new highest total, keeping a typed name (and a typed total), and a save sent
-  // meanwhile is refused.
+  // --- A late arrival, seated from the next round with the total the table chooses. The form
+  // carries the round and the totals it showed (round=, was=): when either changes (a round
+  // recorded, a correction, another arrival) it is redrawn with the new highest total, keeping
+  // a typed name (and a typed total), and a save sent meanwhile is refused.
   const joinBasis = () => state.next.round + ':' + state.players.map((n) => state.totals[n]).join(',');
   const joinForm = (old) => {
     const form = el('form', { id: 'join-form' });
