@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/input/score_args.hpp"
+#include "table/scores.hpp"
 #include "crowns/card.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/scoring.hpp"
@@ -113,13 +113,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int which = static_cast<int>((setup >> 5) % 12);  // 0..10: rounds 1-11; 11: the tie-break
   const auto checks = (setup & 0x200) != 0 ? crowns::Checks::Force : crowns::Checks::Strict;
   const auto coverage =
-      (setup & 0x400) != 0 ? crowns::cli::Coverage::Some : crowns::cli::Coverage::Every;
+      (setup & 0x400) != 0 ? crowns::table::Coverage::Some : crowns::table::Coverage::Every;
 
   crowns::store::Game game;
   game.id = 7;
   game.boxes = boxes;
   for (int s = 0; s < players; ++s) game.seats.push_back({s, s + 1, kNames[s], std::nullopt});
-  std::vector<int> seats = crowns::cli::every_seat(game);
+  std::vector<int> seats = crowns::table::every_seat(game);
   // A tie-break is for some seats only: the ones whose bit is set (at least two).
   if (which == 11) {
     std::vector<int> tied;
@@ -157,7 +157,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   // The whole command line, as `round` / `edit` / `tiebreak` read it.
-  const auto values = crowns::cli::match_values(tokens, game, seats, coverage);
+  const auto values = crowns::table::match_values(tokens, game, seats, coverage);
   if (!values) {
     check_message(values.error(), input);
     return 0;
@@ -166,13 +166,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (std::find(seats.begin(), seats.end(), seat) == seats.end())
       fail("a value for a seat not asked for", input);
   }
-  const auto scores = crowns::cli::score_values(*values, game, spec, checks);
+  const auto scores = crowns::table::score_values(*values, game, spec, checks);
   if (!scores) {
     check_message(scores.error(), input);
     return 0;
   }
   for (const auto& s : *scores) check_entry(s.entry, spec, checks, input);
-  const auto round = crowns::cli::check_scores(game, *scores, std::nullopt, spec, checks);
+  const auto round = crowns::table::check_scores(game, *scores, std::nullopt, spec, checks);
   if (!round) {
     check_message(round.error(), input);
     return 0;
@@ -180,7 +180,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto out =
       std::count_if(scores->begin(), scores->end(), [](const auto& s) { return s.entry.went_out; });
   if (out > 1) fail("two players out in an accepted round", input);
-  if (checks == crowns::Checks::Strict && coverage == crowns::cli::Coverage::Every &&
+  if (checks == crowns::Checks::Strict && coverage == crowns::table::Coverage::Every &&
       !scores->empty() && std::none_of(scores->begin(), scores->end(), [](const auto& s) {
         return s.entry.points == 0;
       })) {

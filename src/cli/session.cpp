@@ -34,6 +34,13 @@ void add_game_option(CLI::App& sub, std::optional<std::int64_t>& game) {
       ->type_name("ID");
 }
 
+void add_seen_option(CLI::App& sub, std::optional<std::int64_t>& seen) {
+  sub.add_option("--seen", seen,
+                 "The game's last change you saw (show --json: \"change\"); refused if it moved on")
+      ->check(whole_number(0, kMaxId))
+      ->type_name("CHANGE");
+}
+
 std::optional<std::string> ask(Context& ctx, const std::string& prompt) {
   ctx.out << prompt << std::flush;
   std::string answer;

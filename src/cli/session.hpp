@@ -42,6 +42,10 @@ auto write_store(const Context& ctx, Write&& write) {
 /// Adds `--game ID` to a subcommand.
 void add_game_option(CLI::App& sub, std::optional<std::int64_t>& game);
 
+/// Adds `--seen CHANGE` to a write: the last change of the game the writer saw (`show --json`
+/// prints it as "change"); the write is refused, naming what changed, if there is a later one.
+void add_seen_option(CLI::App& sub, std::optional<std::int64_t>& seen);
+
 /// Prints `prompt`, reads one line of stdin. When stdin is not a terminal the answer is
 /// echoed, so that a scripted session reads like a typed one. None at end of input.
 std::optional<std::string> ask(Context& ctx, const std::string& prompt);

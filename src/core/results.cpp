@@ -1,5 +1,7 @@
 #include "crowns/results.hpp"
 
+#include "crowns/standings.hpp"
+
 #include <algorithm>
 
 namespace crowns {
@@ -12,28 +14,13 @@ int GameResult::seat_of(std::int64_t player) const {
 }
 
 std::vector<int> finishing_places(const GameResult& game) {
-  const std::size_t n = game.seats.size();
-  if (n == 0) return {};
-  int lowest = game.seats[0].total;
-  for (const auto& s : game.seats) lowest = std::min(lowest, s.total);
-  // Key: (total, tie-break among the leaders). Only leaders play the tie-break, and it
-  // decides only once every one of them has a score (as compute_standings says).
-  const bool tie_broken =
-      std::all_of(game.seats.begin(), game.seats.end(),
-                  [&](const SeatResult& s) { return s.total != lowest || s.tiebreak.has_value(); });
-  auto key = [&](const SeatResult& s) {
-    const int tb = tie_broken && s.total == lowest && s.tiebreak ? *s.tiebreak : 0;
-    return std::pair{s.total, tb};
-  };
-  std::vector<int> places(n, 0);
-  for (std::size_t i = 0; i < n; ++i) {
-    int better = 0;
-    for (std::size_t j = 0; j < n; ++j) {
-      if (key(game.seats[j]) < key(game.seats[i])) ++better;
-    }
-    places[i] = better + 1;  // competition ranking: 1, 1, 3, ...
+  std::vector<int> totals;
+  std::vector<std::optional<int>> tiebreak;
+  for (const auto& s : game.seats) {
+    totals.push_back(s.total);
+    tiebreak.push_back(s.tiebreak);
   }
-  return places;
+  return finishing_places(totals, tiebreak);  // the one order of finish (crowns/standings.hpp)
 }
 
 }  // namespace crowns

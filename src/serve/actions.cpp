@@ -2,14 +2,13 @@
 
 #include <charconv>
 
-#include "cli/commands/score_entry.hpp"
-#include "cli/input/score_args.hpp"
-#include "cli/session.hpp"
-#include "cli/views/scorecard.hpp"
 #include "cli/views/style.hpp"
 #include "crowns/names.hpp"
 #include "serve/game_actions.hpp"
 #include "serve/pages.hpp"
+#include "serve/refusals.hpp"
+#include "table/keeper.hpp"
+#include "table/scores.hpp"
 #include "store/undo.hpp"
 
 namespace crowns::serve {
@@ -42,14 +41,14 @@ using Json = nlohmann::ordered_json;
 constexpr std::int64_t kMaxNumber = 1'000'000'000'000;
 
 // A whole number field ("12"), or fail naming the field and the right form.
-std::int64_t number_field(const Fields& fields, const std::string& name) {
+std::int64_t number_field(const Fields& fields, const std::string& name, std::int64_t least = 1) {
   const auto it = fields.find(name);
   if (it == fields.end() || it->second.empty())
     throw Error("no " + name + ": send " + name + "=NUMBER");
   std::int64_t value = 0;
   const std::string& text = it->second;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < 1 || value > kMaxNumber)
+  if (error != std::errc() || end != text.data() + text.size() || value < least || value > kMaxNumber)
     throw Error(quote_token(text) + " is not a " + name + " number: send " + name + "=NUMBER");
   return value;
 }
@@ -86,91 +85,69 @@ std::vector<std::string> seat_values(const store::Game& game, const std::vector<
   return values;
 }
 
-// What a correction was based on ("was": the round's cells as the form showed them, comma
-// separated, "0*" for who went out) against the round now: what changed, "" when nothing.
-std::string changed_since(const store::Game& game, int round, const std::string& was) {
-  if (round < 1 || round > static_cast<int>(game.rounds.size())) return {};
-  const auto& now = game.rounds[static_cast<std::size_t>(round - 1)];
-  const std::vector<std::string> shown = comma_items(was);
-  std::string what;
-  for (std::size_t s = 0; s < now.scores.size() && s < game.seats.size(); ++s) {
-    if (!game.seats[s].plays(round)) continue;  // a late arrival, not seated yet: no cell
-    const auto& cell = now.scores[s];
-    const std::string cell_now = cell.went_out ? "0*" : std::to_string(cell.points);
-    if (s < shown.size() && shown[s] == cell_now) continue;
-    what += (what.empty() ? "" : ", ") + game.seats[s].name + " is now " +
-            (cell.went_out ? std::string("out") : std::to_string(cell.points));
-  }
-  return what;
-}
-
-Answer refused(const store::Database& db, const store::Game& game, const std::string& message) {
-  return {409, Json{{"error", cli::sanitize(message)}, {"state", page_state(db, game)}}};
-}
-
 Checks checks_of(const Fields& fields) {
   return field(fields, "force") == "1" ? Checks::Force : Checks::Strict;
 }
 
+// The state the form was typed against: seen=AUDIT ID, the game's last change it showed
+// (state.change); round=N, the round it showed. Either refuses a write once the game moved on.
+table::Basis basis_of(const Fields& fields, std::optional<int> round = std::nullopt) {
+  table::Basis basis;
+  if (fields.contains("seen")) basis.change = number_field(fields, "seen", 0);
+  basis.round = round;
+  return basis;
+}
+
+// The questions a form answered ahead: confirm=repeat (a round that reads as the one just
+// recorded), confirm=1 (a second game while one is in progress).
+table::AnsweredAhead confirmed(const Fields& fields) {
+  const std::string answer = field(fields, "confirm");
+  if (answer == "repeat") return table::AnsweredAhead({table::Question::Repeat});
+  if (answer == "1") return table::AnsweredAhead({table::Question::InProgress});
+  return table::AnsweredAhead({});
+}
+
 Answer write(store::Database& db, Action action, const Fields& fields) {
   const std::int64_t id = number_field(fields, "game");
-  store::Transaction tx(db);
-  Json body;
   if (action == Action::Undo) {
     // The page names the change its undo removes (change=AUDIT ID); another writer's change
     // since is refused, never undone in its place.
-    if (fields.contains("change")) {
-      const auto shown = number_field(fields, "change");
-      const auto next = store::next_to_undo(db, id);
-      if (!next || next->id != shown) {
-        const store::Game game = cli::need(store::require_game(db, id, store::Pick::Latest));
-        return refused(
-            db, game,
-            next ? "the last change of game " + std::to_string(id) + " is now another (" +
-                       next->summary + "): nothing undone; check it and undo again"
-                 : "game " + std::to_string(id) + " has nothing left to undo: nothing undone");
-      }
-    }
-    body = done(db, cli::need(store::undo_last_change(db, id)));
-  } else {
-    const store::Game game = cli::need(store::require_game(db, id, store::Pick::Latest));
-    if (action == Action::Round) {
-      // Two phones (or a phone and a terminal) entering the same round: the second is
-      // refused, never recorded as the round after.
-      if (fields.contains("round")) {
-        const auto shown = number_field(fields, "round");
-        const auto next = game.next_round();
-        if (next && shown != *next) {
-          return refused(db, game,
-                         "round " + std::to_string(shown) + " of game " + std::to_string(id) +
-                             " is already recorded; the next is round " + std::to_string(*next) +
-                             ": check the scorecard");
-        }
-      }
-      body = done(db, cli::enter_round(db, id, seat_values(game, cli::every_seat(game), fields),
-                                       checks_of(fields))
-                          .change);
-    } else {
-      const auto round = static_cast<int>(number_field(fields, "round"));
-      // A correction carries the round as it was shown (was=5,0*,12): changed since, it is
-      // refused, never laid over another edit.
-      if (fields.contains("was")) {
-        const std::string what = changed_since(game, round, field(fields, "was"));
-        if (!what.empty()) {
-          return refused(db, game,
-                         "round " + std::to_string(round) + " changed meanwhile: " + what +
-                             " \u2014 your values are kept");
-        }
-      }
-      // A late arrival's field is left out for a round before they joined.
-      body = done(db, cli::enter_edit(db, id, round,
-                                      seat_values(game, cli::seats_in_round(game, round), fields),
-                                      checks_of(fields))
-                          .change);
-    }
+    std::optional<std::int64_t> removes;
+    if (fields.contains("change")) removes = number_field(fields, "change");
+    return answer(db, table::undo(db, id, basis_of(fields), removes));
   }
-  tx.commit();
-  return {200, std::move(body)};
+  const store::Game game = table_game(db, id);
+  auto asker = confirmed(fields);
+  if (action == Action::Round) {
+    // Two phones (or a phone and a terminal) entering the same round: the second is refused,
+    // never recorded as the round after. typed=N: the round the values were first typed for.
+    std::optional<int> shown;
+    if (fields.contains("round")) shown = static_cast<int>(number_field(fields, "round"));
+    std::optional<int> typed;
+    if (fields.contains("typed")) typed = static_cast<int>(number_field(fields, "typed"));
+    return answer(db, table::record_round(db,
+                                          {.game = id,
+                                           .values = seat_values(game, table::every_seat(game), fields),
+                                           .checks = checks_of(fields),
+                                           .basis = basis_of(fields, shown),
+                                           .typed_for = typed},
+                                          asker));
+  }
+  const auto round = static_cast<int>(number_field(fields, "round"));
+  // A correction carries the round as it was shown (was=5,0*,12): changed since, it is
+  // refused, never laid over another edit. A late arrival's field is left out for a round
+  // before they joined.
+  std::vector<std::string> shown;
+  if (fields.contains("was")) shown = comma_items(field(fields, "was"));
+  return answer(db, table::correct_round(
+                        db,
+                        {.game = id,
+                         .round = round,
+                         .values = seat_values(game, table::seats_in_round(game, round), fields),
+                         .checks = checks_of(fields),
+                         .basis = basis_of(fields),
+                         .shown = shown},
+                        asker));
 }
 
 }  // namespace

@@ -54,25 +54,18 @@ void standings_html(std::string& html, const store::Game& game, const Standings&
   const auto won_game = [&](int s) {
     return std::find(st.winners.begin(), st.winners.end(), s) != st.winners.end();
   };
-  // After a tie-break the winner ranks first and alone: the tied players who lost it rank
-  // after them (same total, lower place).
-  const auto place = [&](int s) {
-    return std::pair{st.totals[static_cast<std::size_t>(s)], st.tie_broken && !won_game(s)};
-  };
+  // The one order of finish (crowns::finishing_places): after a tie-break the tied players
+  // are placed by their tie-break scores, as the ratings and the report place them.
+  const auto place = [&](int s) { return st.places[static_cast<std::size_t>(s)]; };
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return place(a) < place(b); });
   const int best = st.totals[static_cast<std::size_t>(st.leaders.front())];
   const bool finished = game.status == store::GameStatus::Finished;
   html +=
       "<table class=\"standings\"><thead><tr><th>#</th><th class=\"name\">Player</th>"
       "<th>Total</th><th>Behind</th></tr></thead><tbody>\n";
-  int rank = 0;
-  int shown = 0;
-  std::optional<std::pair<int, bool>> last;
   for (int s : order) {
     const int total = st.totals[static_cast<std::size_t>(s)];
-    ++shown;
-    if (place(s) != last) rank = shown;
-    last = place(s);
+    const int rank = place(s);
     const bool won = won_game(s);
     const bool leads = total == best && (!st.tie_broken || won);
     const std::string mark = won                                            ? "wins"
@@ -244,6 +237,7 @@ Json page_state(const store::Database& db, const std::optional<store::Game>& gam
     undo = Json{{"change", change->id}, {"label", label}, {"says", says}};
   }
   state["undo"] = undo;
+  state["change"] = game->last_change;  // the state a form's write names (table::Basis)
   return state;
 }
 

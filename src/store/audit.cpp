@@ -43,4 +43,21 @@ std::vector<AuditEntry> list_audit(const Database& db, std::optional<std::int64_
   return entries;
 }
 
+std::int64_t last_change_id(const Database& db, std::int64_t game_id) {
+  auto stmt = db.prepare("SELECT coalesce(max(id), 0) FROM audit WHERE game_id = ?");
+  stmt.bind_all(game_id);
+  return stmt.step() ? stmt.int64(0) : 0;
+}
+
+std::vector<AuditEntry> changes_after(const Database& db, std::int64_t game_id,
+                                      std::int64_t after) {
+  auto stmt = db.prepare(
+      "SELECT id, at, game_id, action, summary, old_value, new_value FROM audit "
+      "WHERE game_id = ? AND id > ? ORDER BY id");
+  stmt.bind_all(game_id, after);
+  std::vector<AuditEntry> entries;
+  while (stmt.step()) entries.push_back(read_audit_row(stmt));
+  return entries;
+}
+
 }  // namespace crowns::store

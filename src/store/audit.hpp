@@ -35,4 +35,13 @@ AuditEntry read_audit_row(const Statement& stmt);
 std::vector<AuditEntry> list_audit(const Database& db, std::optional<std::int64_t> game_id,
                                    int limit);
 
+/// The id of the last change of game `game_id`: what a writer names as the state it saw
+/// (table::Basis); 0 when the game has none.
+std::int64_t last_change_id(const Database& db, std::int64_t game_id);
+
+/// The changes of game `game_id` after the change `after`, oldest first: what a writer that
+/// saw the game at `after` has not seen.
+std::vector<AuditEntry> changes_after(const Database& db, std::int64_t game_id,
+                                      std::int64_t after);
+
 }  // namespace crowns::store

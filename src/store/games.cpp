@@ -97,7 +97,8 @@ std::vector<Game> load_games_where(const Database& db, std::string_view where, B
   std::vector<Game> games;
   std::unordered_map<std::int64_t, std::size_t> index;
   auto g = db.prepare(
-      "SELECT g.id, g.played_on, g.status, g.boxes, g.first_dealer, g.note, g.uuid FROM games g "
+      "SELECT g.id, g.played_on, g.status, g.boxes, g.first_dealer, g.note, g.uuid, "
+      "(SELECT coalesce(max(a.id), 0) FROM audit a WHERE a.game_id = g.id) FROM games g "
       "WHERE " +
       std::string(where) + " ORDER BY g.played_on, g.id");
   bind(g);
@@ -110,6 +111,7 @@ std::vector<Game> load_games_where(const Database& db, std::string_view where, B
     game.first_dealer = g.integer(4);
     game.note = g.optional_text(5);
     game.uuid = g.text(6);
+    game.last_change = g.int64(7);
     index.emplace(game.id, games.size() - 1);
   }
   if (games.empty()) return games;

@@ -52,6 +52,9 @@ struct Game {
   std::optional<std::string> note;
   std::vector<SeatInfo> seats;
   std::vector<RoundInfo> rounds;  ///< Rounds 1..k, in order.
+  /// The id of the game's last change in the audit log, read with the rest (0: none): the
+  /// state a write names as the one it saw (table::Basis).
+  std::int64_t last_change = 0;
 
   [[nodiscard]] int players() const { return static_cast<int>(seats.size()); }
   [[nodiscard]] int rounds_played() const { return static_cast<int>(rounds.size()); }

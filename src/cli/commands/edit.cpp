@@ -3,9 +3,9 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/commands/score_entry.hpp"
-#include "cli/input/score_args.hpp"
+#include "cli/asking.hpp"
 #include "cli/session.hpp"
+#include "cli/views/round_hands.hpp"
 #include "cli/views/scorecard.hpp"
 #include "store/rounds.hpp"
 
@@ -16,16 +16,22 @@ struct EditOptions {
   int round = 0;
   std::vector<std::string> values;
   std::optional<std::int64_t> game;
+  std::optional<std::int64_t> seen;
   bool force = false;
 };
 
 void run_edit(const EditOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  const EnteredScores entry =
-      enter_edit(db, opts.game, opts.round, opts.values,
-                 opts.force ? Checks::Force : Checks::Strict, stdin_is_terminal() ? &ctx : nullptr);
-  tx.commit();
+  TerminalAsker terminal(ctx);
+  table::NobodyAsked script;
+  const table::Recorded entry = need_table(table::correct_round(
+      db,
+      {.game = opts.game,
+       .round = opts.round,
+       .values = opts.values,
+       .checks = opts.force ? Checks::Force : Checks::Strict,
+       .basis = {.change = opts.seen}},
+      stdin_is_terminal() ? static_cast<table::Asker&>(terminal) : script));
   ctx.out << sanitize(entry.change.entry.summary) << '\n';
   print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, entry.round);
   print_scorecard(ctx.out, ctx.style, *entry.change.game);
@@ -39,6 +45,7 @@ void setup_edit(CLI::App& app, Context& ctx) {
   sub->add_option("round", opts->round, "The round to correct (1-11)")->required();
   sub->add_option("values", opts->values, "NAME=VALUE for each player to correct")->required();
   add_game_option(*sub, opts->game);
+  add_seen_option(*sub, opts->seen);
   sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody went out)");
   sub->callback([opts, &ctx] { run_edit(*opts, ctx); });
 }

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/asking.hpp"
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
 #include "crowns/names.hpp"
@@ -19,6 +20,7 @@ struct JoinOptions {
   std::string name;
   std::optional<int> total;
   std::optional<std::int64_t> game;
+  std::optional<std::int64_t> seen;
   bool add = false;
   bool json = false;
 };
@@ -27,11 +29,10 @@ void run_join(const JoinOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
   const std::int64_t id =
       opts.game ? *opts.game : game_being_played(ctx, db, store::InProgress::Rounds);
-  store::Transaction tx(db);
-  const store::Game game = need(store::require_game(db, id, store::Pick::LatestActive));
-  const store::Change change = need(store::join_game(
-      db, game, {.name = opts.name, .total = opts.total, .add_unknown = opts.add}));
-  tx.commit();
+  const store::Change change = need_table(table::seat_arrival(
+      db, {.game = id,
+           .arrival = {.name = opts.name, .total = opts.total, .add_unknown = opts.add},
+           .basis = {.change = opts.seen}}));
   if (opts.json) {
     ctx.out << terminal_json(
                    scorecard_json(*change.game)
@@ -58,6 +59,7 @@ void setup_join(CLI::App& app, Context& ctx) {
   sub->add_option("-g,--game", opts->game,
                   "Game ID (default: the game in progress; asks if several are)")
       ->type_name("ID");
+  add_seen_option(*sub, opts->seen);
   sub->add_flag("-a,--add", opts->add, "Add the player if not seen before");
   sub->add_flag("--json", opts->json, "Print the game as JSON (as show --json)");
   sub->callback([opts, &ctx] { run_join(*opts, ctx); });

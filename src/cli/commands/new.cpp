@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/commands/new_game.hpp"
 #include "cli/options.hpp"
+#include "cli/asking.hpp"
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
 #include "crowns/names.hpp"
@@ -20,19 +21,27 @@ struct NewOptions {
 
 void run_new(const NewOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
-  const StartedGame started = start_game(db, new_game_spec(opts.players, opts.flags));
+  const StartedGame started =
+      start_game(ctx, db, new_game_spec(opts.players, opts.flags), opts.flags);
   print_scorecard(ctx.out, ctx.style, started.game);
   note_others_in_progress(ctx, started);
 }
 
 }  // namespace
 
-StartedGame start_game(store::Database& db, const store::NewGame& spec) {
-  store::Transaction tx(db);
+StartedGame start_game(Context& ctx, store::Database& db, const store::NewGame& spec,
+                       const NewGameFlags& flags) {
+  TerminalAsker terminal(ctx);
+  table::AnsweredAhead second_table({table::Question::InProgress});
+  table::NobodyAsked script;
+  table::Asker& asker = flags.another        ? static_cast<table::Asker&>(second_table)
+                        : stdin_is_terminal() ? static_cast<table::Asker&>(terminal)
+                                              : script;
   StartedGame started;
-  started.others = store::games_in_progress(db, store::InProgress::Rounds);
-  started.game = need(store::create_game(db, spec));
-  tx.commit();
+  started.game = need_table(table::start_game(db, spec, asker), "--another");
+  for (auto& game : store::games_in_progress(db, store::InProgress::Rounds)) {
+    if (game.id != started.game.id) started.others.push_back(std::move(game));
+  }
   return started;
 }
 
@@ -60,6 +69,8 @@ void add_new_game_options(CLI::App& sub, NewGameFlags& flags) {
       ->type_name("YYYY-MM-DD");
   sub.add_option("--note", flags.note, "A note, e.g. where you played");
   sub.add_flag("-a,--add", flags.add, "Add players not seen before");
+  sub.add_flag("--another", flags.another,
+               "Start it even while another game is in progress (a second table)");
 }
 
 store::NewGame new_game_spec(const std::vector<std::string>& players, const NewGameFlags& flags) {

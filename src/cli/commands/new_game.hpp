@@ -20,9 +20,10 @@ struct NewGameFlags {
   std::optional<std::string> date;
   std::optional<std::string> note;
   bool add = false;
+  bool another = false;  ///< A second table is meant: start it while another game is in progress.
 };
 
-/// Adds --dealer, --boxes, --date, --note and --add to a subcommand.
+/// Adds --dealer, --boxes, --date, --note, --add and --another to a subcommand.
 void add_new_game_options(CLI::App& sub, NewGameFlags& flags);
 
 /// The game to create: the players in seat order, and the flags (date default: today).
@@ -35,8 +36,11 @@ struct StartedGame {
   std::vector<store::Game> others;
 };
 
-/// Creates the game of `spec` in its own transaction.
-StartedGame start_game(store::Database& db, const store::NewGame& spec);
+/// Creates the game of `spec` (table::start_game). While another game is in progress it asks
+/// first on a terminal, and without one refuses unless `flags.another` says a second table is
+/// meant; nothing is created before the answer.
+StartedGame start_game(Context& ctx, store::Database& db, const store::NewGame& spec,
+                       const NewGameFlags& flags);
 
 /// When other games are in progress, says so (which, and how to name one with --game): a
 /// round with no --game then has more than one game it could be for.

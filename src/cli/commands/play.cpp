@@ -6,7 +6,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/commands/new_game.hpp"
-#include "cli/input/score_args.hpp"
+#include "cli/asking.hpp"
+#include "table/scores.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/hand.hpp"
@@ -95,7 +96,7 @@ class PlaySession {
     print_scorecard(ctx_.out, ctx_.style, game_);
     while (game_.status == store::GameStatus::Active) {
       if (enter(round_spec(*game_.next_round(), game_.boxes), *game_.next_round(),
-                every_seat(game_)) == Step::Left) {
+                table::every_seat(game_)) == Step::Left) {
         return leave();
       }
     }
@@ -144,7 +145,7 @@ class PlaySession {
       return Step::Saved;
     }
     const RoundSpec spec = round_spec(round, game_.boxes);
-    const std::vector<int> seats = seats_in_round(game_, round);
+    const std::vector<int> seats = table::seats_in_round(game_, round);
     std::vector<Answer> answers(seats.size());
     for (std::size_t k = 0; k < seats.size(); ++k) {
       const auto seat = static_cast<std::size_t>(seats[k]);
@@ -263,18 +264,17 @@ class PlaySession {
       }
       add = true;
     }
-    store::Transaction tx(db_);
-    const store::Game now = need(store::require_game(db_, game_.id, store::Pick::Latest));
-    if (now.next_round() != game_.next_round() || now.players() != game_.players())
-      fail("game " + std::to_string(game_.id) +
-           " changed in another terminal; run crowns play again");
-    auto change = store::join_game(
-        db_, now, {.name = request.name, .total = request.total, .add_unknown = add});
+    auto change = table::seat_arrival(
+        db_, {.game = game_.id,
+              .arrival = {.name = request.name, .total = request.total, .add_unknown = add},
+              .basis = {.change = game_.last_change, .round = game_.next_round()}});
     if (!change) {
-      ctx_.out << "  " << sanitize(change.error()) << '\n';
+      if (change.refusal().kind == table::Refused::Stale)
+        fail("game " + std::to_string(game_.id) +
+             " changed in another terminal; run crowns play again");
+      ctx_.out << "  " << sanitize(change.refusal().message) << '\n';
       return false;
     }
-    tx.commit();
     game_ = *change->game;
     ctx_.out << sanitize(change->entry.summary) << " (crowns undo takes it back)\n";
     print_scorecard(ctx_.out, ctx_.style, game_);
@@ -358,8 +358,9 @@ class PlaySession {
     std::vector<store::SeatScore> all;
     all.reserve(answers.size());
     for (const Answer& a : answers) all.push_back(*a.score);
+    TerminalAsker asker(ctx_);
     if (auto settled =
-            settle_went_out(&ctx_, game_, all, std::nullopt, spec, Checks::Strict, Asking::Allowed);
+            table::settle_went_out(asker, game_, all, std::nullopt, spec, Checks::Strict);
         !settled) {
       ctx_.out << "  " << sanitize(settled.error()) << '\n';
       return false;
@@ -370,10 +371,13 @@ class PlaySession {
               (s.entry.went_out ? "*" : "");
     }
     const bool edit = round <= kRounds && round < game_.next_round().value_or(kTiebreakDraft);
-    if (auto strict = check_scores(game_, all, std::nullopt, spec, Checks::Strict); !strict) {
+    Checks checks = Checks::Strict;
+    if (auto strict = table::check_scores(game_, all, std::nullopt, spec, Checks::Strict);
+        !strict) {
       ctx_.out << "  " << sanitize(strict.error()) << '\n';
-      if (!check_scores(game_, all, std::nullopt, spec, Checks::Force)) return false;
+      if (!table::check_scores(game_, all, std::nullopt, spec, Checks::Force)) return false;
       if (!confirm(ctx_, "  Save it anyway?")) return false;
+      checks = Checks::Force;
     }
     // Anything but yes, no, back or leave (a stray score, "?") shows what the answers are.
     auto reply = ask(ctx_, "Save " + spec.label + ": " + sanitize(line) + "? [Y/n, < back] ");
@@ -384,22 +388,48 @@ class PlaySession {
     }
     if (!reply || is_quit(*reply)) return std::nullopt;
     if (!reply->empty() && !is_yes(*reply)) return false;
-    store::Transaction tx(db_);
-    // Another terminal may have changed the game while we were asking: a new round must
-    // still be the next one (as `crowns round --round N` checks), an edit must find the game
-    // as it was.
-    const store::Game now = need(store::require_game(db_, game_.id, store::Pick::Latest));
-    const bool moved = edit ? now.next_round() != game_.next_round()
-                            : round <= kRounds && !store::require_round_is_next(now, round);
-    if (moved) {
-      show_lost_answers(now, round, answers);
-      fail("game " + std::to_string(game_.id) +
-           " changed in another terminal; run crowns play again");
+    // Through the table, as every door writes: the round is refused if the game changed since
+    // this walk last saw it (another terminal, a phone), and a repeat is asked about.
+    const table::Basis seen{.change = game_.last_change};
+    const auto outcome =
+        edit ? table::correct_round(
+                   db_, {.game = game_.id, .round = round, .scores = all, .checks = checks, .basis = seen},
+                   asker)
+        : round <= kRounds
+            ? table::record_round(
+                  db_,
+                  {.game = game_.id, .scores = all, .checks = checks, .basis = {.change = game_.last_change, .round = round}, .typed_for = round},
+                  asker)
+            : table::record_tiebreak(db_, {.game = game_.id, .scores = all, .checks = checks, .basis = seen});
+    if (!outcome) {
+      const table::Refusal& refused = outcome.refusal();
+      if (refused.kind == table::Refused::Stale && refused.game) {
+        // Another door changed the game meanwhile. The round typed here is lost only when
+        // the change was to that very round (recorded, corrected or undone there); otherwise
+        // the walk says what changed and offers to save again over the game as it is now.
+        const store::Game& now = *refused.game;
+        const auto index = static_cast<std::size_t>(round - 1);
+        const bool same_round =
+            edit ? round <= now.rounds_played() && round <= game_.rounds_played() &&
+                       now.rounds[index] == game_.rounds[index]
+                 : round > kRounds || now.next_round() == round;
+        if (!same_round || now.status == store::GameStatus::Abandoned) {
+          show_lost_answers(now, round, answers);
+          fail("game " + std::to_string(game_.id) +
+               " changed in another terminal; run crowns play again");
+        }
+        for (const auto& entry : refused.since)
+          ctx_.out << "  meanwhile: " << sanitize(entry.summary) << '\n';
+        game_ = now;
+        return false;  // back to the last player: Enter keeps each answer, then save again
+      }
+      if (refused.kind == table::Refused::Declined) {
+        ctx_.out << "  " << sanitize(refused.message) << '\n';
+        return false;
+      }
+      fail_refusal(refused);
     }
-    store::Change change = edit               ? need(store::edit_round(db_, now, round, all))
-                           : round <= kRounds ? need(store::record_round(db_, now, all))
-                                              : need(store::record_tiebreak(db_, now, all));
-    tx.commit();
+    const store::Change& change = outcome->change;
     game_ = *change.game;
     if (edit) ctx_.out << sanitize(change.entry.summary) << '\n';
     if (round <= kRounds) {
@@ -451,7 +481,8 @@ void run_play(const PlayOptions& opts, Context& ctx) {
     if (opts.game)
       fail("give either player names (a new game) or --game ID (resume), not both",
            ExitCode::Usage);
-    const StartedGame started = start_game(db, new_game_spec(opts.players, opts.flags));
+    const StartedGame started =
+        start_game(ctx, db, new_game_spec(opts.players, opts.flags), opts.flags);
     note_others_in_progress(ctx, started);
     game = started.game;
   } else {

@@ -3,10 +3,10 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/commands/score_entry.hpp"
-#include "cli/input/score_args.hpp"
+#include "cli/asking.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "cli/views/round_hands.hpp"
 #include "cli/views/scorecard.hpp"
 #include "crowns/rules.hpp"
 
@@ -17,6 +17,7 @@ struct RoundOptions {
   std::vector<std::string> values;
   std::optional<std::int64_t> game;
   std::optional<int> round;
+  std::optional<std::int64_t> seen;
   bool force = false;
 };
 
@@ -26,11 +27,16 @@ void run_round(const RoundOptions& opts, Context& ctx) {
   // played, asked for before the write lock is taken.
   const std::int64_t id =
       opts.game ? *opts.game : game_being_played(ctx, db, store::InProgress::Rounds);
-  store::Transaction tx(db);
-  const EnteredScores entry = enter_round(
-      db, id, opts.values, opts.force ? Checks::Force : Checks::Strict,
-      stdin_is_terminal() ? &ctx : nullptr, {.round = opts.round, .repeats = Repeats::Checked});
-  tx.commit();
+  TerminalAsker terminal(ctx);
+  table::NobodyAsked script;
+  const table::Recorded entry = need_table(
+      table::record_round(db,
+                          {.game = id,
+                           .values = opts.values,
+                           .checks = opts.force ? Checks::Force : Checks::Strict,
+                           .basis = {.change = opts.seen, .round = opts.round}},
+                          stdin_is_terminal() ? static_cast<table::Asker&>(terminal) : script),
+      "--round " + std::to_string(opts.round.value_or(0)));
   print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, entry.round);
   print_scorecard(ctx.out, ctx.style, *entry.change.game);
 }
@@ -51,6 +57,7 @@ void setup_round(CLI::App& app, Context& ctx) {
                   "The round these scores are for: refused unless it is the next one")
       ->check(whole_number(1, kRounds))
       ->type_name("N");
+  add_seen_option(*sub, opts->seen);
   sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody went out)");
   sub->callback([opts, &ctx] { run_round(*opts, ctx); });
 }

@@ -20,7 +20,9 @@ void run_show(const ShowOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
   if (opts.json) {
-    ctx.out << terminal_json(scorecard_json(game).dump(
+    auto card = scorecard_json(game);
+    card["change"] = game.last_change;  // the state a write may name with --seen
+    ctx.out << terminal_json(card.dump(
                    -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
             << '\n';
     return;

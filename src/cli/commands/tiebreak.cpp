@@ -3,8 +3,9 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/input/score_args.hpp"
+#include "cli/asking.hpp"
 #include "cli/session.hpp"
+#include "cli/views/round_hands.hpp"
 #include "cli/views/scorecard.hpp"
 
 namespace crowns::cli {
@@ -13,23 +14,19 @@ namespace {
 struct TiebreakOptions {
   std::vector<std::string> values;
   std::optional<std::int64_t> game;
+  std::optional<std::int64_t> seen;
   bool force = false;
 };
 
 void run_tiebreak(const TiebreakOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
-  store::Transaction tx(db);
-  const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-  const Standings st = need(store::check_tiebreak(game));
-  const RoundSpec spec = tiebreak_spec(game.boxes);
-  const Checks checks = opts.force ? Checks::Force : Checks::Strict;
-  const auto values = need(match_values(opts.values, game, st.leaders, Coverage::Every));
-  const auto scores = need(score_values(values, game, spec, checks));
-  need(check_scores(game, scores, std::nullopt, spec, checks));
-  const store::Change change = need(store::record_tiebreak(db, game, scores));
-  tx.commit();
-  print_hands(ctx.out, ctx.style, game, scores, spec, std::nullopt);
-  print_outlook(ctx.out, ctx.style, *change.game);
+  const table::Recorded entry = need_table(
+      table::record_tiebreak(db, {.game = opts.game,
+                                  .values = opts.values,
+                                  .checks = opts.force ? Checks::Force : Checks::Strict,
+                                  .basis = {.change = opts.seen}}));
+  print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, std::nullopt);
+  print_outlook(ctx.out, ctx.style, *entry.change.game);
 }
 
 }  // namespace
@@ -41,6 +38,7 @@ void setup_tiebreak(CLI::App& app, Context& ctx) {
                   "NAME=VALUE for each tied player (or values in seat order)")
       ->required();
   add_game_option(*sub, opts->game);
+  add_seen_option(*sub, opts->seen);
   sub->add_flag("-f,--force", opts->force, "Accept an unusual value");
   sub->callback([opts, &ctx] { run_tiebreak(*opts, ctx); });
 }

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/asking.hpp"
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
 
@@ -15,11 +16,14 @@ namespace {
 
 struct UndoOptions {
   std::optional<std::int64_t> game;
+  std::optional<std::int64_t> seen;
 };
 
 void run_undo(const UndoOptions& opts, Context& ctx) {
-  const store::Change change = write_store(
-      ctx, [&](store::Database& db) { return need(store::undo_last_change(db, opts.game)); });
+  if (opts.seen && !opts.game) fail("--seen names a change of one game: add --game ID", ExitCode::Usage);
+  auto db = open_store(ctx, store::Access::Write);
+  const store::Change change =
+      need_table(table::undo(db, opts.game, {.change = opts.seen}));
   ctx.out << sanitize(change.entry.summary) << " (the log keeps it: crowns log)\n";
   if (change.game) print_outlook(ctx.out, ctx.style, *change.game);
 }
@@ -33,6 +37,7 @@ void setup_undo(CLI::App& app, Context& ctx) {
       "Undo the most recent change (round, edit, tie-break, ...); again to go further back");
   sub->add_option("-g,--game", opts->game, "Undo the most recent change of this game only")
       ->type_name("ID");
+  add_seen_option(*sub, opts->seen);
   sub->callback([opts, &ctx] { run_undo(*opts, ctx); });
 }
 

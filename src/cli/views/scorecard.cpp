@@ -317,6 +317,9 @@ Json scorecard_json(const store::Game& game) {
   for (int s : st.leaders) leaders.push_back(game.seats[static_cast<std::size_t>(s)].name);
   Json winners = Json::array();
   for (int s : st.winners) winners.push_back(game.seats[static_cast<std::size_t>(s)].name);
+  // The one order of finish (crowns::finishing_places), as every screen and rating reads it.
+  Json places = Json::object();
+  for (std::size_t s = 0; s < game.seats.size(); ++s) places[game.seats[s].name] = st.places[s];
   Json next = nullptr;
   if (game.status == store::GameStatus::Active) {
     const int r = *game.next_round();
@@ -339,6 +342,7 @@ Json scorecard_json(const store::Game& game) {
             {"tied", st.tied},
             {"tiebreak", game.seats.empty() || tiebreak.empty() ? Json(nullptr) : tiebreak},
             {"winners", winners},
+            {"places", places},
             {"next", next}};
   if (!joined.empty()) card["joined"] = joined;  // late arrivals only: older output unchanged
   return card;

@@ -153,6 +153,9 @@
   let refusal = null;  // the last refusal's JSON (a 409 may ask to confirm)
   const post = async (path, form) => {
     const fields = form instanceof URLSearchParams ? form : new URLSearchParams(new FormData(form));
+    // Every write names the state it was typed against: the game's last change this page
+    // showed. The server refuses it, never applies it, once the game has moved on.
+    if (state && state.change !== undefined && !fields.has('seen')) fields.set('seen', String(state.change));
     refusal = null;
     say('', 'Sending…');
     try {
@@ -215,6 +218,10 @@
     const form = el('form', { id: 'round-form' });
     form.append(el('h2', {}, 'Record round ' + next.round + ' ', el('small', {}, next.cards + ' cards · ' + next.wild + 's wild')));
     form.append(hidden('game', state.id), hidden('round', next.round));
+    // Values carried over from a round another door recorded meanwhile name the round they
+    // were typed for: the server asks before it records them as a copy of that round.
+    const typedFor = carried && from ? carried.typedFor || from : next.round;
+    if (typedFor !== next.round) form.append(hidden('typed', typedFor));
     if (carried && from) {
       form.append(el('p', { className: 'message note', role: 'alert' },
         'Round ' + from + ' was recorded meanwhile. What you typed is kept below for round ' + next.round +
@@ -245,18 +252,21 @@
     });
     form.append(unusual());
     form.append(el('div', {}, el('button', { type: 'submit' }, 'Record round ' + next.round)));
+    const recorded = () => {
+      shown.round = null;
+      renderEntry();
+    };
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      if (await post('/api/round', form)) {
-        shown.round = null;
-        renderEntry();
-      }
+      const fields = new URLSearchParams(new FormData(form));
+      if (await post('/api/round', fields)) recorded();
+      else confirmThen(fields, '/api/round', recorded);
     });
     const typed = () => {
       const out = form.querySelector('input[name=out]:checked');
       const values = inputs.map((i) => i.value);
       if (!out && values.every((v) => v === '')) return null;
-      return { values, out: out ? out.value : '' };
+      return { values, out: out ? out.value : '', typedFor };
     };
     return { node: form, game: state.id, round: next.round, seats: state.players.length, typed };
   };
@@ -373,12 +383,15 @@
     return self;
   };
 
-  // A new game refused while another is in progress: say which, and offer to go on.
+  // A write the server asks about first (a new game while another is in progress, a round
+  // that reads as the one just recorded): say why, and offer to go on.
   const confirmThen = (fields, path, done) => {
     if (!refusal || !refusal.confirm) return;
-    const go = el('button', { type: 'button' }, 'Start it anyway');
+    const repeat = refusal.confirm === 'repeat';
+    const go = el('button', { type: 'button' }, repeat ? refusal.confirm_label : 'Start it anyway');
     go.addEventListener('click', async () => {
-      fields.set('confirm', '1');
+      fields.set('confirm', repeat ? 'repeat' : '1');
+      fields.delete('seen');
       if (await post(path, fields)) done();
     });
     message.append(' ', go);

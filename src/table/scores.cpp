@@ -1,14 +1,12 @@
-#include "cli/input/score_args.hpp"
+#include "table/scores.hpp"
 
 #include <algorithm>
 
-#include "cli/session.hpp"
-#include "cli/views/hand.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
 
-namespace crowns::cli {
+namespace crowns::table {
 namespace {
 
 std::string trim_spaces(std::string_view text) {
@@ -167,22 +165,6 @@ std::string and_list(const std::vector<std::string>& names) {
   return out;
 }
 
-// Asks which of `names` went out; their index, or none at end of input or on q.
-std::optional<std::size_t> ask_who_went_out(Context& ctx, const std::vector<std::string>& names,
-                                            const std::string& question) {
-  for (;;) {
-    const auto reply = ask(ctx, question);
-    if (!reply) return std::nullopt;
-    const std::string key = fold_case(trim_spaces(*reply));
-    if (key == "q" || key == "quit") return std::nullopt;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      if (fold_case(names[i]) == key) return i;
-    }
-    ctx.out << "  answer with the name of the player who went out: " << sanitize(and_list(names))
-            << '\n';
-  }
-}
-
 }  // namespace
 
 Expected<void> check_scores(const store::Game& game, const std::vector<store::SeatScore>& scores,
@@ -215,10 +197,10 @@ Expected<void> check_scores(const store::Game& game, const std::vector<store::Se
                  args};
 }
 
-Expected<void> settle_went_out(Context* ctx, const store::Game& game,
+Expected<void> settle_went_out(Asker& asker, const store::Game& game,
                                std::vector<store::SeatScore>& scores,
                                const std::optional<store::RoundInfo>& base, const RoundSpec& spec,
-                               Checks checks, Asking asking) {
+                               Checks checks) {
   RoundEntries round = round_entries(game, scores, base);
   const std::vector<ScoreEntry> typed = round.entries;
   const std::vector<std::size_t> zeros = infer_went_out(round.entries, spec);
@@ -232,11 +214,11 @@ Expected<void> settle_went_out(Context* ctx, const store::Game& game,
     for (std::size_t i : zeros) names.push_back(round.names[i]);
     const std::string who =
         and_list(names) + (names.size() == 2 ? " both" : " all") + " scored 0 in " + spec.label;
-    if (asking == Asking::Refused || ctx == nullptr) {
+    const auto chosen =
+        asker.choose({.kind = Question::WhoWentOut, .text = who + ". Who went out?", .choices = names});
+    if (!chosen || *chosen >= zeros.size()) {
       return Failure{who + ": mark the one who went out with 0* (or out)"};
     }
-    const auto chosen = ask_who_went_out(*ctx, names, who + ". Who went out? ");
-    if (!chosen) return Failure{who + " and nobody was chosen as the one who went out"};
     out = zeros[*chosen];
     round.entries[*out] = ScoreEntry{.points = 0, .went_out = true, .hand = {}, .solution = {}};
   }
@@ -254,16 +236,4 @@ Expected<void> settle_went_out(Context* ctx, const store::Game& game,
   return {};
 }
 
-void print_hands(std::ostream& out, const Style& style, const store::Game& game,
-                 const std::vector<store::SeatScore>& scores, const RoundSpec& spec,
-                 std::optional<int> round) {
-  for (const auto& s : scores) {
-    if (!s.entry.solution) continue;
-    HandReport report{s.entry.hand,    spec.wild_rank,    round,
-                      HandMode::Dealt, *s.entry.solution, spec.cards};
-    out << sanitize(game.seats[static_cast<std::size_t>(s.seat)].name) << "'s hand:\n";
-    print_hand(out, style, report, "  ");
-  }
-}
-
-}  // namespace crowns::cli
+}  // namespace crowns::table

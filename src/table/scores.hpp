@@ -1,19 +1,19 @@
 #pragma once
 // Turning VALUE tokens into checked scores for a game's seats: one value per player in seat
-// order, or NAME=VALUE pairs. Shared by round, edit, tiebreak and play.
+// order, or NAME=VALUE pairs. The one way a round is read, for every door (the terminal's
+// round, edit, tiebreak and play; the phone's forms): table/keeper.hpp calls it.
 
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "cli/context.hpp"
-#include "cli/views/style.hpp"
 #include "crowns/scoring.hpp"
 #include "store/games.hpp"
 #include "store/rounds.hpp"
+#include "table/asker.hpp"
 
-namespace crowns::cli {
+namespace crowns::table {
 
 /// Whether the values must name every seat given (round, tiebreak) or may name some (edit).
 enum class Coverage { Every, Some };
@@ -35,24 +35,15 @@ Expected<void> check_scores(const store::Game& game, const std::vector<store::Se
                             const std::optional<store::RoundInfo>& base, const RoundSpec& spec,
                             Checks checks);
 
-/// Whether a question may be put to the person typing (play, or round on a terminal).
-enum class Asking { Allowed, Refused };
-
 /// Marks who went out when nobody is marked, by crowns::infer_went_out over `scores` (and the
 /// round's other seats in `base`): the one player who scored 0. When several scored 0, asks
-/// which went out if `asking` allows and `ctx` is given (re-asking until a name among them is
-/// given), and
-/// otherwise fails naming them; forced checks leave an ambiguous round as it is. A seat
-/// marked from `base` is added to `scores`. Fails at end of input.
-Expected<void> settle_went_out(Context* ctx, const store::Game& game,
+/// `asker` which went out (a choice among them), and fails naming them when nobody answers;
+/// forced checks leave an ambiguous round as it is. A seat marked from `base` is added to
+/// `scores`.
+Expected<void> settle_went_out(Asker& asker, const store::Game& game,
                                std::vector<store::SeatScore>& scores,
                                const std::optional<store::RoundInfo>& base, const RoundSpec& spec,
-                               Checks checks, Asking asking);
-
-/// Prints the best lay-down of each hand-valued score, so a missed meld is seen at once.
-void print_hands(std::ostream& out, const Style& style, const store::Game& game,
-                 const std::vector<store::SeatScore>& scores, const RoundSpec& spec,
-                 std::optional<int> round);
+                               Checks checks);
 
 /// Every seat, in order.
 std::vector<int> every_seat(const store::Game& game);
@@ -61,4 +52,4 @@ std::vector<int> every_seat(const store::Game& game);
 /// before the round they joined at.
 std::vector<int> seats_in_round(const store::Game& game, int round);
 
-}  // namespace crowns::cli
+}  // namespace crowns::table

@@ -1,0 +1,19 @@
+#include "cli/views/round_hands.hpp"
+
+#include "cli/views/hand.hpp"
+
+namespace crowns::cli {
+
+void print_hands(std::ostream& out, const Style& style, const store::Game& game,
+                 const std::vector<store::SeatScore>& scores, const RoundSpec& spec,
+                 std::optional<int> round) {
+  for (const auto& s : scores) {
+    if (!s.entry.solution) continue;
+    HandReport report{s.entry.hand,    spec.wild_rank,    round,
+                      HandMode::Dealt, *s.entry.solution, spec.cards};
+    out << sanitize(game.seats[static_cast<std::size_t>(s.seat)].name) << "'s hand:\n";
+    print_hand(out, style, report, "  ");
+  }
+}
+
+}  // namespace crowns::cli

@@ -1,0 +1,52 @@
+#include "serve/refusals.hpp"
+
+#include "cli/views/style.hpp"
+#include "serve/pages.hpp"
+
+namespace crowns::serve {
+
+using Json = nlohmann::ordered_json;
+
+Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) {
+  const auto state = [&] { return refusal.game ? page_state(db, refusal.game) : Json(nullptr); };
+  switch (refusal.kind) {
+    case table::Refused::Stale: {
+      // A form's values stay in the page: say so where it had some.
+      return {409, Json{{"error", cli::sanitize(phone_words(refusal.message) +
+                                                (refusal.round ? " \u2014 your values are kept" : ""))},
+                        {"state", state()}}};
+    }
+    case table::Refused::Repeat: {
+      const std::string round = std::to_string(refusal.round.value_or(0));
+      return {409, Json{{"error", cli::sanitize(refusal.message + " If round " + round +
+                                                " really went the same way, record it again.")},
+                        {"confirm", "repeat"},
+                        {"confirm_label", "Record round " + round + " the same"},
+                        {"state", state()}}};
+    }
+    case table::Refused::InProgress:
+      return {409, Json{{"error", cli::sanitize(refusal.message + ": start another anyway?")},
+                        {"confirm", true}}};
+    case table::Refused::Invalid:
+    case table::Refused::Declined: break;
+  }
+  return {400, Json{{"error", phone_words(cli::sanitize(refusal.message))}}};
+}
+
+store::Game table_game(const store::Database& db, std::int64_t id) {
+  auto game = store::require_game(db, id, store::Pick::Latest);
+  if (!game) throw Error(game.error());
+  return std::move(game).value();
+}
+
+Answer answer(const store::Database& db, const table::Outcome<store::Change>& outcome) {
+  if (!outcome) return refusal_answer(db, outcome.refusal());
+  return {200, done(db, *outcome)};
+}
+
+Answer answer(const store::Database& db, const table::Outcome<table::Recorded>& outcome) {
+  if (!outcome) return refusal_answer(db, outcome.refusal());
+  return {200, done(db, outcome->change)};
+}
+
+}  // namespace crowns::serve

@@ -1,0 +1,310 @@
+#include "table/keeper.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "crowns/game_status.hpp"
+#include "crowns/rules.hpp"
+#include "store/audit.hpp"
+#include "store/db.hpp"
+#include "store/undo.hpp"
+#include "table/scores.hpp"
+
+namespace crowns::table {
+namespace {
+
+// A refusal on its way out of a write: thrown inside, caught once at the function's edge, so
+// each step reads as the rule it checks. The transaction rolls back as it unwinds.
+struct Stop {
+  Refusal refusal;
+};
+
+template <class T>
+T take(Expected<T> result, const std::optional<store::Game>& game = std::nullopt) {
+  if (!result) throw Stop{{.kind = Refused::Invalid, .message = result.error(), .game = game}};
+  return std::move(result).value();
+}
+void take(const Expected<void>& result, const std::optional<store::Game>& game = std::nullopt) {
+  if (!result) throw Stop{{.kind = Refused::Invalid, .message = result.error(), .game = game}};
+}
+
+// Runs `write` as one transaction: committed when it returns, rolled back on a refusal.
+template <class Write>
+auto in_transaction(store::Database& db, Write&& write)
+    -> Outcome<decltype(std::forward<Write>(write)())> {
+  try {
+    store::Transaction tx(db);
+    auto done = std::forward<Write>(write)();
+    tx.commit();
+    return done;
+  } catch (Stop& stop) {
+    return std::move(stop.refusal);
+  }
+}
+
+// The one stale-write rule: a write typed against an older state of the game is refused,
+// naming what changed since, checked inside the write's transaction.
+void check_basis(const store::Database& db, const store::Game& game, const Basis& basis) {
+  if (!basis.change) return;
+  auto since = store::changes_after(db, game.id, *basis.change);
+  if (since.empty()) return;
+  std::string what;
+  for (const auto& entry : since) what += (what.empty() ? "" : "; ") + entry.summary;
+  throw Stop{{.kind = Refused::Stale,
+              .message = "game " + std::to_string(game.id) + " changed since you saw it (" + what +
+                         "): nothing recorded",
+              .game = game,
+              .since = std::move(since)}};
+}
+
+// Whether `scores` read as the round before (the same points and marks, seat by seat).
+bool repeats_last_round(const store::Game& game, const std::vector<store::SeatScore>& scores) {
+  if (game.rounds.empty()) return false;
+  const store::RoundInfo& last = game.rounds.back();
+  return std::all_of(scores.begin(), scores.end(), [&](const store::SeatScore& s) {
+    const store::ScoreCell& cell = last.scores[static_cast<std::size_t>(s.seat)];
+    return cell.points == s.entry.points && cell.went_out == s.entry.went_out;
+  });
+}
+
+// The one repeat guard: a round that reads as the one recorded just before, seconds ago or
+// after the values were typed, is asked about; unanswered, it is refused with both rounds.
+void check_repeat(const store::Database& db, const store::Game& game, int round,
+                  const RoundRequest& request, const std::vector<store::SeatScore>& scores,
+                  Asker& asker) {
+  if (!repeats_last_round(game, scores)) return;
+  const bool typed_before = request.typed_for && *request.typed_for < round;
+  if (!typed_before) {
+    const auto age = store::seconds_since_recorded(db, game.id, round - 1);
+    if (!age || *age >= kRepeatSeconds) return;
+  }
+  const std::string earlier = store::round_line(game, game.rounds.back());
+  const std::string before = std::to_string(round - 1);
+  const Reply reply = asker.confirm(
+      {.kind = Question::Repeat,
+       .text = "Round " + before + " was recorded " +
+               (typed_before ? std::string("while these values were typed")
+                             : std::string("less than a minute ago")) +
+               " with the same scores (" + earlier + "). Record round " + std::to_string(round) +
+               " the same?"});
+  if (reply == Reply::Yes) return;
+  throw Stop{{.kind = reply == Reply::No ? Refused::Declined : Refused::Repeat,
+              .message = reply == Reply::No
+                             ? "round " + std::to_string(round) +
+                                   " not recorded: it reads the same as round " + before
+                             : "round " + before + " was recorded " +
+                                   (typed_before ? std::string("while these values were typed")
+                                                 : std::string("less than a minute ago")) +
+                                   " with the same scores (" + earlier +
+                                   "): is this the same round again?",
+              .game = game,
+              .round = round,
+              .earlier = earlier}};
+}
+
+// The request's values read for `seats` (or the scores a door already read), each scored.
+std::vector<store::SeatScore> read_scores(const store::Game& game,
+                                          const std::vector<std::string>& values,
+                                          const std::vector<store::SeatScore>& scores,
+                                          const std::vector<int>& seats, Coverage coverage,
+                                          const RoundSpec& spec, Checks checks) {
+  if (values.empty() && !scores.empty()) return scores;
+  const auto matched = take(match_values(values, game, seats, coverage), game);
+  return take(score_values(matched, game, spec, checks), game);
+}
+
+// The change as the door shows it: the game after it names this change as its last (the
+// store may have read the game back before it logged the change).
+store::Change logged(store::Change change) {
+  if (change.game) change.game->last_change = change.entry.id;
+  return change;
+}
+
+store::Game game_now(const store::Database& db, std::optional<std::int64_t> id,
+                     store::Pick pick = store::Pick::Latest) {
+  return take(store::require_game(db, id, pick));
+}
+
+// A second game while one is in progress is asked about first; nothing is created before.
+void check_in_progress(const store::Database& db, Asker& asker) {
+  auto playing = store::games_in_progress(db, store::InProgress::Rounds);
+  if (playing.empty()) return;
+  const std::string text = in_progress_text(playing);
+  const Reply reply =
+      asker.confirm({.kind = Question::InProgress, .text = text + ": start another anyway?"});
+  if (reply == Reply::Yes) return;
+  throw Stop{{.kind = reply == Reply::No ? Refused::Declined : Refused::InProgress,
+              .message = reply == Reply::No ? "no game started: " + text : text,
+              .in_progress = std::move(playing)}};
+}
+
+}  // namespace
+
+std::string in_progress_text(const std::vector<store::Game>& games) {
+  std::string text;
+  for (const auto& game : games) {
+    std::string names;
+    for (const auto& s : game.seats) names += (names.empty() ? "" : ", ") + s.name;
+    text += (text.empty() ? "" : "; ") + std::string("game ") + std::to_string(game.id) + " (" +
+            names + ") is still in progress, " +
+            (game.rounds_played() == 0 ? std::string("with no rounds yet")
+                                       : "after " + rounds_progress(game.rounds_played()));
+  }
+  return text;
+}
+
+Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request, Asker& asker) {
+  return in_transaction(db, [&] {
+    store::Game game = game_now(db, request.game);
+    check_basis(db, game, request.basis);
+    const int round = request.basis.round
+                          ? take(store::require_round_is_next(game, *request.basis.round), game)
+                          : take(store::require_next_round(game), game);
+    const RoundSpec spec = round_spec(round, game.boxes);
+    auto scores = read_scores(game, request.values, request.scores, every_seat(game),
+                              Coverage::Every, spec, request.checks);
+    take(settle_went_out(asker, game, scores, std::nullopt, spec, request.checks), game);
+    take(check_scores(game, scores, std::nullopt, spec, request.checks), game);
+    // A round named by its number (--round N) is the round meant, repeat or not.
+    if (!request.basis.round || request.typed_for)
+      check_repeat(db, game, round, request, scores, asker);
+    store::Change change = logged(take(store::record_round(db, game, scores), game));
+    return Recorded{std::move(game), round, spec, std::move(scores), std::move(change)};
+  });
+}
+
+Outcome<Recorded> correct_round(store::Database& db, const CorrectionRequest& request,
+                                Asker& asker) {
+  return in_transaction(db, [&] {
+    store::Game game = game_now(db, request.game);
+    check_basis(db, game, request.basis);
+    // The store's refusal is the message: "game 1 has no round 3 (rounds 1-2 are in)".
+    const store::RoundInfo before = take(store::recorded_round(game, request.round), game);
+    if (!request.shown.empty()) {
+      std::string what;
+      for (std::size_t s = 0; s < before.scores.size() && s < game.seats.size(); ++s) {
+        if (!game.seats[s].plays(request.round)) continue;  // a late arrival: no cell yet
+        const auto& cell = before.scores[s];
+        const std::string now = cell.went_out ? "0*" : std::to_string(cell.points);
+        if (s < request.shown.size() && request.shown[s] == now) continue;
+        what += (what.empty() ? "" : ", ") + game.seats[s].name + " is now " +
+                (cell.went_out ? std::string("out") : std::to_string(cell.points));
+      }
+      if (!what.empty()) {
+        throw Stop{{.kind = Refused::Stale,
+                    .message = "round " + std::to_string(request.round) + " changed meanwhile: " +
+                               what,
+                    .game = game,
+                    .round = request.round}};
+      }
+    }
+    const RoundSpec spec = round_spec(request.round, game.boxes);
+    // Values in seat order are the players of that round; a late arrival named in a round
+    // before they came is refused by the store, naming the round.
+    const bool named = std::any_of(request.values.begin(), request.values.end(),
+                                   [](const std::string& v) { return v.find('=') != std::string::npos; });
+    auto scores = read_scores(game, request.values, request.scores,
+                              named ? every_seat(game) : seats_in_round(game, request.round),
+                              Coverage::Some, spec, request.checks);
+    take(settle_went_out(asker, game, scores, before, spec, request.checks), game);
+    take(check_scores(game, scores, before, spec, request.checks), game);
+    store::Change change = logged(take(store::edit_round(db, game, request.round, scores), game));
+    return Recorded{std::move(game), request.round, spec, std::move(scores), std::move(change)};
+  });
+}
+
+Outcome<Recorded> record_tiebreak(store::Database& db, const TiebreakRequest& request) {
+  return in_transaction(db, [&] {
+    store::Game game = game_now(db, request.game);
+    check_basis(db, game, request.basis);
+    const Standings st = take(store::check_tiebreak(game), game);
+    const RoundSpec spec = tiebreak_spec(game.boxes);
+    auto scores = read_scores(game, request.values, request.scores, st.leaders, Coverage::Every,
+                              spec, request.checks);
+    take(check_scores(game, scores, std::nullopt, spec, request.checks), game);
+    store::Change change = logged(take(store::record_tiebreak(db, game, scores), game));
+    return Recorded{std::move(game), 0, spec, std::move(scores), std::move(change)};
+  });
+}
+
+Outcome<store::Change> undo(store::Database& db, std::optional<std::int64_t> game,
+                            const Basis& basis, std::optional<std::int64_t> removes) {
+  return in_transaction(db, [&] {
+    if (game && basis.change) check_basis(db, game_now(db, game), basis);
+    if (removes) {
+      const auto next = store::next_to_undo(db, game);
+      if (!next || next->id != *removes) {
+        const std::string id = game ? std::to_string(*game) : std::string("any game");
+        throw Stop{{.kind = Refused::Stale,
+                    .message = next ? "the last change of game " + id + " is now another (" +
+                                          next->summary + "): nothing undone; check it and undo again"
+                                    : "game " + id + " has nothing left to undo: nothing undone",
+                    .game = game ? std::optional<store::Game>(game_now(db, game)) : std::nullopt}};
+      }
+    }
+    return logged(take(store::undo_last_change(db, game)));
+  });
+}
+
+Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& request) {
+  return in_transaction(db, [&] {
+    const store::Game game = game_now(db, request.game, store::Pick::LatestActive);
+    check_basis(db, game, request.basis);
+    const auto next = game.next_round();
+    if (next && game.status == store::GameStatus::Active) {
+      // A late arrival seated from what a form showed: the round they would join at and the
+      // totals it offered the highest of. Changed since, nobody is seated.
+      std::string what;
+      if (request.basis.round && *request.basis.round != *next) {
+        what = "the next round is now round " + std::to_string(*next) + ", not " +
+               std::to_string(*request.basis.round);
+      } else if (!request.shown_totals.empty()) {
+        const Standings st = game.standings();
+        for (std::size_t s = 0; s < game.seats.size(); ++s) {
+          if (s < request.shown_totals.size() && request.shown_totals[s] == st.totals[s]) continue;
+          what += (what.empty() ? "" : ", ") + game.seats[s].name +
+                  (s < request.shown_totals.size() ? "'s total is now " + std::to_string(st.totals[s])
+                                                   : std::string(" joined"));
+        }
+      }
+      if (!what.empty()) {
+        throw Stop{{.kind = Refused::Stale,
+                    .message = "Nobody seated: the game changed meanwhile (" + what +
+                               "); check the starting total",
+                    .game = game,
+                    .round = next}};
+      }
+    }
+    return logged(take(store::join_game(db, game, request.arrival), game));
+  });
+}
+
+Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker) {
+  return in_transaction(db, [&] {
+    check_in_progress(db, asker);
+    return take(store::create_game(db, spec));
+  });
+}
+
+Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& asker) {
+  return in_transaction(db, [&] {
+    const store::Game before = game_now(db, id);
+    if (before.status == store::GameStatus::Active) {
+      throw Stop{{.kind = Refused::Invalid,
+                  .message = "game " + std::to_string(before.id) +
+                             " is still being played; a rematch follows a finished game",
+                  .game = before}};
+    }
+    check_in_progress(db, asker);
+    store::NewGame spec;
+    for (const auto& s : before.seats) spec.players.push_back(s.name);
+    // The deal passes on: the seat after the last game's first dealer deals round 1.
+    spec.dealer =
+        before.seats[static_cast<std::size_t>((before.first_dealer + 1) % before.players())].name;
+    spec.boxes = before.boxes;
+    spec.date = store::today();
+    return take(store::create_game(db, spec));
+  });
+}
+
+}  // namespace crowns::table

@@ -1,0 +1,127 @@
+#pragma once
+// What the table does, once for every door: start a game, record a round, correct one, undo,
+// the tie-break, a late arrival, a rematch. The terminal (src/cli) and the phone (src/serve)
+// both call these; each door only gathers the values, answers the questions (table/asker.hpp)
+// and words the outcome (table/refusal.hpp).
+//
+// Each function is one transaction: it opens it, checks the writer's basis (the last change of
+// the game it saw) inside it, writes, logs, and commits; a refusal writes nothing.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "crowns/scoring.hpp"
+#include "store/change.hpp"
+#include "store/games.hpp"
+#include "store/join.hpp"
+#include "store/rounds.hpp"
+#include "table/asker.hpp"
+#include "table/refusal.hpp"
+
+namespace crowns::table {
+
+/// The state a write was typed against. Every write that names it is refused when the game
+/// has changed since (Refused::Stale), never applied to whatever is there now.
+struct Basis {
+  /// The last change of the game the writer saw (store::last_change_id; 0: none yet). None:
+  /// not checked (a one-shot command typed against nothing it was shown).
+  std::optional<std::int64_t> change{};
+  /// The round the writer means: for a new round, refused unless it is the next one.
+  std::optional<int> round{};
+};
+
+/// Whether a round that reads as the one recorded just before is asked about: a real round
+/// takes minutes to deal and play, so one that repeats the last within this many seconds, or
+/// one typed before the last was recorded, is most likely the same round again.
+constexpr std::int64_t kRepeatSeconds = 60;
+
+struct RoundRequest {
+  std::int64_t game = 0;
+  std::vector<std::string> values{};  ///< One per seat in seat order, or NAME=VALUE pairs.
+  /// Or, when `values` is empty, the scores a door already read with its own prompts (play):
+  /// checked again as a whole round here.
+  std::vector<store::SeatScore> scores{};
+  Checks checks = Checks::Strict;
+  Basis basis{};
+  /// The round the values were first typed for, when a form carried them over to the next
+  /// round after another door recorded that one: a repeat of it is asked about however long
+  /// ago it was recorded.
+  std::optional<int> typed_for{};
+};
+
+struct CorrectionRequest {
+  std::optional<std::int64_t> game{};  ///< None: the game touched last.
+  int round = 0;
+  std::vector<std::string> values{};  ///< NAME=VALUE pairs, or values in seat order.
+  /// Or, when `values` is empty, the scores a door already read with its own prompts (play):
+  /// checked again as a whole round here.
+  std::vector<store::SeatScore> scores{};
+  Checks checks = Checks::Strict;
+  Basis basis{};
+  /// The round's cells as the writer was shown them ("5", "0*"), in seat order; a seat that
+  /// differs now is refused as stale, naming the change. Empty: not checked.
+  std::vector<std::string> shown{};
+};
+
+struct TiebreakRequest {
+  std::optional<std::int64_t> game{};  ///< None: the game touched last.
+  std::vector<std::string> values{};  ///< The tied players' values.
+  /// Or, when `values` is empty, the scores a door already read with its own prompts (play):
+  /// checked again as a whole round here.
+  std::vector<store::SeatScore> scores{};
+  Checks checks = Checks::Strict;
+  Basis basis{};
+};
+
+/// What a round, a correction or a tie-break wrote, for the door to show.
+struct Recorded {
+  store::Game before;                    ///< The game as it was.
+  int round = 0;                         ///< The round (0: the tie-break).
+  RoundSpec spec;                        ///< Its cards and wild rank.
+  std::vector<store::SeatScore> scores;  ///< The scores as checked.
+  store::Change change;                  ///< The game after it and the log entry.
+};
+
+/// The next round of game `request.game`. Asks `asker` which player went out when two scored
+/// 0 with nobody marked, and whether to record a round that repeats the one just recorded.
+Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request, Asker& asker);
+
+/// Corrects a recorded round (logged; the old values kept).
+Outcome<Recorded> correct_round(store::Database& db, const CorrectionRequest& request,
+                                Asker& asker);
+
+/// Records (or replaces) the tie-break of the players tied for the lowest total.
+Outcome<Recorded> record_tiebreak(store::Database& db, const TiebreakRequest& request);
+
+/// Undoes the last change (of game `game`, or of any game). `removes`: the change the writer
+/// was shown as the one to undo (a page's undo button); another is refused as stale.
+Outcome<store::Change> undo(store::Database& db, std::optional<std::int64_t> game,
+                            const Basis& basis, std::optional<std::int64_t> removes = std::nullopt);
+
+struct ArrivalRequest {
+  std::int64_t game = 0;
+  store::Arrival arrival;
+  Basis basis{};
+  /// The totals the writer was shown, in seat order (what the default start total is the
+  /// highest of); a total that differs now is refused as stale. Empty: not checked.
+  std::vector<int> shown_totals{};
+};
+
+/// Seats a late arrival from the next round.
+Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& request);
+
+/// Starts a game; while another is in progress, asks `asker` first (Question::InProgress)
+/// and writes nothing unless it says yes.
+Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker);
+
+/// A new game of a finished (or abandoned) game's players in the same seats, the first deal
+/// passed on to the next seat; asks as start_game does.
+Outcome<store::Game> start_rematch(store::Database& db, std::int64_t game, Asker& asker);
+
+/// The games in progress, as Refused::InProgress and Question::InProgress name them: "game 3
+/// (Ann, Bob) is still in progress, after round 5 of 11", joined with "; ".
+std::string in_progress_text(const std::vector<store::Game>& games);
+
+}  // namespace crowns::table

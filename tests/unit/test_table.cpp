@@ -1,0 +1,246 @@
+// The table layer (src/table): each write once for every door, its stale-write rule, its
+// repeat guard, its question before a second game, and the one order of finish that every
+// screen shows.
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/views/scorecard.hpp"
+#include "crowns/results.hpp"
+#include "serve/actions.hpp"
+#include "serve/pages.hpp"
+#include "store/audit.hpp"
+#include "store/db.hpp"
+#include "store/rounds.hpp"
+#include "store_fixtures.hpp"
+#include "table/keeper.hpp"
+#include "temp_db.hpp"
+
+using namespace crowns;
+using namespace crowns::table;
+
+namespace {
+
+store::NewGame game_of(std::vector<std::string> players) {
+  store::NewGame spec;
+  spec.players = std::move(players);
+  spec.date = "2026-01-15";
+  spec.add_unknown = true;
+  return spec;
+}
+
+struct Table {
+  test::TempDir dir;
+  store::Database db = store::open_database(dir.file("crowns.db"), store::Access::Write);
+};
+
+std::int64_t audit_rows(const store::Database& db) {
+  auto stmt = db.prepare("SELECT count(*) FROM audit");
+  stmt.step();
+  return stmt.int64(0);
+}
+
+// A question asker that records what it was asked and answers as told.
+class Scripted final : public Asker {
+ public:
+  explicit Scripted(Reply reply) : reply_(reply) {}
+  Reply confirm(const Ask& ask) override {
+    asked.push_back(ask);
+    return reply_;
+  }
+  std::optional<std::size_t> choose(const Ask& ask) override {
+    asked.push_back(ask);
+    return std::nullopt;
+  }
+  std::vector<Ask> asked;
+
+ private:
+  Reply reply_;
+};
+
+// Ann, Bob and Cat tied at 70 after 11 rounds.
+store::Game three_way_tie(store::Database& db) {
+  store::Game game = test::new_game(db, {"Ann", "Bob", "Cat"});
+  for (int r = 1; r <= 9; ++r) {  // each goes out three times and scores 10 six times
+    std::vector<store::SeatScore> scores;
+    for (int s = 0; s < 3; ++s) scores.push_back(s == r % 3 ? test::out(s) : test::pts(s, 10));
+    game = test::play_round(db, game, scores);
+  }
+  game = test::play_round(db, game, {test::out(0), test::pts(1, 10), test::pts(2, 5)});
+  return test::play_round(db, game, {test::pts(0, 10), test::out(1), test::pts(2, 5)});
+}
+
+}  // namespace
+
+TEST_CASE("the stale-write rule: a write typed against an older state is refused, naming the "
+          "change, and writes nothing",
+          "[table]") {
+  Table t;
+  const store::Game game = test::new_game(t.db, {"Ann", "Bob"});
+  const std::int64_t seen = game.last_change;
+  REQUIRE(seen > 0);
+  NobodyAsked nobody;
+  // Another door records round 1.
+  auto first = record_round(t.db, {.game = game.id, .values = {"0*", "15"}}, nobody);
+  REQUIRE(first);
+  CHECK(first->change.game->last_change == first->change.entry.id);
+  const auto rows = audit_rows(t.db);
+  // A round typed against the state before it: refused, with what changed.
+  auto late = record_round(t.db, {.game = game.id, .values = {"12", "0*"}, .basis = {.change = seen}},
+                           nobody);
+  REQUIRE_FALSE(late);
+  CHECK(late.refusal().kind == Refused::Stale);
+  REQUIRE(late.refusal().since.size() == 1);
+  CHECK(late.refusal().since[0].action == "round");
+  CHECK(late.refusal().game->rounds_played() == 1);
+  CHECK(audit_rows(t.db) == rows);
+  // The same for a correction, a tie-break, an undo and a late arrival.
+  CHECK(correct_round(t.db, {.game = game.id, .round = 1, .values = {"Bob=5"}, .basis = {.change = seen}},
+                      nobody)
+            .refusal()
+            .kind == Refused::Stale);
+  CHECK(undo(t.db, game.id, {.change = seen}).refusal().kind == Refused::Stale);
+  CHECK(seat_arrival(t.db, {.game = game.id, .arrival = {.name = "Dee", .total = std::nullopt, .add_unknown = true},
+                            .basis = {.change = seen}})
+            .refusal()
+            .kind == Refused::Stale);
+  CHECK(audit_rows(t.db) == rows);
+  // Typed against the state now, it goes through.
+  auto now = record_round(
+      t.db, {.game = game.id, .values = {"12", "0*"}, .basis = {.change = first->change.entry.id}},
+      nobody);
+  CHECK(now);
+}
+
+TEST_CASE("the repeat guard: a round that reads as the one just recorded is asked about at "
+          "every door",
+          "[table]") {
+  Table t;
+  const store::Game game = test::new_game(t.db, {"Ann", "Bob"});
+  NobodyAsked nobody;
+  REQUIRE(record_round(t.db, {.game = game.id, .values = {"0*", "15"}}, nobody));
+  const auto rows = audit_rows(t.db);
+  // Nobody to ask: refused with both rounds.
+  auto again = record_round(t.db, {.game = game.id, .values = {"0*", "15"}}, nobody);
+  REQUIRE_FALSE(again);
+  CHECK(again.refusal().kind == Refused::Repeat);
+  CHECK(again.refusal().earlier == "Ann 0*, Bob 15");
+  CHECK(again.refusal().round == 2);
+  // Asked and declined: nothing written either.
+  Scripted no(Reply::No);
+  CHECK(record_round(t.db, {.game = game.id, .values = {"0*", "15"}}, no).refusal().kind ==
+        Refused::Declined);
+  REQUIRE(no.asked.size() == 1);
+  CHECK(no.asked[0].kind == Question::Repeat);
+  CHECK(audit_rows(t.db) == rows);
+  // A form carried over from round 1 (typed for it) asks too, however old round 1 is.
+  AnsweredAhead none({});
+  CHECK(record_round(t.db, {.game = game.id, .values = {"0*", "15"}, .basis = {.round = 2}, .typed_for = 1},
+                     none)
+            .refusal()
+            .kind == Refused::Repeat);
+  // Named by its number, and not carried over: the round meant.
+  CHECK(record_round(t.db, {.game = game.id, .values = {"0*", "15"}, .basis = {.round = 2}}, nobody));
+  // Confirmed ahead (the phone's button): recorded.
+  AnsweredAhead yes({Question::Repeat});
+  CHECK(record_round(t.db, {.game = game.id, .values = {"0*", "15"}}, yes));
+}
+
+TEST_CASE("a second game while one is in progress is asked about first; nothing is created "
+          "before the answer",
+          "[table]") {
+  Table t;
+  Scripted yes(Reply::Yes);
+  const auto first = start_game(t.db, game_of({"Ann", "Bob"}), yes);
+  REQUIRE(first);
+  CHECK(yes.asked.empty());  // nothing in progress: nothing asked
+  const auto rows = audit_rows(t.db);
+  NobodyAsked nobody;
+  const auto refused =
+      start_game(t.db, game_of({"Cat", "Dee"}), nobody);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.refusal().kind == Refused::InProgress);
+  REQUIRE(refused.refusal().in_progress.size() == 1);
+  CHECK(refused.refusal().in_progress[0].id == first->id);
+  CHECK(audit_rows(t.db) == rows);
+  CHECK(start_game(t.db, game_of({"Cat", "Dee"}), yes));
+  REQUIRE(yes.asked.size() == 1);
+  CHECK(yes.asked[0].kind == Question::InProgress);
+}
+
+TEST_CASE("one order of finish: a three-way tie broken 0, 10, 20 places the three 1, 2, 3 on "
+          "every screen and in every number",
+          "[table][results]") {
+  Table t;
+  const store::Game tied = three_way_tie(t.db);
+  REQUIRE(tied.standings().tied);
+  const auto broken = record_tiebreak(t.db, {.game = tied.id, .values = {"Ann=0*", "Bob=10", "Cat=20"}});
+  REQUIRE(broken);
+  const store::Game& game = *broken->change.game;
+  const std::vector<int> expected{1, 2, 3};
+  // Core: the standings and the ratings' results.
+  CHECK(game.standings().places == expected);
+  GameResult result;
+  for (const auto& s : game.seats) {
+    result.seats.push_back({.player = s.player_id,
+                            .total = game.standings().totals[static_cast<std::size_t>(s.seat)],
+                            .tiebreak = s.tiebreak});
+  }
+  CHECK(finishing_places(result) == expected);
+  // The scorecard's JSON (show --json) and the phone's state.
+  const auto card = cli::scorecard_json(game);
+  CHECK(card["places"]["Ann"] == 1);
+  CHECK(card["places"]["Bob"] == 2);
+  CHECK(card["places"]["Cat"] == 3);
+  const auto state = serve::page_state(t.db, game);
+  CHECK(state["places"] == card["places"]);
+  // The phone's standings table: the # column reads 1, 2, 3 in that order.
+  const std::string html = serve::card_html(game);
+  const auto ann = html.find("<td>1</td><td class=\"name\">Ann");
+  const auto bob = html.find("<td>2</td><td class=\"name\">Bob");
+  const auto cat = html.find("<td>3</td><td class=\"name\">Cat");
+  CHECK(ann != std::string::npos);
+  CHECK(bob != std::string::npos);
+  CHECK(cat != std::string::npos);
+  CHECK(ann < bob);
+  CHECK(bob < cat);
+}
+
+TEST_CASE("one order of finish: a tie-break that ties again shares the place", "[table][results]") {
+  CHECK(finishing_places({60, 60, 60, 70}, {0, 0, 20, std::nullopt}) == std::vector<int>{1, 1, 3, 4});
+  // Not every tied player has played it yet: the tie stands.
+  CHECK(finishing_places({60, 60, 70}, {0, std::nullopt, std::nullopt}) == std::vector<int>{1, 1, 3});
+  CHECK(finishing_places({50, 60, 70}, {}) == std::vector<int>{1, 2, 3});
+}
+
+TEST_CASE("the phone's round goes through the table: a carried-over copy is asked about, and "
+          "a stale form is refused with the state",
+          "[table][serve]") {
+  Table t;
+  const store::Game game = test::new_game(t.db, {"Ann", "Bob"});
+  const std::string id = std::to_string(game.id);
+  const serve::Answer first = serve::run_action(
+      t.db, serve::Action::Round, {{"game", id}, {"round", "1"}, {"v0", "0*"}, {"v1", "15"}});
+  REQUIRE(first.status == 200);
+  // The keeper's form typed for round 1, carried to round 2 after another door recorded it.
+  const serve::Answer copy = serve::run_action(
+      t.db, serve::Action::Round,
+      {{"game", id}, {"round", "2"}, {"typed", "1"}, {"v0", "0*"}, {"v1", "15"}});
+  CHECK(copy.status == 409);
+  CHECK(copy.body["confirm"] == "repeat");
+  CHECK(copy.body["state"]["rounds"].size() == 1);
+  const std::string error = copy.body["error"];
+  CHECK(error.find("--") == std::string::npos);
+  // A form that showed the state before round 1: refused as stale.
+  const serve::Answer stale = serve::run_action(
+      t.db, serve::Action::Round,
+      {{"game", id}, {"seen", std::to_string(game.last_change)}, {"v0", "3"}, {"v1", "0*"}});
+  CHECK(stale.status == 409);
+  CHECK(stale.body["state"]["change"] == first.body["state"]["change"]);
+  // Confirmed: recorded as round 2.
+  const serve::Answer confirmed = serve::run_action(
+      t.db, serve::Action::Round,
+      {{"game", id}, {"round", "2"}, {"typed", "1"}, {"confirm", "repeat"}, {"v0", "0*"}, {"v1", "15"}});
+  CHECK(confirmed.status == 200);
+  CHECK(confirmed.body["state"]["rounds"].size() == 2);
+}
