@@ -31,13 +31,16 @@ std::optional<std::size_t> TerminalAsker::choose(const table::Ask& ask) {
 
 void fail_refusal(const table::Refusal& refusal, const std::string& hint) {
   switch (refusal.kind) {
-    case table::Refused::Repeat:
-      fail(refusal.message + " If round " + std::to_string(refusal.round.value_or(0)) +
-           " really went the same way, add " + hint);
+    case table::Refused::Repeat: {
+      const std::string round = std::to_string(refusal.round.value_or(0));
+      fail(refusal.message + " If round " + round + " really went the same way, add " +
+           (hint.empty() ? "--round " + round : hint));
+    }
     case table::Refused::InProgress:
       fail(refusal.message + ": to start another game beside it, add " + hint);
     case table::Refused::Stale:
       fail(refusal.message + "; look again (crowns show) and repeat the command");
+    case table::Refused::NotNext:
     case table::Refused::Invalid:
     case table::Refused::Declined: break;
   }

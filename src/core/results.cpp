@@ -1,8 +1,8 @@
 #include "crowns/results.hpp"
 
-#include "crowns/standings.hpp"
-
 #include <algorithm>
+
+#include "crowns/standings.hpp"
 
 namespace crowns {
 

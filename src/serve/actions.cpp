@@ -7,9 +7,9 @@
 #include "serve/game_actions.hpp"
 #include "serve/pages.hpp"
 #include "serve/refusals.hpp"
+#include "store/undo.hpp"
 #include "table/keeper.hpp"
 #include "table/scores.hpp"
-#include "store/undo.hpp"
 
 namespace crowns::serve {
 
@@ -48,7 +48,8 @@ std::int64_t number_field(const Fields& fields, const std::string& name, std::in
   std::int64_t value = 0;
   const std::string& text = it->second;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < least || value > kMaxNumber)
+  if (error != std::errc() || end != text.data() + text.size() || value < least ||
+      value > kMaxNumber)
     throw Error(quote_token(text) + " is not a " + name + " number: send " + name + "=NUMBER");
   return value;
 }
@@ -125,13 +126,14 @@ Answer write(store::Database& db, Action action, const Fields& fields) {
     if (fields.contains("round")) shown = static_cast<int>(number_field(fields, "round"));
     std::optional<int> typed;
     if (fields.contains("typed")) typed = static_cast<int>(number_field(fields, "typed"));
-    return answer(db, table::record_round(db,
-                                          {.game = id,
-                                           .values = seat_values(game, table::every_seat(game), fields),
-                                           .checks = checks_of(fields),
-                                           .basis = basis_of(fields, shown),
-                                           .typed_for = typed},
-                                          asker));
+    return answer(db,
+                  table::record_round(db,
+                                      {.game = id,
+                                       .values = seat_values(game, table::every_seat(game), fields),
+                                       .checks = checks_of(fields),
+                                       .basis = basis_of(fields, shown),
+                                       .typed_for = typed},
+                                      asker));
   }
   const auto round = static_cast<int>(number_field(fields, "round"));
   // A correction carries the round as it was shown (was=5,0*,12): changed since, it is

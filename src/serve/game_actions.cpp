@@ -8,10 +8,10 @@
 #include "crowns/rules.hpp"
 #include "serve/pages.hpp"
 #include "serve/refusals.hpp"
-#include "table/keeper.hpp"
 #include "store/db.hpp"
 #include "store/join.hpp"
 #include "store/rounds.hpp"
+#include "table/keeper.hpp"
 
 namespace crowns::serve {
 namespace {
@@ -87,11 +87,12 @@ Answer tiebreak(store::Database& db, const Fields& fields) {
     if (out == std::to_string(seat) && (value.empty() || value == "0")) value = "out";
     values.push_back(std::move(value));
   }
-  return answer(db, table::record_tiebreak(
-                        db, {.game = id,
-                             .values = values,
-                             .checks = field(fields, "force") == "1" ? Checks::Force : Checks::Strict,
-                             .basis = {.change = seen_field(fields)}}));
+  return answer(db,
+                table::record_tiebreak(
+                    db, {.game = id,
+                         .values = values,
+                         .checks = field(fields, "force") == "1" ? Checks::Force : Checks::Strict,
+                         .basis = {.change = seen_field(fields)}}));
 }
 
 // A late arrival seated from a form carries what the form showed: the round they would

@@ -12,9 +12,10 @@ Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) 
   switch (refusal.kind) {
     case table::Refused::Stale: {
       // A form's values stay in the page: say so where it had some.
-      return {409, Json{{"error", cli::sanitize(phone_words(refusal.message) +
-                                                (refusal.round ? " \u2014 your values are kept" : ""))},
-                        {"state", state()}}};
+      return {409,
+              Json{{"error", cli::sanitize(phone_words(refusal.message) +
+                                           (refusal.round ? " \u2014 your values are kept" : ""))},
+                   {"state", state()}}};
     }
     case table::Refused::Repeat: {
       const std::string round = std::to_string(refusal.round.value_or(0));
@@ -22,6 +23,18 @@ Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) 
                                                 " really went the same way, record it again.")},
                         {"confirm", "repeat"},
                         {"confirm_label", "Record round " + round + " the same"},
+                        {"state", state()}}};
+    }
+    case table::Refused::NotNext: {
+      const auto next = refusal.game ? refusal.game->next_round() : std::nullopt;
+      const std::string round = std::to_string(refusal.round.value_or(0));
+      const std::string game = std::to_string(refusal.game ? refusal.game->id : 0);
+      return {409, Json{{"error",
+                         cli::sanitize(next ? "round " + round + " of game " + game +
+                                                  " is already recorded; the next is round " +
+                                                  std::to_string(*next) + ": check the scorecard"
+                                            : "game " + game +
+                                                  " takes no more rounds: check the scorecard")},
                         {"state", state()}}};
     }
     case table::Refused::InProgress:

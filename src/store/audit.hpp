@@ -41,7 +41,6 @@ std::int64_t last_change_id(const Database& db, std::int64_t game_id);
 
 /// The changes of game `game_id` after the change `after`, oldest first: what a writer that
 /// saw the game at `after` has not seen.
-std::vector<AuditEntry> changes_after(const Database& db, std::int64_t game_id,
-                                      std::int64_t after);
+std::vector<AuditEntry> changes_after(const Database& db, std::int64_t game_id, std::int64_t after);
 
 }  // namespace crowns::store

@@ -19,7 +19,7 @@ enum class Question {
 
 struct Ask {
   Question kind = Question::Repeat;
-  std::string text;                  ///< The question in the rule's words.
+  std::string text;                    ///< The question in the rule's words.
   std::vector<std::string> choices{};  ///< WhoWentOut: the names to choose from.
 };
 

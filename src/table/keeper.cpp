@@ -42,6 +42,18 @@ auto in_transaction(store::Database& db, Write&& write)
   }
 }
 
+// Runs `write` in a transaction that is always rolled back: whether the rules would take it.
+template <class Write>
+std::optional<Refusal> dry_run(store::Database& db, Write&& write) {
+  try {
+    store::Transaction tx(db);
+    std::forward<Write>(write)();
+  } catch (Stop& stop) {
+    return std::move(stop.refusal);
+  }
+  return std::nullopt;
+}
+
 // The one stale-write rule: a write typed against an older state of the game is refused,
 // naming what changed since, checked inside the write's transaction.
 void check_basis(const store::Database& db, const store::Game& game, const Basis& basis) {
@@ -80,13 +92,13 @@ void check_repeat(const store::Database& db, const store::Game& game, int round,
   }
   const std::string earlier = store::round_line(game, game.rounds.back());
   const std::string before = std::to_string(round - 1);
-  const Reply reply = asker.confirm(
-      {.kind = Question::Repeat,
-       .text = "Round " + before + " was recorded " +
-               (typed_before ? std::string("while these values were typed")
-                             : std::string("less than a minute ago")) +
-               " with the same scores (" + earlier + "). Record round " + std::to_string(round) +
-               " the same?"});
+  const Reply reply =
+      asker.confirm({.kind = Question::Repeat,
+                     .text = "Round " + before + " was recorded " +
+                             (typed_before ? std::string("while these values were typed")
+                                           : std::string("less than a minute ago")) +
+                             " with the same scores (" + earlier + "). Record round " +
+                             std::to_string(round) + " the same?"});
   if (reply == Reply::Yes) return;
   throw Stop{{.kind = reply == Reply::No ? Refused::Declined : Refused::Repeat,
               .message = reply == Reply::No
@@ -157,9 +169,14 @@ Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request,
   return in_transaction(db, [&] {
     store::Game game = game_now(db, request.game);
     check_basis(db, game, request.basis);
-    const int round = request.basis.round
-                          ? take(store::require_round_is_next(game, *request.basis.round), game)
-                          : take(store::require_next_round(game), game);
+    const int round = take(store::require_next_round(game), game);
+    if (request.basis.round && *request.basis.round != round) {
+      // Two doors entering the same round: the second is refused, never recorded as the next.
+      throw Stop{{.kind = Refused::NotNext,
+                  .message = store::require_round_is_next(game, *request.basis.round).error(),
+                  .game = game,
+                  .round = request.basis.round}};
+    }
     const RoundSpec spec = round_spec(round, game.boxes);
     auto scores = read_scores(game, request.values, request.scores, every_seat(game),
                               Coverage::Every, spec, request.checks);
@@ -191,18 +208,19 @@ Outcome<Recorded> correct_round(store::Database& db, const CorrectionRequest& re
                 (cell.went_out ? std::string("out") : std::to_string(cell.points));
       }
       if (!what.empty()) {
-        throw Stop{{.kind = Refused::Stale,
-                    .message = "round " + std::to_string(request.round) + " changed meanwhile: " +
-                               what,
-                    .game = game,
-                    .round = request.round}};
+        throw Stop{
+            {.kind = Refused::Stale,
+             .message = "round " + std::to_string(request.round) + " changed meanwhile: " + what,
+             .game = game,
+             .round = request.round}};
       }
     }
     const RoundSpec spec = round_spec(request.round, game.boxes);
     // Values in seat order are the players of that round; a late arrival named in a round
     // before they came is refused by the store, naming the round.
-    const bool named = std::any_of(request.values.begin(), request.values.end(),
-                                   [](const std::string& v) { return v.find('=') != std::string::npos; });
+    const bool named =
+        std::any_of(request.values.begin(), request.values.end(),
+                    [](const std::string& v) { return v.find('=') != std::string::npos; });
     auto scores = read_scores(game, request.values, request.scores,
                               named ? every_seat(game) : seats_in_round(game, request.round),
                               Coverage::Some, spec, request.checks);
@@ -237,7 +255,8 @@ Outcome<store::Change> undo(store::Database& db, std::optional<std::int64_t> gam
         const std::string id = game ? std::to_string(*game) : std::string("any game");
         throw Stop{{.kind = Refused::Stale,
                     .message = next ? "the last change of game " + id + " is now another (" +
-                                          next->summary + "): nothing undone; check it and undo again"
+                                          next->summary +
+                                          "): nothing undone; check it and undo again"
                                     : "game " + id + " has nothing left to undo: nothing undone",
                     .game = game ? std::optional<store::Game>(game_now(db, game)) : std::nullopt}};
       }
@@ -262,17 +281,17 @@ Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& r
         const Standings st = game.standings();
         for (std::size_t s = 0; s < game.seats.size(); ++s) {
           if (s < request.shown_totals.size() && request.shown_totals[s] == st.totals[s]) continue;
-          what += (what.empty() ? "" : ", ") + game.seats[s].name +
-                  (s < request.shown_totals.size() ? "'s total is now " + std::to_string(st.totals[s])
-                                                   : std::string(" joined"));
+          what +=
+              (what.empty() ? "" : ", ") + game.seats[s].name +
+              (s < request.shown_totals.size() ? "'s total is now " + std::to_string(st.totals[s])
+                                               : std::string(" joined"));
         }
       }
       if (!what.empty()) {
         throw Stop{{.kind = Refused::Stale,
                     .message = "Nobody seated: the game changed meanwhile (" + what +
                                "); check the starting total",
-                    .game = game,
-                    .round = next}};
+                    .game = game}};
       }
     }
     return logged(take(store::join_game(db, game, request.arrival), game));
@@ -280,13 +299,25 @@ Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& r
 }
 
 Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker) {
-  return in_transaction(db, [&] {
+  // A game the rules refuse (an unknown name, a bad date) is refused as such, before any
+  // question: tried in a transaction that is rolled back, so nothing is written.
+  if (auto refused = dry_run(db, [&] { take(store::create_game(db, spec)); })) return *refused;
+  // Asked outside any transaction: the question may wait on a person, and the phones' writes
+  // must not wait on it.
+  try {
     check_in_progress(db, asker);
-    return take(store::create_game(db, spec));
-  });
+  } catch (Stop& stop) {
+    return std::move(stop.refusal);
+  }
+  return in_transaction(db, [&] { return take(store::create_game(db, spec)); });
 }
 
 Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& asker) {
+  try {
+    check_in_progress(db, asker);
+  } catch (Stop& stop) {
+    return std::move(stop.refusal);
+  }
   return in_transaction(db, [&] {
     const store::Game before = game_now(db, id);
     if (before.status == store::GameStatus::Active) {
@@ -295,7 +326,6 @@ Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& 
                              " is still being played; a rematch follows a finished game",
                   .game = before}};
     }
-    check_in_progress(db, asker);
     store::NewGame spec;
     for (const auto& s : before.seats) spec.players.push_back(s.name);
     // The deal passes on: the seat after the last game's first dealer deals round 1.

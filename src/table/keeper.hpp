@@ -67,7 +67,7 @@ struct CorrectionRequest {
 
 struct TiebreakRequest {
   std::optional<std::int64_t> game{};  ///< None: the game touched last.
-  std::vector<std::string> values{};  ///< The tied players' values.
+  std::vector<std::string> values{};   ///< The tied players' values.
   /// Or, when `values` is empty, the scores a door already read with its own prompts (play):
   /// checked again as a whole round here.
   std::vector<store::SeatScore> scores{};

@@ -17,6 +17,7 @@ namespace crowns::table {
 enum class Refused {
   Invalid,     ///< The values or the request break a rule; `message` says which.
   Stale,       ///< The game changed since the writer saw it: `since` lists the changes.
+  NotNext,     ///< The round the writer meant (`round`) is not the one the game records next.
   Repeat,      ///< The round reads as the one just recorded, and nobody confirmed it.
   InProgress,  ///< Another game is in progress, and nobody confirmed a second table.
   Declined,    ///< The person asked said no.
@@ -24,11 +25,11 @@ enum class Refused {
 
 struct Refusal {
   Refused kind = Refused::Invalid;
-  std::string message;                   ///< The rule's words: no command, no flag.
-  std::optional<store::Game> game{};     ///< The game as it is now, when there is one.
+  std::string message;                     ///< The rule's words: no command, no flag.
+  std::optional<store::Game> game{};       ///< The game as it is now, when there is one.
   std::vector<store::AuditEntry> since{};  ///< Stale: the changes after the writer's basis.
-  std::optional<int> round{};            ///< The round concerned (Repeat: the new one).
-  std::string earlier{};                 ///< Repeat: the round it repeats ("Ann 5, Bob 0*").
+  std::optional<int> round{};              ///< The round concerned (Repeat: the new one).
+  std::string earlier{};                   ///< Repeat: the round it repeats ("Ann 5, Bob 0*").
   std::vector<store::Game> in_progress{};  ///< InProgress: the games being played.
 };
 
@@ -36,7 +37,7 @@ struct Refusal {
 template <class T>
 class Outcome {
  public:
-  Outcome(T value) : v_(std::move(value)) {}          // NOLINT(google-explicit-constructor)
+  Outcome(T value) : v_(std::move(value)) {}            // NOLINT(google-explicit-constructor)
   Outcome(Refusal refusal) : v_(std::move(refusal)) {}  // NOLINT(google-explicit-constructor)
   [[nodiscard]] bool ok() const { return std::holds_alternative<T>(v_); }
   explicit operator bool() const { return ok(); }

@@ -214,8 +214,8 @@ Expected<void> settle_went_out(Asker& asker, const store::Game& game,
     for (std::size_t i : zeros) names.push_back(round.names[i]);
     const std::string who =
         and_list(names) + (names.size() == 2 ? " both" : " all") + " scored 0 in " + spec.label;
-    const auto chosen =
-        asker.choose({.kind = Question::WhoWentOut, .text = who + ". Who went out?", .choices = names});
+    const auto chosen = asker.choose(
+        {.kind = Question::WhoWentOut, .text = who + ". Who went out?", .choices = names});
     if (!chosen || *chosen >= zeros.size()) {
       return Failure{who + ": mark the one who went out with 0* (or out)"};
     }

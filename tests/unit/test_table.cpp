@@ -72,9 +72,10 @@ store::Game three_way_tie(store::Database& db) {
 
 }  // namespace
 
-TEST_CASE("the stale-write rule: a write typed against an older state is refused, naming the "
-          "change, and writes nothing",
-          "[table]") {
+TEST_CASE(
+    "the stale-write rule: a write typed against an older state is refused, naming the "
+    "change, and writes nothing",
+    "[table]") {
   Table t;
   const store::Game game = test::new_game(t.db, {"Ann", "Bob"});
   const std::int64_t seen = game.last_change;
@@ -86,8 +87,8 @@ TEST_CASE("the stale-write rule: a write typed against an older state is refused
   CHECK(first->change.game->last_change == first->change.entry.id);
   const auto rows = audit_rows(t.db);
   // A round typed against the state before it: refused, with what changed.
-  auto late = record_round(t.db, {.game = game.id, .values = {"12", "0*"}, .basis = {.change = seen}},
-                           nobody);
+  auto late = record_round(
+      t.db, {.game = game.id, .values = {"12", "0*"}, .basis = {.change = seen}}, nobody);
   REQUIRE_FALSE(late);
   CHECK(late.refusal().kind == Refused::Stale);
   REQUIRE(late.refusal().since.size() == 1);
@@ -95,12 +96,14 @@ TEST_CASE("the stale-write rule: a write typed against an older state is refused
   CHECK(late.refusal().game->rounds_played() == 1);
   CHECK(audit_rows(t.db) == rows);
   // The same for a correction, a tie-break, an undo and a late arrival.
-  CHECK(correct_round(t.db, {.game = game.id, .round = 1, .values = {"Bob=5"}, .basis = {.change = seen}},
+  CHECK(correct_round(t.db,
+                      {.game = game.id, .round = 1, .values = {"Bob=5"}, .basis = {.change = seen}},
                       nobody)
             .refusal()
             .kind == Refused::Stale);
   CHECK(undo(t.db, game.id, {.change = seen}).refusal().kind == Refused::Stale);
-  CHECK(seat_arrival(t.db, {.game = game.id, .arrival = {.name = "Dee", .total = std::nullopt, .add_unknown = true},
+  CHECK(seat_arrival(t.db, {.game = game.id,
+                            .arrival = {.name = "Dee", .total = std::nullopt, .add_unknown = true},
                             .basis = {.change = seen}})
             .refusal()
             .kind == Refused::Stale);
@@ -112,9 +115,10 @@ TEST_CASE("the stale-write rule: a write typed against an older state is refused
   CHECK(now);
 }
 
-TEST_CASE("the repeat guard: a round that reads as the one just recorded is asked about at "
-          "every door",
-          "[table]") {
+TEST_CASE(
+    "the repeat guard: a round that reads as the one just recorded is asked about at "
+    "every door",
+    "[table]") {
   Table t;
   const store::Game game = test::new_game(t.db, {"Ann", "Bob"});
   NobodyAsked nobody;
@@ -135,20 +139,23 @@ TEST_CASE("the repeat guard: a round that reads as the one just recorded is aske
   CHECK(audit_rows(t.db) == rows);
   // A form carried over from round 1 (typed for it) asks too, however old round 1 is.
   AnsweredAhead none({});
-  CHECK(record_round(t.db, {.game = game.id, .values = {"0*", "15"}, .basis = {.round = 2}, .typed_for = 1},
-                     none)
+  CHECK(record_round(
+            t.db, {.game = game.id, .values = {"0*", "15"}, .basis = {.round = 2}, .typed_for = 1},
+            none)
             .refusal()
             .kind == Refused::Repeat);
   // Named by its number, and not carried over: the round meant.
-  CHECK(record_round(t.db, {.game = game.id, .values = {"0*", "15"}, .basis = {.round = 2}}, nobody));
+  CHECK(
+      record_round(t.db, {.game = game.id, .values = {"0*", "15"}, .basis = {.round = 2}}, nobody));
   // Confirmed ahead (the phone's button): recorded.
   AnsweredAhead yes({Question::Repeat});
   CHECK(record_round(t.db, {.game = game.id, .values = {"0*", "15"}}, yes));
 }
 
-TEST_CASE("a second game while one is in progress is asked about first; nothing is created "
-          "before the answer",
-          "[table]") {
+TEST_CASE(
+    "a second game while one is in progress is asked about first; nothing is created "
+    "before the answer",
+    "[table]") {
   Table t;
   Scripted yes(Reply::Yes);
   const auto first = start_game(t.db, game_of({"Ann", "Bob"}), yes);
@@ -156,8 +163,7 @@ TEST_CASE("a second game while one is in progress is asked about first; nothing 
   CHECK(yes.asked.empty());  // nothing in progress: nothing asked
   const auto rows = audit_rows(t.db);
   NobodyAsked nobody;
-  const auto refused =
-      start_game(t.db, game_of({"Cat", "Dee"}), nobody);
+  const auto refused = start_game(t.db, game_of({"Cat", "Dee"}), nobody);
   REQUIRE_FALSE(refused);
   CHECK(refused.refusal().kind == Refused::InProgress);
   REQUIRE(refused.refusal().in_progress.size() == 1);
@@ -168,13 +174,15 @@ TEST_CASE("a second game while one is in progress is asked about first; nothing 
   CHECK(yes.asked[0].kind == Question::InProgress);
 }
 
-TEST_CASE("one order of finish: a three-way tie broken 0, 10, 20 places the three 1, 2, 3 on "
-          "every screen and in every number",
-          "[table][results]") {
+TEST_CASE(
+    "one order of finish: a three-way tie broken 0, 10, 20 places the three 1, 2, 3 on "
+    "every screen and in every number",
+    "[table][results]") {
   Table t;
   const store::Game tied = three_way_tie(t.db);
   REQUIRE(tied.standings().tied);
-  const auto broken = record_tiebreak(t.db, {.game = tied.id, .values = {"Ann=0*", "Bob=10", "Cat=20"}});
+  const auto broken =
+      record_tiebreak(t.db, {.game = tied.id, .values = {"Ann=0*", "Bob=10", "Cat=20"}});
   REQUIRE(broken);
   const store::Game& game = *broken->change.game;
   const std::vector<int> expected{1, 2, 3};
@@ -207,15 +215,18 @@ TEST_CASE("one order of finish: a three-way tie broken 0, 10, 20 places the thre
 }
 
 TEST_CASE("one order of finish: a tie-break that ties again shares the place", "[table][results]") {
-  CHECK(finishing_places({60, 60, 60, 70}, {0, 0, 20, std::nullopt}) == std::vector<int>{1, 1, 3, 4});
+  CHECK(finishing_places({60, 60, 60, 70}, {0, 0, 20, std::nullopt}) ==
+        std::vector<int>{1, 1, 3, 4});
   // Not every tied player has played it yet: the tie stands.
-  CHECK(finishing_places({60, 60, 70}, {0, std::nullopt, std::nullopt}) == std::vector<int>{1, 1, 3});
+  CHECK(finishing_places({60, 60, 70}, {0, std::nullopt, std::nullopt}) ==
+        std::vector<int>{1, 1, 3});
   CHECK(finishing_places({50, 60, 70}, {}) == std::vector<int>{1, 2, 3});
 }
 
-TEST_CASE("the phone's round goes through the table: a carried-over copy is asked about, and "
-          "a stale form is refused with the state",
-          "[table][serve]") {
+TEST_CASE(
+    "the phone's round goes through the table: a carried-over copy is asked about, and "
+    "a stale form is refused with the state",
+    "[table][serve]") {
   Table t;
   const store::Game game = test::new_game(t.db, {"Ann", "Bob"});
   const std::string id = std::to_string(game.id);
@@ -223,9 +234,9 @@ TEST_CASE("the phone's round goes through the table: a carried-over copy is aske
       t.db, serve::Action::Round, {{"game", id}, {"round", "1"}, {"v0", "0*"}, {"v1", "15"}});
   REQUIRE(first.status == 200);
   // The keeper's form typed for round 1, carried to round 2 after another door recorded it.
-  const serve::Answer copy = serve::run_action(
-      t.db, serve::Action::Round,
-      {{"game", id}, {"round", "2"}, {"typed", "1"}, {"v0", "0*"}, {"v1", "15"}});
+  const serve::Answer copy =
+      serve::run_action(t.db, serve::Action::Round,
+                        {{"game", id}, {"round", "2"}, {"typed", "1"}, {"v0", "0*"}, {"v1", "15"}});
   CHECK(copy.status == 409);
   CHECK(copy.body["confirm"] == "repeat");
   CHECK(copy.body["state"]["rounds"].size() == 1);
@@ -238,9 +249,13 @@ TEST_CASE("the phone's round goes through the table: a carried-over copy is aske
   CHECK(stale.status == 409);
   CHECK(stale.body["state"]["change"] == first.body["state"]["change"]);
   // Confirmed: recorded as round 2.
-  const serve::Answer confirmed = serve::run_action(
-      t.db, serve::Action::Round,
-      {{"game", id}, {"round", "2"}, {"typed", "1"}, {"confirm", "repeat"}, {"v0", "0*"}, {"v1", "15"}});
+  const serve::Answer confirmed = serve::run_action(t.db, serve::Action::Round,
+                                                    {{"game", id},
+                                                     {"round", "2"},
+                                                     {"typed", "1"},
+                                                     {"confirm", "repeat"},
+                                                     {"v0", "0*"},
+                                                     {"v1", "15"}});
   CHECK(confirmed.status == 200);
   CHECK(confirmed.body["state"]["rounds"].size() == 2);
 }

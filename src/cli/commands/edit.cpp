@@ -2,8 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/commands.hpp"
 #include "cli/asking.hpp"
+#include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
 #include "cli/views/scorecard.hpp"
@@ -24,14 +24,14 @@ void run_edit(const EditOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
   TerminalAsker terminal(ctx);
   table::NobodyAsked script;
-  const table::Recorded entry = need_table(table::correct_round(
-      db,
-      {.game = opts.game,
-       .round = opts.round,
-       .values = opts.values,
-       .checks = opts.force ? Checks::Force : Checks::Strict,
-       .basis = {.change = opts.seen}},
-      stdin_is_terminal() ? static_cast<table::Asker&>(terminal) : script));
+  const table::Recorded entry = need_table(
+      table::correct_round(db,
+                           {.game = opts.game,
+                            .round = opts.round,
+                            .values = opts.values,
+                            .checks = opts.force ? Checks::Force : Checks::Strict,
+                            .basis = {.change = opts.seen}},
+                           stdin_is_terminal() ? static_cast<table::Asker&>(terminal) : script));
   ctx.out << sanitize(entry.change.entry.summary) << '\n';
   print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, entry.round);
   print_scorecard(ctx.out, ctx.style, *entry.change.game);

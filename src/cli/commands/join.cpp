@@ -6,9 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/asking.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
-#include "cli/asking.hpp"
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
 #include "crowns/names.hpp"

@@ -2,10 +2,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/asking.hpp"
 #include "cli/commands.hpp"
 #include "cli/commands/new_game.hpp"
 #include "cli/options.hpp"
-#include "cli/asking.hpp"
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
 #include "crowns/names.hpp"
@@ -31,12 +31,13 @@ void run_new(const NewOptions& opts, Context& ctx) {
 
 StartedGame start_game(Context& ctx, store::Database& db, const store::NewGame& spec,
                        const NewGameFlags& flags) {
+  // A script (no terminal) starts it as it always has, with the note below; a second table on
+  // purpose says --another and is not asked.
   TerminalAsker terminal(ctx);
   table::AnsweredAhead second_table({table::Question::InProgress});
-  table::NobodyAsked script;
-  table::Asker& asker = flags.another        ? static_cast<table::Asker&>(second_table)
-                        : stdin_is_terminal() ? static_cast<table::Asker&>(terminal)
-                                              : script;
+  table::Asker& asker = !flags.another && stdin_is_terminal()
+                            ? static_cast<table::Asker&>(terminal)
+                            : static_cast<table::Asker&>(second_table);
   StartedGame started;
   started.game = need_table(table::start_game(db, spec, asker), "--another");
   for (auto& game : store::games_in_progress(db, store::InProgress::Rounds)) {

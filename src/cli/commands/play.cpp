@@ -4,10 +4,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/asking.hpp"
 #include "cli/commands.hpp"
 #include "cli/commands/new_game.hpp"
-#include "cli/asking.hpp"
-#include "table/scores.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/hand.hpp"
@@ -17,6 +16,7 @@
 #include "crowns/rules.hpp"
 #include "store/join.hpp"
 #include "store/rounds.hpp"
+#include "table/scores.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -392,15 +392,23 @@ class PlaySession {
     // this walk last saw it (another terminal, a phone), and a repeat is asked about.
     const table::Basis seen{.change = game_.last_change};
     const auto outcome =
-        edit ? table::correct_round(
-                   db_, {.game = game_.id, .round = round, .scores = all, .checks = checks, .basis = seen},
-                   asker)
+        edit ? table::correct_round(db_,
+                                    {.game = game_.id,
+                                     .round = round,
+                                     .scores = all,
+                                     .checks = checks,
+                                     .basis = seen},
+                                    asker)
         : round <= kRounds
-            ? table::record_round(
-                  db_,
-                  {.game = game_.id, .scores = all, .checks = checks, .basis = {.change = game_.last_change, .round = round}, .typed_for = round},
-                  asker)
-            : table::record_tiebreak(db_, {.game = game_.id, .scores = all, .checks = checks, .basis = seen});
+            ? table::record_round(db_,
+                                  {.game = game_.id,
+                                   .scores = all,
+                                   .checks = checks,
+                                   .basis = {.change = game_.last_change, .round = round},
+                                   .typed_for = round},
+                                  asker)
+            : table::record_tiebreak(
+                  db_, {.game = game_.id, .scores = all, .checks = checks, .basis = seen});
     if (!outcome) {
       const table::Refusal& refused = outcome.refusal();
       if (refused.kind == table::Refused::Stale && refused.game) {
@@ -409,10 +417,10 @@ class PlaySession {
         // the walk says what changed and offers to save again over the game as it is now.
         const store::Game& now = *refused.game;
         const auto index = static_cast<std::size_t>(round - 1);
-        const bool same_round =
-            edit ? round <= now.rounds_played() && round <= game_.rounds_played() &&
-                       now.rounds[index] == game_.rounds[index]
-                 : round > kRounds || now.next_round() == round;
+        const bool same_round = edit ? round <= now.rounds_played() &&
+                                           round <= game_.rounds_played() &&
+                                           now.rounds[index] == game_.rounds[index]
+                                     : round > kRounds || now.next_round() == round;
         if (!same_round || now.status == store::GameStatus::Abandoned) {
           show_lost_answers(now, round, answers);
           fail("game " + std::to_string(game_.id) +

@@ -2,8 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/commands.hpp"
 #include "cli/asking.hpp"
+#include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
@@ -36,7 +36,7 @@ void run_round(const RoundOptions& opts, Context& ctx) {
                            .checks = opts.force ? Checks::Force : Checks::Strict,
                            .basis = {.change = opts.seen, .round = opts.round}},
                           stdin_is_terminal() ? static_cast<table::Asker&>(terminal) : script),
-      "--round " + std::to_string(opts.round.value_or(0)));
+      "");
   print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, entry.round);
   print_scorecard(ctx.out, ctx.style, *entry.change.game);
 }

@@ -22,8 +22,8 @@ void run_show(const ShowOptions& opts, Context& ctx) {
   if (opts.json) {
     auto card = scorecard_json(game);
     card["change"] = game.last_change;  // the state a write may name with --seen
-    ctx.out << terminal_json(card.dump(
-                   -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
+    ctx.out << terminal_json(
+                   card.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
             << '\n';
     return;
   }

@@ -2,8 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/commands.hpp"
 #include "cli/asking.hpp"
+#include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
 #include "cli/views/scorecard.hpp"
@@ -20,11 +20,11 @@ struct TiebreakOptions {
 
 void run_tiebreak(const TiebreakOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
-  const table::Recorded entry = need_table(
-      table::record_tiebreak(db, {.game = opts.game,
-                                  .values = opts.values,
-                                  .checks = opts.force ? Checks::Force : Checks::Strict,
-                                  .basis = {.change = opts.seen}}));
+  const table::Recorded entry =
+      need_table(table::record_tiebreak(db, {.game = opts.game,
+                                             .values = opts.values,
+                                             .checks = opts.force ? Checks::Force : Checks::Strict,
+                                             .basis = {.change = opts.seen}}));
   print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, std::nullopt);
   print_outlook(ctx.out, ctx.style, *entry.change.game);
 }

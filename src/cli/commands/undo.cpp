@@ -6,8 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/commands.hpp"
 #include "cli/asking.hpp"
+#include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "cli/views/scorecard.hpp"
 
@@ -20,10 +20,10 @@ struct UndoOptions {
 };
 
 void run_undo(const UndoOptions& opts, Context& ctx) {
-  if (opts.seen && !opts.game) fail("--seen names a change of one game: add --game ID", ExitCode::Usage);
+  if (opts.seen && !opts.game)
+    fail("--seen names a change of one game: add --game ID", ExitCode::Usage);
   auto db = open_store(ctx, store::Access::Write);
-  const store::Change change =
-      need_table(table::undo(db, opts.game, {.change = opts.seen}));
+  const store::Change change = need_table(table::undo(db, opts.game, {.change = opts.seen}));
   ctx.out << sanitize(change.entry.summary) << " (the log keeps it: crowns log)\n";
   if (change.game) print_outlook(ctx.out, ctx.style, *change.game);
 }
