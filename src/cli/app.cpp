@@ -10,7 +10,7 @@
 #include "cli/context.hpp"
 #include "cli/help/manual.hpp"
 #include "cli/options.hpp"
-#include "cli/views/ascii_out.hpp"
+#include "views/ascii_out.hpp"
 #include "crowns/names.hpp"
 #include "store/db.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "cli/fail.hpp"
 #include "cli/session.hpp"
-#include "cli/views/style.hpp"
+#include "views/style.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "cli/views/style.hpp"
+#include "views/style.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -5,8 +5,14 @@
 #include <span>
 #include <string>
 
-#include "cli/views/style.hpp"
 #include "crowns/error.hpp"
+#include "views/style.hpp"
+
+namespace crowns::cli {
+// The views (src/views: escaping, the scorecard, the report, hands) draw for both doors, the
+// terminal and the phone; the terminal's commands name them as their own.
+using namespace crowns::views;  // NOLINT(google-build-using-namespace)
+}  // namespace crowns::cli
 
 namespace CLI {
 class App;

@@ -12,7 +12,7 @@
 #include <istream>
 #include <iterator>
 
-#include "cli/views/style.hpp"
+#include "views/style.hpp"
 #include "crowns/error.hpp"
 #include "store/db.hpp"
 

@@ -16,6 +16,7 @@
 
 #include "cli/commands/serve.hpp"
 #include "crowns/error.hpp"
+#include "store/db.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -43,18 +44,26 @@ std::string find_helper(std::string& looked_at) {
 
 }  // namespace
 
-void run_serve(const ServeCommandOptions& /*opts*/, Context& ctx) {
+void run_serve(const ServeCommandOptions& opts, Context& ctx) {
   std::string looked_at;
   const std::string helper = find_helper(looked_at);
   if (helper.empty())
     throw Error("crowns serve needs its program crowns-serve, which is not installed (looked in " +
                 looked_at + "); reinstall crowns");
+  // crowns-serve's own command line, from what crowns has read and checked: the database
+  // already resolved (--db, $CROWNS_DB, XDG), the options as crowns-serve names them.
+  std::vector<std::string> words = {helper, "--db", store::database_path(ctx.options.db), "--port",
+                                    std::to_string(opts.port)};
+  if (opts.lan) words.emplace_back("--lan");
+  if (opts.keeper_qr) words.emplace_back("--keeper-qr");
+  if (opts.keep_token) words.emplace_back("--keep-token");
+  if (ctx.options.ascii) words.emplace_back("--ascii");
   ctx.out.flush();
   ctx.err.flush();
   std::cout.flush();
   std::vector<char*> args;
-  args.reserve(ctx.command_line.size() + 1);
-  for (const char* arg : ctx.command_line) args.push_back(const_cast<char*>(arg));  // NOLINT
+  args.reserve(words.size() + 1);
+  for (auto& word : words) args.push_back(word.data());
   args.push_back(nullptr);
   ::execv(helper.c_str(), args.data());
   const int why = errno;

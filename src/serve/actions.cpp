@@ -1,8 +1,8 @@
 #include "serve/actions.hpp"
 
 #include <charconv>
+#include <regex>
 
-#include "cli/views/style.hpp"
 #include "crowns/names.hpp"
 #include "serve/game_actions.hpp"
 #include "serve/pages.hpp"
@@ -10,6 +10,7 @@
 #include "store/undo.hpp"
 #include "table/keeper.hpp"
 #include "table/scores.hpp"
+#include "views/style.hpp"
 
 namespace crowns::serve {
 
@@ -31,7 +32,7 @@ std::vector<std::string> comma_items(const std::string& text) {
 
 nlohmann::ordered_json done(const store::Database& db, const store::Change& change) {
   return nlohmann::ordered_json{{"ok", true},
-                                {"message", cli::sanitize(change.entry.summary)},
+                                {"message", views::sanitize(change.entry.summary)},
                                 {"state", page_state(db, change.game)}};
 }
 
@@ -155,18 +156,40 @@ Answer write(store::Database& db, Action action, const Fields& fields) {
 }  // namespace
 
 std::string phone_words(std::string message) {
-  // A terminal's words, and what the page has instead: no options, no shell quoting.
+  // The terminal's words for what a page has as a control: the page names its control.
   static const std::pair<std::string_view, std::string_view> kPhone[] = {
       {"add --force to record it anyway",
        "tick \u201caccept an unusual value\u201d to record it anyway"},
       {" or the cards left in quotes (\"Ks Qh jk\")", " or the cards left (Ks Qh jk)"},
       {"--force", "\u201caccept an unusual value\u201d"},
+      {"add --drawn if it holds the drawn card",
+       "tick \u201cit holds the card just drawn\u201d if it does"},
+      {"one more with --drawn", "one more when it holds the card just drawn"},
+      {"--drawn", "\u201cit holds the card just drawn\u201d"},
+      {"(--add adds new players)", "(add them as new players)"},
+      {"use --boxes 2 for a combined game", "two boxes make a combined game"},
+      {"use --boxes 2 for up to 14", "two boxes seat up to 14"},
+      {"start a new game with --boxes 2 for up to", "two boxes seat up to"},
+      {"; add --boxes 2 for up to", "; two boxes seat up to"},
+      {"start one with: crowns new NAME NAME...", "start one with the form below"},
+      {"start a new game with: crowns new", "start a new game"},
+      {"--dealer", "the dealer"},
+      {"--total is for a game under way", "a starting total is for a game under way"},
+      {"--note: ", "note: "},
   };
   for (const auto& [terminal, phone] : kPhone) {
     for (auto at = message.find(terminal); at != std::string::npos;
          at = message.find(terminal, at + phone.size()))
       message.replace(at, terminal.size(), phone);
   }
+  // What is left of the terminal's hints (a command to run, an option to add) is dropped: a
+  // parenthesis that names one, or a clause from the first command on. The rule's own words
+  // stay. tests/unit/test_table.cpp drives every refusal the phone can meet through this.
+  // (An option follows a space or a parenthesis; a typed token quoted as '--x' is the user's.)
+  static const std::regex kHintInParens(R"( ?\(([^()]*[ (])?(crowns [a-z]|--[a-z])[^()]*\))");
+  message = std::regex_replace(message, kHintInParens, "");
+  static const std::regex kHintClause(R"([;:,]? *([^;:,]* )?crowns [a-z].*$)");
+  message = std::regex_replace(message, kHintClause, "");
   return message;
 }
 
@@ -191,7 +214,7 @@ Answer run_action(store::Database& db, Action action, const Fields& fields) {
   } catch (const Error& e) {
     // The CLI's message, as `crowns: error: ...` prints it (escaped the same way), in the
     // page's words.
-    return {400, Json{{"error", phone_words(cli::sanitize(e.what()))}}};
+    return {400, Json{{"error", phone_words(views::sanitize(e.what()))}}};
   }
 }
 

@@ -2,7 +2,6 @@
 
 #include <charconv>
 
-#include "cli/views/style.hpp"
 #include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
@@ -12,6 +11,7 @@
 #include "store/join.hpp"
 #include "store/rounds.hpp"
 #include "table/keeper.hpp"
+#include "views/style.hpp"
 
 namespace crowns::serve {
 namespace {
@@ -39,15 +39,16 @@ Answer started(const store::Database& db, const table::Outcome<store::Game>& out
   const store::Game& game = *outcome;
   std::string names;
   for (const auto& s : game.seats) names += (names.empty() ? "" : ", ") + s.name;
-  return {200,
-          Json{{"ok", true},
-               {"message", cli::sanitize("Game " + std::to_string(game.id) + " started: " + names)},
-               {"state", page_state(db, game)}}};
+  return {200, Json{{"ok", true},
+                    {"message",
+                     views::sanitize("Game " + std::to_string(game.id) + " started: " + names)},
+                    {"state", page_state(db, game)}}};
 }
 
 Answer start(store::Database& db, const Fields& fields) {
   store::NewGame spec;
-  for (int s = 0; s < kMaxPlayers; ++s) {
+  // One past the most a game seats: a 15th name is refused by the rules, never dropped.
+  for (int s = 0; s <= kMaxPlayers; ++s) {
     const std::string name = field(fields, "p" + std::to_string(s));
     if (name.empty()) break;
     spec.players.push_back(name);

@@ -6,18 +6,19 @@
 #include <charconv>
 #include <sstream>
 
-#include "cli/views/hand.hpp"
-#include "cli/views/html_report.hpp"
-#include "cli/views/style.hpp"
 #include "crowns/card.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
+#include "serve/actions.hpp"
+#include "views/hand.hpp"
+#include "views/html_report.hpp"
+#include "views/style.hpp"
 
 namespace crowns::serve {
 namespace {
 
-using cli::html_escape;
+using views::html_escape;
 
 // Text for a query string: spaces as '+', anything but letters and digits as %XX.
 std::string query_text(std::string_view text) {
@@ -52,7 +53,7 @@ std::string form_html(int round, const std::string& cards) {
   for (int r = 1; r <= kRounds; ++r) {
     options += fmt::format("<option value=\"{}\"{}>{} · {} cards · {}s wild</option>", r,
                            r == round ? " selected" : "", r, cards_in_round(r),
-                           cli::rank_text(wild_rank_of_round(r)));
+                           views::rank_text(wild_rank_of_round(r)));
   }
   return fmt::format(
       "<form id=\"hand\" class=\"hand\" method=\"get\" action=\"/analyze\">"
@@ -94,7 +95,7 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
       } else {
         // Exactly crowns analyze's text (no colours, letters for suits), escaped once here.
         std::ostringstream text;
-        cli::print_hand(text, cli::Style{}, *report);
+        views::print_hand(text, views::Style{}, *report);
         // Line by line: html_escape makes a control character (a newline too) harmless.
         std::string lines;
         std::istringstream in(text.str());
@@ -110,8 +111,8 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
   }
   if (!error.empty()) {
     answer.status = 400;
-    answer.body +=
-        "<p id=\"answer\" class=\"error\" role=\"alert\">" + html_escape(error) + "</p>\n";
+    answer.body += "<p id=\"answer\" class=\"error\" role=\"alert\">" +
+                   html_escape(phone_words(error)) + "</p>\n";
   }
   return answer;
 }

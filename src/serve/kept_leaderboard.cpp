@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <tuple>
 
-#include "cli/views/report.hpp"
 #include "serve/pages.hpp"
 #include "store/history.hpp"
+#include "views/report.hpp"
 
 namespace crowns::serve {
 
@@ -55,7 +55,7 @@ std::string KeptLeaderboard::text(const store::Database& db) {
       built_, [&](const std::vector<std::int64_t>& games) { return extend(db, games); },
       [&] { build(db); });
   return leaderboard_page(leaderboard(results_, replay_, period_, RankBy::Rating, 1),
-                          cli::Names(db), period_, all_);
+                          views::Names(db), period_, all_);
 }
 
 }  // namespace crowns::serve

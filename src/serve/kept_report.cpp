@@ -1,6 +1,6 @@
 #include "serve/kept_report.hpp"
 
-#include "cli/commands/report_data.hpp"
+#include "views/report_data.hpp"
 
 namespace crowns::serve {
 
@@ -10,8 +10,8 @@ void KeptReport::note(const Change& change) {
 
 void KeptReport::build(const store::Database& db) {
   built_ = false;
-  const cli::PeriodReport report = cli::gather_period_report(db, period_);
-  parts_ = cli::period_report_parts(report);
+  const views::PeriodReport report = views::gather_period_report(db, period_);
+  parts_ = views::period_report_parts(report);
   cards_.clear();
   at_.clear();
   for (const auto& game : report.games) {
@@ -34,7 +34,7 @@ bool KeptReport::patch(const store::Database& db, const std::vector<std::int64_t
     // change only while both stay.
     const Card& card = cards_[it->second];
     if (!game || game->date != card.date || game->status != card.status) return false;
-    parts_.cards[it->second] = cli::period_report_card(*game);
+    parts_.cards[it->second] = views::period_report_card(*game);
   }
   return true;
 }
@@ -44,7 +44,7 @@ std::string KeptReport::text(const store::Database& db) {
   pending_.catch_up(
       built_, [&](const std::vector<std::int64_t>& games) { return patch(db, games); },
       [&] { build(db); });
-  return cli::joined(parts_);
+  return views::joined(parts_);
 }
 
 }  // namespace crowns::serve

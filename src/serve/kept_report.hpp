@@ -1,5 +1,5 @@
 #pragma once
-// The season report kept in its parts between changes (cli::ReportParts): after a change to
+// The season report kept in its parts between changes (views::ReportParts): after a change to
 // games of its period that are not finished (a round at the table) only their scorecards are
 // made again, not the standings, the charts and the other 10,000 scorecards.
 
@@ -9,10 +9,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "cli/views/html_report.hpp"
 #include "crowns/results.hpp"
 #include "serve/changes.hpp"
 #include "store/sqlite.hpp"
+#include "views/html_report.hpp"
 
 namespace crowns::serve {
 
@@ -40,7 +40,7 @@ class KeptReport {
   const Period period_;
   std::mutex render_mutex_;  ///< One making at a time; guards what follows.
   bool built_ = false;
-  cli::ReportParts parts_;
+  views::ReportParts parts_;
   std::vector<Card> cards_;                           ///< By part.
   std::unordered_map<std::int64_t, std::size_t> at_;  ///< Game id: its part.
   PendingChanges pending_;

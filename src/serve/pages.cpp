@@ -5,12 +5,6 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "cli/commands/chart_data.hpp"
-#include "cli/input/period.hpp"
-#include "cli/views/hand.hpp"
-#include "cli/views/html_report.hpp"
-#include "cli/views/report.hpp"
-#include "cli/views/scorecard.hpp"
 #include "crowns/game_status.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/plural.hpp"
@@ -19,11 +13,17 @@
 #include "store/history.hpp"
 #include "store/rounds.hpp"
 #include "store/undo.hpp"
+#include "views/chart_data.hpp"
+#include "views/hand.hpp"
+#include "views/html_report.hpp"
+#include "views/period.hpp"
+#include "views/report.hpp"
+#include "views/scorecard.hpp"
 
 namespace crowns::serve {
 namespace {
 
-using cli::html_escape;
+using views::html_escape;
 using Json = nlohmann::ordered_json;
 constexpr int kGamesPerPage = 50;
 
@@ -32,7 +32,7 @@ std::string seat_name(const store::Game& game, int seat) {
 }
 
 std::string wild_text(int round) {
-  return cli::rank_text(wild_rank_of_round(round)) + "s";
+  return views::rank_text(wild_rank_of_round(round)) + "s";
 }
 
 // The four facts a table asks for before a round: round, wild, who deals, who starts.
@@ -200,7 +200,7 @@ std::string card_html(const store::Game& game) {
   if (const auto next = game.next_round(); game.status == store::GameStatus::Active && next) {
     next_round_html(html, game, *next);
   } else {
-    html += "<p class=\"result\">" + cli::result_html(game) + "</p>\n";
+    html += "<p class=\"result\">" + views::result_html(game) + "</p>\n";
   }
   standings_html(html, game, game.standings());
   if (!game.rounds.empty()) rounds_html(html, game);
@@ -214,7 +214,7 @@ std::string no_game_html() {
 
 Json page_state(const store::Database& db, const std::optional<store::Game>& game) {
   if (!game) return nullptr;
-  Json state = cli::scorecard_json(*game);
+  Json state = views::scorecard_json(*game);
   Json undo = nullptr;
   if (const auto change = store::next_to_undo(db, game->id); change && change->action != "delete") {
     const std::string id = std::to_string(game->id);
@@ -322,12 +322,12 @@ std::string games_page(const store::Database& db, std::int64_t page) {
 }
 
 Period page_period(const store::Database& db, bool all) {
-  cli::PeriodOptions options;
+  views::PeriodOptions options;
   options.all = all;
-  return cli::resolve_period(db, options);
+  return views::resolve_period(db, options);
 }
 
-std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Names& names,
+std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Names& names,
                              const Period& period, bool all) {
   std::string body = "<h1>Leaderboard <small>" + html_escape(period.label) + "</small></h1>\n";
   body += all ? "<p class=\"meta\"><a href=\"/leaderboard\">This period only</a></p>\n"
@@ -345,8 +345,8 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Name
     body += fmt::format(
         "<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}%</td>"
         "<td>{}</td><td>{}</td><td class=\"name\">{}</td></tr>\n",
-        r.rank, html_escape(names.name(r.player)), cli::fixed(r.rating.ordinal(), 2), r.games,
-        r.wins, cli::fixed(100.0 * r.win_rate(), 1), cli::fixed(r.average(), 1), r.best,
+        r.rank, html_escape(names.name(r.player)), views::fixed(r.rating.ordinal(), 2), r.games,
+        r.wins, views::fixed(100.0 * r.win_rate(), 1), views::fixed(r.average(), 1), r.best,
         html_escape(r.form));
   }
   body +=
@@ -364,7 +364,7 @@ std::string analyze_page(const std::string& body) {
 
 std::string game_report_page(const store::Database& db, std::int64_t id) {
   const store::Game game = *shown_game(db, id);
-  return cli::game_report_html(game, cli::game_chart(game));
+  return views::game_report_html(game, views::game_chart(game));
 }
 
 std::string error_page(int status, const std::string& message) {

@@ -8,11 +8,11 @@
 #include <optional>
 #include <string>
 
-#include "cli/views/report.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/results.hpp"
 #include "store/games.hpp"
 #include "store/sqlite.hpp"
+#include "views/report.hpp"
 
 namespace crowns::serve {
 
@@ -57,7 +57,7 @@ std::string games_page(const store::Database& db, std::int64_t page);
 Period page_period(const store::Database& db, bool all);
 /// The leaderboard of `period`, ranked by rating (`all`: it is every game; the page links
 /// the other one). Made from the finished games by serve/kept_leaderboard.hpp.
-std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Names& names,
+std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Names& names,
                              const Period& period, bool all);
 /// crowns report's page for one game (for a period: serve/kept_report.hpp).
 std::string game_report_page(const store::Database& db, std::int64_t id);

@@ -1,7 +1,7 @@
 #include "serve/refusals.hpp"
 
-#include "cli/views/style.hpp"
 #include "serve/pages.hpp"
+#include "views/style.hpp"
 
 namespace crowns::serve {
 
@@ -12,15 +12,15 @@ Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) 
   switch (refusal.kind) {
     case table::Refused::Stale: {
       // A form's values stay in the page: say so where it had some.
-      return {409,
-              Json{{"error", cli::sanitize(phone_words(refusal.message) +
-                                           (refusal.round ? " \u2014 your values are kept" : ""))},
-                   {"state", state()}}};
+      return {409, Json{{"error",
+                         views::sanitize(phone_words(refusal.message) +
+                                         (refusal.round ? " \u2014 your values are kept" : ""))},
+                        {"state", state()}}};
     }
     case table::Refused::Repeat: {
       const std::string round = std::to_string(refusal.round.value_or(0));
-      return {409, Json{{"error", cli::sanitize(refusal.message + " If round " + round +
-                                                " really went the same way, record it again.")},
+      return {409, Json{{"error", views::sanitize(refusal.message + " If round " + round +
+                                                  " really went the same way, record it again.")},
                         {"confirm", "repeat"},
                         {"confirm_label", "Record round " + round + " the same"},
                         {"state", state()}}};
@@ -30,20 +30,20 @@ Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) 
       const std::string round = std::to_string(refusal.round.value_or(0));
       const std::string game = std::to_string(refusal.game ? refusal.game->id : 0);
       return {409, Json{{"error",
-                         cli::sanitize(next ? "round " + round + " of game " + game +
-                                                  " is already recorded; the next is round " +
-                                                  std::to_string(*next) + ": check the scorecard"
-                                            : "game " + game +
-                                                  " takes no more rounds: check the scorecard")},
+                         views::sanitize(next ? "round " + round + " of game " + game +
+                                                    " is already recorded; the next is round " +
+                                                    std::to_string(*next) + ": check the scorecard"
+                                              : "game " + game +
+                                                    " takes no more rounds: check the scorecard")},
                         {"state", state()}}};
     }
     case table::Refused::InProgress:
-      return {409, Json{{"error", cli::sanitize(refusal.message + ": start another anyway?")},
+      return {409, Json{{"error", views::sanitize(refusal.message + ": start another anyway?")},
                         {"confirm", true}}};
     case table::Refused::Invalid:
     case table::Refused::Declined: break;
   }
-  return {400, Json{{"error", phone_words(cli::sanitize(refusal.message))}}};
+  return {400, Json{{"error", phone_words(views::sanitize(refusal.message))}}};
 }
 
 store::Game table_game(const store::Database& db, std::int64_t id) {

@@ -20,8 +20,6 @@
 #include <mutex>
 #include <ostream>
 
-#include "cli/views/scorecard.hpp"
-#include "cli/views/style.hpp"
 #include "crowns/names.hpp"
 #include "serve/actions.hpp"
 #include "serve/assets.hpp"
@@ -34,6 +32,8 @@
 #include "serve/security.hpp"
 #include "store/db.hpp"
 #include "store/players.hpp"
+#include "views/scorecard.hpp"
+#include "views/style.hpp"
 
 namespace crowns::serve {
 namespace {
@@ -142,7 +142,7 @@ void reply_page(httplib::Response& res, Render&& render) {
                  piece(rest, text->size() + note.size(), text->data() + at);
         });
   } catch (const Error& e) {
-    reply_error_page(res, 404, cli::sanitize(e.what()));
+    reply_error_page(res, 404, views::sanitize(e.what()));
   }
   const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
   res.set_header("Server-Timing",
@@ -301,7 +301,7 @@ class Site {
           try {
             std::rethrow_exception(ep);
           } catch (const std::exception& e) {
-            message = cli::sanitize(e.what());
+            message = views::sanitize(e.what());
           } catch (...) {
           }
           reply_error(res, 500, message);
@@ -344,7 +344,7 @@ class Site {
         number = number_param(req, "page").value_or(1);
       } catch (const Error& e) {
         reply_error_page(res, 400,
-                         cli::sanitize(e.what()) + " (pages count from 1: /games?page=2)");
+                         views::sanitize(e.what()) + " (pages count from 1: /games?page=2)");
         return;
       }
       reply_page(res, [&] {
@@ -408,9 +408,9 @@ class Site {
       try {
         const auto id = number_param(req, "game");
         const auto game = pool_.with([&](const store::Database& db) { return shown_game(db, id); });
-        reply_json(res, 200, game ? cli::scorecard_json(*game) : Json(nullptr));
+        reply_json(res, 200, game ? views::scorecard_json(*game) : Json(nullptr));
       } catch (const Error& e) {
-        reply_error(res, 404, cli::sanitize(e.what()));
+        reply_error(res, 404, views::sanitize(e.what()));
       }
     });
     // The roster the start form offers to tap: the players not retired, by name.
@@ -449,9 +449,9 @@ class Site {
     try {
       const auto id = path_number(req);
       const auto game = pool_.with([&](const store::Database& db) { return shown_game(db, id); });
-      reply_json(res, 200, cli::scorecard_json(*game));
+      reply_json(res, 200, views::scorecard_json(*game));
     } catch (const Error& e) {
-      reply_error(res, 404, cli::sanitize(e.what()));
+      reply_error(res, 404, views::sanitize(e.what()));
     }
   }
 
@@ -462,7 +462,7 @@ class Site {
     try {
       follow = number_param(req, "game");
     } catch (const Error& e) {
-      reply_error(res, 400, cli::sanitize(e.what()));
+      reply_error(res, 400, views::sanitize(e.what()));
       return;
     }
     if (!hub_.subscribe(kMaxStreams)) {
@@ -542,7 +542,7 @@ class Site {
       hub_.poke();
       const std::scoped_lock lock(out_mutex_);
       out_ << clock_time() << ' ' << answer.body["message"].get<std::string>() << " (from "
-           << cli::sanitize(req.remote_addr) << ")\n"
+           << views::sanitize(req.remote_addr) << ")\n"
            << std::flush;
     }
     reply_json(res, answer.status, answer.body);
@@ -593,7 +593,7 @@ void serve(const ServeOptions& options, std::ostream& out) {
       << "Scorekeeper: " << base << "/keep?token=" << site.token() << '\n'
       << "             (can change the scores: keep it to yourself"
       << (options.keep_token
-              ? "; kept across restarts in " + cli::sanitize(token_file(options.db_path))
+              ? "; kept across restarts in " + views::sanitize(token_file(options.db_path))
               : std::string())
       << ")\n"
       << (options.keeper_qr ? "The scorekeeper's link (for your own phone; not to share):\n" +
@@ -603,7 +603,7 @@ void serve(const ServeOptions& options, std::ostream& out) {
       << qr_text(base + "/", options.ascii)
       << (options.lan ? "Phones on this network: scan the code, or open the viewers' URL.\n"
                       : "Only this computer can connect; --lan lets phones on the network in.\n")
-      << "Serving " << cli::sanitize(options.db_path) << "; Ctrl-C stops.\n"
+      << "Serving " << views::sanitize(options.db_path) << "; Ctrl-C stops.\n"
       << std::flush;
 
   // Ctrl-C and SIGTERM end the serving from one thread, which waits for them; every other

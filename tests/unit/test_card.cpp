@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/views/style.hpp"
+#include "views/style.hpp"
 #include "crowns/card.hpp"
 #include "crowns/deck.hpp"
 
@@ -170,7 +170,7 @@ TEST_CASE("bad tokens name the token and show the right form", "[card][error]") 
 // Core quotes the token as typed (quote_token); the CLI escapes the whole message once where
 // it prints it (sanitize): what the user sees is the escaped form, valid UTF-8 stays text.
 TEST_CASE("control bytes and bad UTF-8 are escaped in messages, long tokens cut", "[card][error]") {
-  const auto shown = [](std::string_view token) { return cli::sanitize(card_error(token)); };
+  const auto shown = [](std::string_view token) { return views::sanitize(card_error(token)); };
   CHECK(shown(std::string_view("7\x01", 2)) == "'7\\x01'" + kForm);
   CHECK(shown("\x1b[31m7h") == "'\\x1b[31m7h'" + kForm);
   CHECK(shown(std::string_view("7h\0", 3)) == "'7h\\x00'" + kForm);
@@ -218,7 +218,7 @@ TEST_CASE("parse_cards errors", "[card][error]") {
   CHECK(error("7h 1s 8h") == "'1s'" + kForm);
   CHECK(error("7h 1s 2s") == "'1s'" + kForm);  // the first bad token
   CHECK(error("7h,8h;9h") == "'8h;9h'" + kForm);
-  CHECK(cli::sanitize(error("7h\n8h")) == "'7h\\x0a8h'" + kForm);  // escaped when printed
+  CHECK(views::sanitize(error("7h\n8h")) == "'7h\\x0a8h'" + kForm);  // escaped when printed
   const std::string no_cards = "no cards given (ranks 3-10 J Q K, suits s h c d *, or jk)";
   CHECK(error("") == no_cards);
   CHECK(error("   ") == no_cards);
@@ -249,7 +249,7 @@ TEST_CASE("parse_rank", "[card]") {
   }
   auto control = parse_rank("\x07");
   REQUIRE_FALSE(control.ok());
-  CHECK(cli::sanitize(control.error()) == "'\\x07' is not a rank (3-10, J, Q or K)");
+  CHECK(views::sanitize(control.error()) == "'\\x07' is not a rank (3-10, J, Q or K)");
 }
 
 TEST_CASE("a full deck: 116 cards a box, each card twice, 6 jokers", "[card][deck]") {

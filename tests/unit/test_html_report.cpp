@@ -4,13 +4,13 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "cli/commands/chart_data.hpp"
-#include "cli/views/html_report.hpp"
+#include "views/chart_data.hpp"
+#include "views/html_report.hpp"
 
-using crowns::cli::game_report_html;
-using crowns::cli::holder_list_html;
-using crowns::cli::html_escape;
-using crowns::cli::result_html;
+using crowns::views::game_report_html;
+using crowns::views::holder_list_html;
+using crowns::views::html_escape;
+using crowns::views::result_html;
 
 TEST_CASE("html_escape escapes the five special characters and nothing else", "[report]") {
   CHECK(html_escape("Ann") == "Ann");
@@ -46,7 +46,7 @@ TEST_CASE("a game's report shows hostile names and notes as text", "[report]") {
     game.seats.push_back({s, s + 1, names[static_cast<std::size_t>(s)], std::nullopt});
   }
   game.rounds.push_back({1, {{0, true, std::nullopt}, {10, false, std::nullopt}, {5, false, {}}}});
-  const std::string html = game_report_html(game, crowns::cli::game_chart(game));
+  const std::string html = game_report_html(game, crowns::views::game_chart(game));
   CHECK(html.find("<script") == std::string::npos);
   CHECK(html.find("<img") == std::string::npos);
   CHECK(html.find("<b>") == std::string::npos);
@@ -87,7 +87,7 @@ TEST_CASE("a page's result line has no terminal text: no escapes, no commands", 
   CHECK(line.find("crowns") == std::string::npos);
   CHECK(line.find('\n') == std::string::npos);
   // The whole page: the tie is worded the same, nothing asks for a command.
-  const std::string page = game_report_html(tied, crowns::cli::game_chart(tied));
+  const std::string page = game_report_html(tied, crowns::views::game_chart(tied));
   CHECK(page.find("share the win at 30") != std::string::npos);
   CHECK(page.find("crowns tiebreak") == std::string::npos);
   CHECK(page.find("\\x0a") == std::string::npos);
@@ -122,7 +122,7 @@ TEST_CASE("chart styles stay distinct for the 14 seats of the biggest game", "[r
   std::set<std::pair<std::string, std::string>> seen;
   std::set<std::string> colours;
   for (std::size_t k = 0; k < 14; ++k) {
-    const auto style = crowns::cli::series_style(k);
+    const auto style = crowns::views::series_style(k);
     seen.emplace(style.colour, style.dash);
     colours.emplace(style.colour);
   }
@@ -131,12 +131,12 @@ TEST_CASE("chart styles stay distinct for the 14 seats of the biggest game", "[r
 }
 
 TEST_CASE("a series with one value gets a visible dot on the page's chart", "[report]") {
-  crowns::cli::ChartData chart;
+  crowns::views::ChartData chart;
   chart.title = "t";
   chart.x_labels = {"1", "2", "3"};
   chart.series.push_back({"Ann", {1.0, 2.0, 3.0}});
   chart.series.push_back({"Bob", {std::nullopt, std::nullopt, 5.0}});
-  const std::string svg = crowns::cli::chart_svg(chart);
+  const std::string svg = crowns::views::chart_svg(chart);
   // Bob's only value: a circle of radius 4 at the last x.
   CHECK(svg.find("r=\"4\"") != std::string::npos);
   CHECK(svg.find("Bob") != std::string::npos);

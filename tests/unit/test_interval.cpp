@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 #include "crowns/interval.hpp"
 
 using namespace crowns;
@@ -68,7 +68,7 @@ TEST_CASE("the Wilson interval of all or none, worked by hand", "[interval]") {
 
 TEST_CASE("an interval is written in whole percents unless that would blur its ends",
           "[interval]") {
-  using cli::interval_text;
+  using views::interval_text;
   CHECK(interval_text(wilson_interval(0, 60)) == "0–6%");
   CHECK(interval_text(wilson_interval(0, 30)) == "0–11%");
   CHECK(interval_text(wilson_interval(2, 2)) == "34–100%");

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/views/scorecard.hpp"
+#include "views/scorecard.hpp"
 
 using namespace crowns;
 using namespace crowns::cli;

@@ -5,8 +5,8 @@
 #include <sstream>
 
 #include "cli/session.hpp"
-#include "cli/views/ascii_out.hpp"
-#include "cli/views/style.hpp"
+#include "views/ascii_out.hpp"
+#include "views/style.hpp"
 
 using namespace crowns;
 using namespace crowns::cli;

@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "cli/views/scorecard.hpp"
 #include "crowns/results.hpp"
 #include "serve/actions.hpp"
+#include "serve/hand_page.hpp"
 #include "serve/pages.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
@@ -15,6 +15,7 @@
 #include "store_fixtures.hpp"
 #include "table/keeper.hpp"
 #include "temp_db.hpp"
+#include "views/scorecard.hpp"
 
 using namespace crowns;
 using namespace crowns::table;
@@ -196,7 +197,7 @@ TEST_CASE(
   }
   CHECK(finishing_places(result) == expected);
   // The scorecard's JSON (show --json) and the phone's state.
-  const auto card = cli::scorecard_json(game);
+  const auto card = views::scorecard_json(game);
   CHECK(card["places"]["Ann"] == 1);
   CHECK(card["places"]["Bob"] == 2);
   CHECK(card["places"]["Cat"] == 3);
@@ -258,4 +259,82 @@ TEST_CASE(
                                                      {"v1", "15"}});
   CHECK(confirmed.status == 200);
   CHECK(confirmed.body["state"]["rounds"].size() == 2);
+}
+
+namespace {
+
+// Whether a message the page shows names a terminal command or option.
+bool speaks_terminal(const std::string& message) {
+  return message.find("crowns ") != std::string::npos || message.find(" --") != std::string::npos ||
+         message.find("(--") != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "every refusal the phone can meet is worded for the page: no crowns COMMAND, no "
+    "--flag",
+    "[table][serve]") {
+  Table t;
+  using serve::Action;
+  const auto post = [&](Action action, serve::Fields fields) {
+    return serve::run_action(t.db, action, std::move(fields));
+  };
+  std::vector<std::pair<std::string, serve::Answer>> answers;
+  const auto expect = [&](const std::string& what, const serve::Answer& a) {
+    answers.emplace_back(what, a);
+  };
+  // Before any game.
+  expect("round, no such game", post(Action::Round, {{"game", "9"}, {"v0", "5"}}));
+  expect("start, one player", post(Action::Start, {{"p0", "Ann"}, {"add", "1"}}));
+  expect("start, unknown player", post(Action::Start, {{"p0", "Ann"}, {"p1", "Zed"}}));
+  expect("start, bad dealer",
+         post(Action::Start, {{"p0", "Ann"}, {"p1", "Bob"}, {"add", "1"}, {"dealer", "Eve"}}));
+  serve::Fields fifteen{{"add", "1"}};
+  for (int p = 0; p < 15; ++p) fifteen["p" + std::to_string(p)] = "P" + std::to_string(p + 1);
+  expect("start, fifteen players", post(Action::Start, fifteen));
+  const serve::Answer started = post(Action::Start, {{"p0", "Ann"}, {"p1", "Bob"}, {"add", "1"}});
+  REQUIRE(started.status == 200);
+  const store::Game game = *store::require_game(t.db, std::nullopt, store::Pick::Latest);
+  const std::string id = std::to_string(game.id);
+  expect("start, another in progress",
+         post(Action::Start, {{"p0", "Cat"}, {"p1", "Dee"}, {"add", "1"}}));
+  expect("round, unusual value", post(Action::Round, {{"game", id}, {"v0", "500"}, {"v1", "out"}}));
+  expect("round, bad value", post(Action::Round, {{"game", id}, {"v0", "abc"}, {"v1", "out"}}));
+  expect("round, too many cards",
+         post(Action::Round, {{"game", id}, {"v0", "Ks Qh Jd 7c 8c"}, {"v1", "out"}}));
+  expect("round, two at 0", post(Action::Round, {{"game", id}, {"v0", "0"}, {"v1", "0"}}));
+  expect("round, nobody out", post(Action::Round, {{"game", id}, {"v0", "5"}, {"v1", "7"}}));
+  expect("edit, no round yet", post(Action::Edit, {{"game", id}, {"round", "1"}, {"v0", "5"}}));
+  expect("undo, rematch of an active game", post(Action::Rematch, {{"game", id}}));
+  expect("tiebreak, no tie", post(Action::Tiebreak, {{"game", id}, {"v0", "5"}}));
+  expect("join, bad total", post(Action::Join, {{"game", id}, {"name", "Cy"}, {"total", "x"}}));
+  expect("join, unknown name", post(Action::Join, {{"game", id}, {"name", "Zed"}}));
+  expect("join, seated already", post(Action::Join, {{"game", id}, {"name", "Ann"}, {"add", "1"}}));
+  REQUIRE(post(Action::Round, {{"game", id}, {"round", "1"}, {"v0", "0*"}, {"v1", "15"}}).status ==
+          200);
+  expect("round, not next",
+         post(Action::Round, {{"game", id}, {"round", "1"}, {"v0", "3"}, {"v1", "out"}}));
+  expect("round, repeat", post(Action::Round, {{"game", id}, {"v0", "0*"}, {"v1", "15"}}));
+  expect(
+      "round, stale",
+      post(Action::Round,
+           {{"game", id}, {"seen", std::to_string(game.last_change)}, {"v0", "3"}, {"v1", "out"}}));
+  expect("edit, no such round", post(Action::Edit, {{"game", id}, {"round", "5"}, {"v0", "5"}}));
+  expect("edit, changed meanwhile",
+         post(Action::Edit, {{"game", id}, {"round", "1"}, {"was", "5,0*"}, {"v0", "3"}}));
+  expect("edit, unknown name", post(Action::Edit, {{"game", id}, {"round", "1"}, {"v0", "Zed=3"}}));
+  expect("undo, another change", post(Action::Undo, {{"game", id}, {"change", "1"}}));
+  expect("hand page, a drawn card",
+         serve::Answer{
+             400, nlohmann::ordered_json{
+                      {"error",
+                       serve::hand_answer(std::string("1"), std::string("7h 8h 9h Kd")).body}}});
+  for (const auto& [what, answer] : answers) {
+    INFO(what << ": " << answer.body.dump());
+    CHECK(answer.status >= 400);
+    const std::string error = answer.body.value("error", "");
+    CHECK_FALSE(error.empty());
+    CHECK_FALSE(speaks_terminal(error));
+  }
 }

@@ -10,8 +10,8 @@
 #include "cli/files.hpp"
 #include "cli/input/analyze_request.hpp"
 #include "cli/options.hpp"
-#include "cli/views/hand.hpp"
-#include "cli/views/hand_json.hpp"
+#include "views/hand.hpp"
+#include "views/hand_json.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/rules.hpp"
 

@@ -14,7 +14,7 @@
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/advice.hpp"
-#include "cli/views/hand.hpp"
+#include "views/hand.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/assist.hpp"
 #include "crowns/names.hpp"

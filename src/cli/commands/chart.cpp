@@ -6,12 +6,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/commands/chart_data.hpp"
+#include "views/chart_data.hpp"
 #include "cli/files.hpp"
 #include "cli/input/period.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 #include "store/games.hpp"
 #include "store/players.hpp"
 

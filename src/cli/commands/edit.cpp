@@ -6,7 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
-#include "cli/views/scorecard.hpp"
+#include "views/scorecard.hpp"
 #include "store/rounds.hpp"
 
 namespace crowns::cli {

@@ -8,7 +8,7 @@
 #include "cli/files.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "cli/views/ascii_out.hpp"
+#include "views/ascii_out.hpp"
 #include "crowns/plural.hpp"
 #include "store/transfer_db.hpp"
 

@@ -8,7 +8,7 @@
 #include "cli/fail.hpp"
 #include "cli/help/man_page.hpp"
 #include "cli/help/manual.hpp"
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 #include "crowns/names.hpp"
 
 namespace crowns::cli {

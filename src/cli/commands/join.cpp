@@ -10,7 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "cli/views/scorecard.hpp"
+#include "views/scorecard.hpp"
 #include "crowns/names.hpp"
 
 namespace crowns::cli {

@@ -11,7 +11,7 @@
 #include "cli/input/period.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 #include "crowns/csv.hpp"
 #include "crowns/standings_order.hpp"
 #include "store/history.hpp"

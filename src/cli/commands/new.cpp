@@ -7,7 +7,7 @@
 #include "cli/commands/new_game.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "cli/views/scorecard.hpp"
+#include "views/scorecard.hpp"
 #include "crowns/names.hpp"
 #include "store/db.hpp"
 

@@ -12,7 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/fail.hpp"
 #include "cli/options.hpp"
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {

@@ -5,7 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
-#include "cli/views/scorecard.hpp"
+#include "views/scorecard.hpp"
 #include "store/rounds.hpp"
 
 namespace crowns::cli {

@@ -4,12 +4,12 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/commands/chart_data.hpp"
-#include "cli/commands/report_data.hpp"
+#include "views/chart_data.hpp"
+#include "views/report_data.hpp"
 #include "cli/files.hpp"
 #include "cli/input/period.hpp"
 #include "cli/session.hpp"
-#include "cli/views/html_report.hpp"
+#include "views/html_report.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"

@@ -7,7 +7,7 @@
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
-#include "cli/views/scorecard.hpp"
+#include "views/scorecard.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns::cli {

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {

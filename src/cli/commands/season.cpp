@@ -5,7 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 #include "store/db.hpp"
 #include "store/seasons.hpp"
 

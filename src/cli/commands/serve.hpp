@@ -1,9 +1,7 @@
 #pragma once
-// crowns serve's options, parsed by the CLI in every crowns program, and the function that
-// acts on them. The crowns program defines run_serve by starting its helper program
-// crowns-serve (src/cli/serve_launcher.cpp), so that no other command maps cpp-httplib and
-// OpenSSL at start-up; crowns-serve, which has the server linked in, defines it by serving
-// (src/serve/run_serve.cpp).
+// crowns serve's options, parsed by the CLI, and the function that acts on them: it starts the
+// program crowns-serve (src/cli/serve_launcher.cpp; src/serve/program.hpp) with its own command
+// line, so that no other command maps cpp-httplib and OpenSSL at start-up.
 
 #include "cli/context.hpp"
 
@@ -16,9 +14,8 @@ struct ServeCommandOptions {
   bool keep_token = false;
 };
 
-/// Serves until stopped (crowns-serve), or replaces this process with crowns-serve run on
-/// the same command line (crowns). Throws crowns::Error when that program cannot be found or
-/// started, or the server cannot start.
+/// Replaces this process with crowns-serve, run with these options and the database resolved.
+/// Throws crowns::Error when that program cannot be found or started.
 void run_serve(const ServeCommandOptions& opts, Context& ctx);
 
 }  // namespace crowns::cli

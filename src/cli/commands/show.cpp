@@ -4,7 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
-#include "cli/views/scorecard.hpp"
+#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -16,7 +16,7 @@
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/progress.hpp"
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 #include "crowns/names.hpp"
 #include "store/db.hpp"
 #include "store/players.hpp"

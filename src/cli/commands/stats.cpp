@@ -5,7 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/input/period.hpp"
 #include "cli/session.hpp"
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 #include "cli/views/solitaire.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/profile.hpp"

@@ -1,6 +1,6 @@
 #include "cli/input/analyze_request.hpp"
 
-#include "cli/views/hand_json.hpp"
+#include "views/hand_json.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/rules.hpp"
 

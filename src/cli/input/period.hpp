@@ -1,12 +1,8 @@
 #pragma once
-// The period a statistics command covers: --season NAME, --year YYYY, --since DATE,
-// --until DATE or --all; by default the current season (or calendar year).
+// The period options of a statistics command: --season NAME, --year YYYY, --since DATE,
+// --until DATE or --all; what they mean is views/period.hpp.
 
-#include <optional>
-#include <string>
-
-#include "crowns/results.hpp"
-#include "store/sqlite.hpp"
+#include "views/period.hpp"
 
 namespace CLI {
 class App;
@@ -14,21 +10,8 @@ class App;
 
 namespace crowns::cli {
 
-struct PeriodOptions {
-  std::optional<std::string> season;
-  std::optional<int> year;
-  std::optional<std::string> since;
-  std::optional<std::string> until;
-  bool all = false;
-};
-
 /// Adds the period options to a subcommand (--season, --year, --all exclude each other and
 /// --since/--until; --since and --until combine).
 void add_period_options(CLI::App& sub, PeriodOptions& opts);
-
-/// The date range the options mean. The default is the season holding today; with no
-/// season defined (or none holding today), the latest season already begun, else today's
-/// calendar year. Throws crowns::Error on an unknown season or a bad date.
-Period resolve_period(const store::Database& db, const PeriodOptions& opts);
 
 }  // namespace crowns::cli

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "cli/batch.hpp"
-#include "cli/views/hand.hpp"
+#include "views/hand.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 

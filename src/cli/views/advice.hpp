@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "cli/views/style.hpp"
+#include "views/style.hpp"
 #include "crowns/advice.hpp"
 #include "crowns/advice_explain.hpp"
 

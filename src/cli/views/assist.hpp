@@ -5,7 +5,7 @@
 
 #include <ostream>
 
-#include "cli/views/style.hpp"
+#include "views/style.hpp"
 #include "crowns/advice.hpp"
 #include "crowns/advice_explain.hpp"
 #include "crowns/assist.hpp"

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "cli/views/report.hpp"
-#include "cli/views/style.hpp"
+#include "views/report.hpp"
+#include "views/style.hpp"
 #include "crowns/plural.hpp"
 
 namespace crowns::cli {

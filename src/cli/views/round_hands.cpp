@@ -1,6 +1,6 @@
 #include "cli/views/round_hands.hpp"
 
-#include "cli/views/hand.hpp"
+#include "views/hand.hpp"
 
 namespace crowns::cli {
 

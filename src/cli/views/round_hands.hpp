@@ -5,7 +5,7 @@
 #include <ostream>
 #include <vector>
 
-#include "cli/views/style.hpp"
+#include "views/style.hpp"
 #include "crowns/scoring.hpp"
 #include "store/games.hpp"
 #include "store/rounds.hpp"

@@ -1,7 +1,7 @@
 #include "cli/views/solitaire.hpp"
 
-#include "cli/views/hand.hpp"
-#include "cli/views/report.hpp"
+#include "views/hand.hpp"
+#include "views/report.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 

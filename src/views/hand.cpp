@@ -1,10 +1,10 @@
-#include "cli/views/hand.hpp"
+#include "views/hand.hpp"
 
 #include <fmt/format.h>
 
 #include "crowns/rules.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 std::string rank_text(int rank) {
   return std::string(rank_name(rank));
@@ -74,4 +74,4 @@ void print_hand(std::ostream& out, const Style& style, const HandReport& r,
   out << '\n';
 }
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

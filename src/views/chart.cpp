@@ -1,4 +1,4 @@
-#include "cli/views/chart.hpp"
+#include "views/chart.hpp"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,9 @@
 #include <array>
 #include <cmath>
 
-#include "cli/views/html_report.hpp"
+#include "views/html_report.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 namespace {
 
 constexpr std::array<const char*, 8> kAnsi = {"\033[31m", "\033[32m", "\033[33m", "\033[34m",
@@ -356,4 +356,4 @@ std::string chart_figure_html(const ChartData& chart) {
   return html + "</figure>\n";
 }
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

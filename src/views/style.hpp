@@ -9,7 +9,7 @@
 #include "crowns/card.hpp"
 #include "crowns/json_line.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 enum class ColorMode { Auto, Always, Never };
 
@@ -73,4 +73,4 @@ class Table {
   std::vector<std::vector<std::string>> rows_;
 };
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

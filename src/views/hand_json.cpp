@@ -1,10 +1,10 @@
-#include "cli/views/hand_json.hpp"
+#include "views/hand_json.hpp"
 
 #include <algorithm>
 
 #include "crowns/rules.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 std::vector<MeldCard> display_order(const Meld& meld) {
   std::vector<MeldCard> cards = meld.cards;
@@ -109,4 +109,4 @@ std::string json_text(const HandReport& report) {
   return out;
 }
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

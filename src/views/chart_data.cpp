@@ -1,15 +1,15 @@
-#include "cli/commands/chart_data.hpp"
+#include "views/chart_data.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/rules.hpp"
 #include "store/history.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 ChartData game_chart(const store::Game& game) {
   ChartData chart;
@@ -81,4 +81,4 @@ void number_games(ChartData& chart) {
   chart.x_title = "game";
 }
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

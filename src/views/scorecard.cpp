@@ -1,4 +1,4 @@
-#include "cli/views/scorecard.hpp"
+#include "views/scorecard.hpp"
 
 #include <fmt/format.h>
 #include <sys/ioctl.h>
@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "cli/views/hand.hpp"
+#include "views/hand.hpp"
 #include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -348,4 +348,4 @@ Json scorecard_json(const store::Game& game) {
   return card;
 }
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

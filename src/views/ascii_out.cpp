@@ -1,8 +1,8 @@
-#include "cli/views/ascii_out.hpp"
+#include "views/ascii_out.hpp"
 
 #include <fmt/format.h>
 
-namespace crowns::cli {
+namespace crowns::views {
 namespace {
 
 // One process writes through one pair of filters at a time; app.cpp sets this with them.
@@ -115,4 +115,4 @@ int AsciiFilterBuf::sync() {
   return target_->pubsync();
 }
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

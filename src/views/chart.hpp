@@ -7,10 +7,10 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/views/style.hpp"
+#include "views/style.hpp"
 #include "crowns/chart.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 struct ChartData {
   std::string title;                  ///< Stored text allowed: sanitized / escaped when drawn.
@@ -44,4 +44,4 @@ std::string chart_svg(const ChartData& chart);
 /// keyed by the numbers at the lines' ends, and the note.
 std::string chart_figure_html(const ChartData& chart);
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

@@ -3,11 +3,11 @@
 // results loaded and rated once, serving the standings, the ratings chart and the records,
 // and every game of the period loaded in three queries for the scorecards.
 
-#include "cli/views/html_report.hpp"
+#include "views/html_report.hpp"
 #include "crowns/results.hpp"
 #include "store/sqlite.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 /// The players the report's ratings chart follows: the top of the standings.
 inline constexpr int kReportChartPlayers = 8;
@@ -15,4 +15,4 @@ inline constexpr int kReportChartPlayers = 8;
 /// The report of `period`, ready for period_report_html().
 PeriodReport gather_period_report(const store::Database& db, const Period& period);
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

@@ -1,4 +1,4 @@
-#include "cli/views/style.hpp"
+#include "views/style.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -8,10 +8,10 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "cli/views/ascii_out.hpp"
+#include "views/ascii_out.hpp"
 #include "crowns/names.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 namespace {
 
 std::string_view suit_color(Suit s) {
@@ -231,4 +231,4 @@ void Table::print(std::ostream& out, const Style& style) const {
   for (const auto& r : rows_) line(r, false);
 }
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

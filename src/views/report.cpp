@@ -1,4 +1,4 @@
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 #include "crowns/chart.hpp"
 #include "crowns/rules.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 namespace {
 // At namespace scope, like every file's: a unity build meets several in one batch, and a
@@ -86,4 +86,4 @@ std::string interval_text(const Interval& interval) {
   return fixed(low, decimals) + "–" + fixed(high, decimals) + "%";
 }
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

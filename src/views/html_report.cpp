@@ -1,17 +1,17 @@
-#include "cli/views/html_report.hpp"
+#include "views/html_report.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <sstream>
 
-#include "cli/views/report.hpp"
+#include "views/report.hpp"
 #include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 namespace {
 
 // Desktop: the page grows to 100rem, so a 14-player card fits a 1280-px window. Phone (40rem
@@ -399,4 +399,4 @@ std::string game_report_html(const store::Game& game, const ChartData& chart) {
   return html.str();
 }
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

@@ -5,12 +5,12 @@
 #include <optional>
 #include <ostream>
 
-#include "cli/views/hand_json.hpp"
-#include "cli/views/style.hpp"
+#include "views/hand_json.hpp"
+#include "views/style.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/solver.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 /// "10s", or a rank alone: "K".
 std::string rank_text(int rank);
@@ -23,4 +23,4 @@ void print_hand(std::ostream& out, const Style& style, const HandReport& report,
 /// One meld as text: "7♥ 8♥ jk=9♥".
 std::string meld_text(const Style& style, const Meld& meld);
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

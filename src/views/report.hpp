@@ -8,12 +8,12 @@
 #include <unordered_map>
 #include <vector>
 
-#include "cli/views/style.hpp"
+#include "views/style.hpp"
 #include "crowns/interval.hpp"
 #include "crowns/results.hpp"
 #include "store/history.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 /// Player names by id, loaded once.
 class Names {
@@ -56,4 +56,4 @@ std::string one_decimal(double value);
 /// never read as one number ("0.00–0.19%", not "0–0%").
 std::string interval_text(const Interval& interval);
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

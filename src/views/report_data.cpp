@@ -1,15 +1,15 @@
-#include "cli/commands/report_data.hpp"
+#include "views/report_data.hpp"
 
 #include <algorithm>
 
-#include "cli/commands/chart_data.hpp"
-#include "cli/views/report.hpp"
+#include "views/chart_data.hpp"
+#include "views/report.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/standings_order.hpp"
 #include "store/game_range.hpp"
 #include "store/history.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 namespace {
 
 // A player's rating before the period: after their last game before it, else a new player's.
@@ -58,4 +58,4 @@ PeriodReport gather_period_report(const store::Database& db, const Period& perio
   return report;
 }
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

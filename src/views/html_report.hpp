@@ -12,13 +12,13 @@
 #include <unordered_map>
 #include <vector>
 
-#include "cli/views/chart.hpp"
+#include "views/chart.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/profile.hpp"
 #include "crowns/results.hpp"
 #include "store/games.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 /// `text` (stored, possibly hostile) made safe for HTML text and attribute values: control
 /// and bidi-control characters and invalid UTF-8 shown as U+FFFD (not as the terminal's
@@ -74,4 +74,4 @@ std::string result_html(const store::Game& game);
 /// "Ann, Bob and Cy"; past `most` names, "Ann, Bob and 24 more". Names escaped.
 std::string holder_list_html(const std::vector<std::string>& names, std::size_t most);
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

@@ -8,7 +8,7 @@
 #include "crowns/hand_report.hpp"
 #include "crowns/solver.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 /// The cards of a meld as they are shown: a run in rank order (as the solver gives it); a book
 /// with its natural cards first, then its wilds, each in canonical order, so that the same book
@@ -20,4 +20,4 @@ void append_json(std::string& out, const HandReport& report);
 /// The report as one JSON object (what `analyze --json` prints).
 std::string json_text(const HandReport& report);
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

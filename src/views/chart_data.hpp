@@ -5,13 +5,13 @@
 #include <cstdint>
 #include <vector>
 
-#include "cli/views/chart.hpp"
-#include "cli/views/report.hpp"
+#include "views/chart.hpp"
+#include "views/report.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/results.hpp"
 #include "store/games.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 /// Each player's running total after every round of `game` (x = rounds 1-11).
 ChartData game_chart(const store::Game& game);
@@ -30,4 +30,4 @@ ChartData rating_chart(const store::Database& db, const Period& period,
 /// dates said in the chart's note; the x axis spaces games evenly, so its labels count games.
 void number_games(ChartData& chart);
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

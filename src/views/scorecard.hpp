@@ -4,10 +4,10 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "cli/views/style.hpp"
+#include "views/style.hpp"
 #include "store/games.hpp"
 
-namespace crowns::cli {
+namespace crowns::views {
 
 /// How a scorecard is laid out: rounds as rows and a column per player (Wide), players as
 /// rows and a column per round (Compact, fits 80 columns for 14 players), or Wide when it
@@ -30,4 +30,4 @@ nlohmann::ordered_json scorecard_json(const store::Game& game);
 /// Cuts text to `width` terminal columns, ending with "…" when cut.
 std::string fit(std::string_view text, std::size_t width);
 
-}  // namespace crowns::cli
+}  // namespace crowns::views

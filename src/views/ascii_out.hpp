@@ -6,7 +6,7 @@
 #include <streambuf>
 #include <string>
 
-namespace crowns::cli {
+namespace crowns::views {
 
 /// ASCII text for one UTF-8 character (`code` is its code point): a look-alike for the
 /// typographic symbols crowns prints ("·" -> "-", "…" -> "...", "★" -> "*", box drawing),
@@ -45,4 +45,4 @@ class AsciiFilterBuf : public std::streambuf {
   int need_ = 0;
 };
 
-}  // namespace crowns::cli
+}  // namespace crowns::views
