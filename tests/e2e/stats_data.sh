@@ -2,7 +2,7 @@
 # game DATE "NAMES" "ROUND 1 VALUES" "VALUES OF ROUNDS 2-11"
 game() {
   local date=$1 names=$2 first=$3 rest=$4
-  "$CROWNS" new --add $names --date "$date" >/dev/null || echo "setup: new failed"
+  "$CROWNS" new --another --add $names --date "$date" >/dev/null || echo "setup: new failed"
   "$CROWNS" round $first >/dev/null || echo "setup: round 1 failed"
   for r in 2 3 4 5 6 7 8 9 10 11; do "$CROWNS" round --round $r $rest >/dev/null || echo "setup: round failed"; done
 }
@@ -14,10 +14,10 @@ game 2026-01-10 "Cat Dan Edd" "0* 5 5" "4 4 0*"     # 5: Cat 40, Dan 45, Edd 5
 game 2026-01-12 "Eve Ann" "0* 5" "0* 5"             # 6: Eve 0, Ann 55
 game 2026-01-13 "Bob Dan" "0* 40" "4 0*"            # 7: Bob 40, Dan 40, tie-break Bob 0 Dan 5
 "$CROWNS" tiebreak Bob=0 Dan=5 >/dev/null || echo "setup: tiebreak failed"
-"$CROWNS" new Ann Bob Dan --date 2026-01-14 >/dev/null   # 8: abandoned after 3 rounds
+"$CROWNS" new --another Ann Bob Dan --date 2026-01-14 >/dev/null   # 8: abandoned after 3 rounds
 for r in 1 2 3; do "$CROWNS" round --round $r 0* 50 50 >/dev/null; done
 "$CROWNS" abandon --game 8 --yes >/dev/null || echo "setup: abandon failed"
-"$CROWNS" new Bob Cat --date 2026-01-15 >/dev/null       # 9: still active, 2 rounds
+"$CROWNS" new --another Bob Cat --date 2026-01-15 >/dev/null       # 9: still active, 2 rounds
 for r in 1 2; do "$CROWNS" round --round $r 50 0* >/dev/null; done
 "$CROWNS" player merge Edd Eve >/dev/null || echo "setup: merge failed"
 "$CROWNS" player retire Cat >/dev/null || echo "setup: retire failed"

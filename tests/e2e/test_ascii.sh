@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/stats_data.sh"
 "$CROWNS" player add Zoë Ann-Sophie-Marguerite-Long-Name >/dev/null
-"$CROWNS" new Zoë Ann Bob Dan Ann-Sophie-Marguerite-Long-Name --note "café · 7♥" >/dev/null
+"$CROWNS" new --another Zoë Ann Bob Dan Ann-Sophie-Marguerite-Long-Name --note "café · 7♥" >/dev/null
 "$CROWNS" round 0* 12 "7♥ 8★ Kd" 5 9 >/dev/null || echo "setup: round failed"
 
 # ascii_only NAME ARGS...: runs crowns --ascii ARGS; both streams must hold only ASCII bytes.

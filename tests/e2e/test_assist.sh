@@ -47,7 +47,7 @@ check "resumed: same answers as advise --batch" same_brain "$T/out2" 2
 check "resumed: the 3c is seen" grep -qF '"seen":["3c"]' "$T/trace"
 
 # Following a game: Ann's seat; the score goes to crowns play's draft of round 1.
-"$CROWNS" new --add Ann Bob Cy >/dev/null
+"$CROWNS" new --another --add Ann Bob Cy >/dev/null
 printf '%s\n' '7h 8h Kd' 9h t '' | "$CROWNS" assist --new --me Ann >"$T/game" 2>"$T/err"
 check "game: advice to take" grep -qF "→ Take 9h" "$T/game"
 check "game: the round ends with Ann out" grep -qF "Round 1: you went out" "$T/game"

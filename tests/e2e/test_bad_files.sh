@@ -87,7 +87,7 @@ check "bad CROWNS_BUSY_TIMEOUT_MS refused ($bad_timeout)" grep -q "CROWNS_BUSY_T
 # refused before a write, in one line naming the value and the form.
 before=$(sqlite3 "$T/real.db" .dump)
 for bad in garbage 2026-02-30 2026-1-5 "2026-01-15 12:00" "$(printf '2026-01-15\nx')"; do
-  err=$(CROWNS_TODAY=$bad "$CROWNS" --db "$T/real.db" new Newcomer1 Newcomer2 --add 2>&1 >/dev/null)
+  err=$(CROWNS_TODAY=$bad "$CROWNS" --db "$T/real.db" new --another Newcomer1 Newcomer2 --add 2>&1 >/dev/null)
   rc=$?
   check "bad CROWNS_TODAY '$bad': status 1 (got $rc)" test "$rc" = 1
   check "bad CROWNS_TODAY '$bad': one line naming the form ($err)" \
@@ -141,7 +141,7 @@ fi
 
 # A full disk, simulated with a file size limit (writes past it fail with EFBIG; SIGXFSZ is
 # ignored so that crowns sees the error instead of being killed).
-"$CROWNS" --db "$T/small.db" new --add Ann Bob >/dev/null
+"$CROWNS" --db "$T/small.db" new --another --add Ann Bob >/dev/null
 "$CROWNS" --db "$T/small.db" round 0* 25 >/dev/null
 full() { (trap '' XFSZ; ulimit -f 64; "$CROWNS" "$@"); }
 before=$(sum "$T/small.db")
@@ -164,7 +164,7 @@ check "backup into /proc refused ($err)" test "$rc" = 1
 check "backup into /proc: names it, says what to check" grep -qE "^crowns: error: /proc/crowns.bak: cannot be written .*check that its folder" <<<"$err"
 
 # --- Import inputs ------------------------------------------------------------------------
-"$CROWNS" new --add Ann Bob >/dev/null
+"$CROWNS" new --another --add Ann Bob >/dev/null
 "$CROWNS" round 0* 25 >/dev/null
 "$CROWNS" games >/dev/null  # (closes the database: no -wal while the checksums are taken)
 db_sum=$(sum "$CROWNS_DB")

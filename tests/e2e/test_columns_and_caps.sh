@@ -33,7 +33,7 @@ EOF
 
 thai=$'\u0e2a\u0e21\u0e28\u0e23\u0e35'     # สมศรี: 4 columns, the last a vowel sign above
 nfd=$'Rene\u0301e'                          # Renée with a combining acute: 5 columns
-"$CROWNS" new --add "$thai" "$nfd" Ann >/dev/null
+"$CROWNS" new --another --add "$thai" "$nfd" Ann >/dev/null
 for r in 1 2 3 4 5 6 7 8 9 10 11; do "$CROWNS" round --round $r 0* 12 3 >/dev/null; done
 "$CROWNS" show --compact >compact.txt
 # The name field is 6 columns ("Player"): every name here is narrower.
@@ -48,20 +48,20 @@ widths=$(sed -n '2,/^Behind/p' wide.txt | while IFS= read -r l; do printf '%s\n'
 check "wide: header, rows and totals end in one column (widths: $widths)" [ "$(echo $widths | wc -w)" = 1 ]
 
 # A refused first command leaves no database (nor -wal/-shm) behind.
-"$CROWNS" --db new.db new Ann Bob 2>err.txt
+"$CROWNS" --db new.db new --another Ann Bob 2>err.txt
 check "a refused first command fails" [ $? != 0 ]
 check "and says why" grep -q "unknown player" err.txt
 check "and leaves no new.db" [ ! -e new.db ]
 check "nor its -wal or -shm" bash -c '! ls new.db-* 2>/dev/null | grep -q .'
 "$CROWNS" --db kept.db player add Zed >/dev/null
-"$CROWNS" --db kept.db new Ann Bob 2>/dev/null
+"$CROWNS" --db kept.db new --another Ann Bob 2>/dev/null
 check "a database that holds something is kept when a later command fails" [ -s kept.db ]
 
 # 26 holders of one record: 13 players of each of two 14-player games score the highest round.
 for g in P Q; do
   names=()
   for i in $(seq -w 1 14); do names+=("$g$i"); done
-  "$CROWNS" --db rec.db new --add --boxes 2 "${names[@]}" >/dev/null
+  "$CROWNS" --db rec.db new --another --add --boxes 2 "${names[@]}" >/dev/null
   "$CROWNS" --db rec.db round 0* 70 70 70 70 70 70 70 70 70 70 70 70 70 >/dev/null
   for r in 2 3 4 5 6 7 8 9 10 11; do
     "$CROWNS" --db rec.db round --round "$r" 0* 3 3 3 3 3 3 3 3 3 3 3 3 3 >/dev/null

@@ -27,8 +27,8 @@ expect() {  # NAME EXPECTED WORD...
 }
 
 "$CROWNS" player add Ann Annabel Bob 'Mary Jo' >/dev/null
-"$CROWNS" new Ann Bob 'Mary Jo' >/dev/null
-"$CROWNS" new Annabel Bob --date 2026-01-10 >/dev/null
+"$CROWNS" new --another Ann Bob 'Mary Jo' >/dev/null
+"$CROWNS" new --another Annabel Bob --date 2026-01-10 >/dev/null
 "$CROWNS" season add Winter --from 2026-01-01 >/dev/null
 
 expect "commands" "play player" pl

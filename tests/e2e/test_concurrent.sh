@@ -3,8 +3,8 @@
 # and no round is lost or recorded twice.
 source "$(dirname "$0")/lib.sh"
 
-"$CROWNS" new --add Ann Bob >/dev/null
-"$CROWNS" new --add Cat Dan >/dev/null
+"$CROWNS" new --another --add Ann Bob >/dev/null
+"$CROWNS" new --another --add Cat Dan >/dev/null
 pids=()
 for r in 1 2 3 4 5; do
   "$CROWNS" round --game 1 0* "$r"0 >/dev/null 2>"$E2E_TMP/err1.$r" & pids+=($!)

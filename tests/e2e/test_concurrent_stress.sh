@@ -13,7 +13,7 @@ ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
 WRITERS=4 READERS=3 BUDGET=${CROWNS_STRESS_SECONDS:-8}
 "$CROWNS" player add Ann Bob Cat Dan Eve Fay Gus Hal >/dev/null
 # Starts a game; prints its ID ("Game 7 · ..." is the first line crowns new prints).
-new_game() { "$CROWNS" new "$@" | awk 'NR == 1 && $1 == "Game" { print $2 }'; }
+new_game() { "$CROWNS" new --another "$@" | awk 'NR == 1 && $1 == "Game" { print $2 }'; }
 
 # Writer $1: its own games, one round after another; a finished game makes way for a new
 # one. Logs one line per command: status, milliseconds, game.

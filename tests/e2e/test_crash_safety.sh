@@ -27,10 +27,10 @@ echo "import file: $big_games games, $(($(wc -c <"$BIG") / 1024)) KiB"
 
 # --- The database the round/edit/undo commands write to ------------------------------------
 GAMES=(1 2 3 4)
-"$CROWNS" new --add Ann Bob Cat Dan >/dev/null
-"$CROWNS" new --add Eve Fay >/dev/null
-"$CROWNS" new Ann Cat Eve >/dev/null
-"$CROWNS" new --add Bob Dan Fay Gus Hal Ivy Jon >/dev/null
+"$CROWNS" new --another --add Ann Bob Cat Dan >/dev/null
+"$CROWNS" new --another --add Eve Fay >/dev/null
+"$CROWNS" new --another Ann Cat Eve >/dev/null
+"$CROWNS" new --another --add Bob Dan Fay Gus Hal Ivy Jon >/dev/null
 
 # Every way a database can be half-written: prints one line per problem, nothing when sound.
 CHECK_SQL="
@@ -142,7 +142,7 @@ IMPORT_MS=$((t1 - t0))
 # Restores switch a third database between two backups: A (one game) and B (the import).
 RST=$E2E_TMP/restore.db
 "$CROWNS" --db "$IMP" backup "$E2E_TMP/B.bak" >/dev/null
-"$CROWNS" --db "$RST" new --add Xan Yul >/dev/null
+"$CROWNS" --db "$RST" new --another --add Xan Yul >/dev/null
 "$CROWNS" --db "$RST" backup "$E2E_TMP/A.bak" >/dev/null
 t0=$(ms); "$CROWNS" --db "$RST" restore --yes "$E2E_TMP/B.bak" >/dev/null || { echo "FAIL: restore does not work"; exit 1; }; t1=$(ms)
 RESTORE_MS=$((t1 - t0))

@@ -44,7 +44,7 @@ refused "global option" 2 2 '\x1b' -- "$(printf -- '--\e[2J')" games
 # "is busy": the database sits in a folder whose name holds an OSC; another process holds
 # the write lock past CROWNS_BUSY_TIMEOUT_MS.
 db="$T/$osc/crowns.db"
-"$CROWNS" --db "$db" new Ann Bob --add >/dev/null
+"$CROWNS" --db "$db" new --another Ann Bob --add >/dev/null
 if command -v python3 >/dev/null; then
   python3 -c '
 import sqlite3, sys, time

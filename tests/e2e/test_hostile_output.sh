@@ -11,9 +11,9 @@ command -v sqlite3 >/dev/null || { echo "test_hostile_output.sh: sqlite3 not ins
 T=$E2E_TMP
 
 "$CROWNS" season add Winter --from 2026-01-01 >/dev/null
-"$CROWNS" new Ann Bob Cat --add --date 2026-01-10 --note "kitchen" >/dev/null
+"$CROWNS" new --another Ann Bob Cat --add --date 2026-01-10 --note "kitchen" >/dev/null
 for r in $(seq 1 11); do "$CROWNS" round --round "$r" 0* 'Ks Qh' 12 >/dev/null; done
-"$CROWNS" new Bob Cat --date 2026-01-12 >/dev/null
+"$CROWNS" new --another Bob Cat --date 2026-01-12 >/dev/null
 "$CROWNS" round 5 0* >/dev/null
 
 # Hostile bytes: CSI colour and clear screen, OSC title ending in BEL, C1 CSI (U+009B), RLO

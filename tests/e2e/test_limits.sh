@@ -5,7 +5,7 @@
 # import size, arguments on one command line.
 source "$(dirname "$0")/lib.sh"
 T=$E2E_TMP
-"$CROWNS" new Ann Bob --add >/dev/null
+"$CROWNS" new --another Ann Bob --add >/dev/null
 sha() { sha256sum <"$CROWNS_DB"; }
 before=$(sha)
 
@@ -33,11 +33,11 @@ check "nothing above changed the database" test "$before" = "$(sha)"
 
 # A 40-character name and a 4096-byte note are fine.
 check "40 characters is a name" "$CROWNS" player add "$(printf 'n%.0s' {1..40})" >/dev/null
-check "4096 bytes is a note" "$CROWNS" new Ann Bob --note "$(printf 'n%.0s' {1..4096})" >/dev/null
+check "4096 bytes is a note" "$CROWNS" new --another Ann Bob --note "$(printf 'n%.0s' {1..4096})" >/dev/null
 # 8 players on one box (the rules: the discard pile is reshuffled in the last round), 14 on two.
-check "8 players on one box" "$CROWNS" new --add P{1..8} >/dev/null
+check "8 players on one box" "$CROWNS" new --another --add P{1..8} >/dev/null
 check "8 players on one box: P8 is seated" grep -q P8 <("$CROWNS" show)
-check "14 players on two boxes" "$CROWNS" new --boxes 2 --add P{1..14} >/dev/null
+check "14 players on two boxes" "$CROWNS" new --another --boxes 2 --add P{1..14} >/dev/null
 before=$(sha)
 
 # analyze --batch: a line over 64 KiB gets its own error answer; the next line is answered.
@@ -54,7 +54,7 @@ check "batch: a 200 MiB line is refused" grep -qF '{"id":null,"line":1,"error":"
 check "batch: the line after it is answered" grep -qF '{"id":3,' "$T/batch"
 
 # play: an answer over 4 KiB is refused like any bad value and the prompt comes again.
-"$CROWNS" new --add Pa Pb >/dev/null
+"$CROWNS" new --another --add Pa Pb >/dev/null
 # (--game: the games above are in progress too, and without a terminal play would not guess.)
 pa=$(sqlite3 "$CROWNS_DB" "SELECT game_id FROM seats JOIN players ON id = player_id WHERE name = 'Pa'")
 { head -c 100000 /dev/zero | tr '\0' '9'; echo; printf '0*\n5\nq\n'; } | "$CROWNS" play --game "$pa" >"$T/play" 2>&1

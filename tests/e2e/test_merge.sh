@@ -14,7 +14,7 @@ uuid_re='^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'
 uuid_of() { sqlite3 "$1" "SELECT uuid FROM games WHERE id = $2"; }
 
 # A starts a game and plays two rounds; B imports it and plays two more.
-quiet a new Ann Bob Cy --add
+quiet a new --another Ann Bob Cy --add
 quiet a round 0* 12 30
 quiet a round 8 0* 15
 id=$(uuid_of "$A" 1)
@@ -72,7 +72,7 @@ check "the conflict named with its first difference" grep -qxF "Skipped: $confli
 check "how to settle it" grep -qxF "To settle it, import again with --keep here (the games here stay as they are) or --keep file (the file's version, each change logged: crowns undo takes it back)" <<<"$out"
 check "conflict changes nothing" test "$(sha "$A")" = "$before"
 # A conflict no longer stops the rest of the file: a new game in the same file comes across.
-quiet b new Dan Eve --add --date 2026-01-14
+quiet b new --another Dan Eve --add --date 2026-01-14
 quiet b export --out "$T/conflict2.json"
 check "--dry-run says the same" grep -qxF "Would skip: ${conflict/game 1 of the file/game 2 of the file}" <(a import "$T/conflict2.json" --dry-run)
 check "...and changes nothing" test "$(sha "$A")" = "$before"
@@ -100,7 +100,7 @@ check "...naming the choices ($bad)" grep -q "here" <<<"$bad"
 # An abandon on one device reaches the other; a game deleted here comes back from a file.
 # (Two more devices, C and D, so that game 1's conflict stays out of the way.)
 C=$T/c.db D=$T/d.db
-quiet "$CROWNS" --db "$C" new Ann Bob --add --date 2026-01-12
+quiet "$CROWNS" --db "$C" new --another Ann Bob --add --date 2026-01-12
 quiet "$CROWNS" --db "$C" round 0* 5
 quiet "$CROWNS" --db "$C" export --out "$T/c.json"
 quiet "$CROWNS" --db "$D" import "$T/c.json" --force

@@ -80,7 +80,7 @@ check "schema 3 migrated" test "$(sqlite3 "$v3" 'PRAGMA user_version')" = "$late
 check "schema 3 data intact" test "$(dump_v3)" = "$before"
 check "keys hold after migrating" test -z "$(sqlite3 "$v3" 'PRAGMA foreign_key_check')"
 check "old undo linked" test "$(sqlite3 "$v3" 'SELECT undone_by FROM audit WHERE id = 3')" = 4
-check "deleted game's number kept" test "$("$CROWNS" --db "$v3" new Bob Ann | head -c 6)" = "Game 3"
+check "deleted game's number kept" test "$("$CROWNS" --db "$v3" new --another Bob Ann | head -c 6)" = "Game 3"
 check "undo reaches the old round" test "$("$CROWNS" --db "$v3" undo --game 1 | head -1)" = \
   "Removed round 1 of game 1: Ann 0*, Bob 9 (9h) (the log keeps it: crowns log)"
 
@@ -117,7 +117,7 @@ check "every game has a version 4 uuid" test "$(sqlite3 "$v5" 'SELECT uuid FROM 
 check "the uuids differ" test "$(sqlite3 "$v5" 'SELECT count(DISTINCT uuid) FROM games')" = 2
 check "a uuid is unique" test -n "$(sqlite3 "$v5" "UPDATE games SET uuid = (SELECT uuid FROM games WHERE id = 1) WHERE id = 2" 2>&1)"
 check "a uuid must look like one" test -n "$(sqlite3 "$v5" "UPDATE games SET uuid = 'x' WHERE id = 2" 2>&1)"
-check "the deleted game's number stays used" test "$("$CROWNS" --db "$v5" new Bob Ann | head -c 6)" = "Game 4"
+check "the deleted game's number stays used" test "$("$CROWNS" --db "$v5" new --another Bob Ann | head -c 6)" = "Game 4"
 check "the new game has its own uuid" test "$(sqlite3 "$v5" 'SELECT count(DISTINCT uuid) FROM games')" = 3
 
 finish

@@ -10,7 +10,7 @@ source "$(dirname "$0")/lib.sh"
 T=$E2E_TMP
 cd "$T" || exit 1
 quiet() { "$@" >/dev/null; }
-"$CROWNS" new Ann Bob --add >/dev/null
+"$CROWNS" new --another Ann Bob --add >/dev/null
 "$CROWNS" round 0* 12 >/dev/null
 
 # fails NAME CODE WANT -- ARGS...: exit CODE, one line on stderr holding WANT, within 5 s.

@@ -9,7 +9,7 @@ source "$(dirname "$0")/tmux_lib.sh"
 # The database's content (its WAL included: play keeps a connection open meanwhile).
 sha() { sqlite3 "$CROWNS_DB" .dump | sha256sum; }
 
-"$CROWNS" new --add Ann Bob >/dev/null
+"$CROWNS" new --another --add Ann Bob >/dev/null
 "$CROWNS" round 5 out >/dev/null
 tm send-keys -t play "$(printf '%q' "$CROWNS") play" Enter
 check "Ann is asked" answer "Ann: " "7"

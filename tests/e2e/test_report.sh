@@ -6,10 +6,10 @@ source "$(dirname "$0")/lib.sh"
 cd "$E2E_TMP" || exit 1
 
 evil='<script>alert(1)</script>'
-"$CROWNS" new Ann "$evil" '"><img src onerror>' --add --date 2026-01-03 \
+"$CROWNS" new --another Ann "$evil" '"><img src onerror>' --add --date 2026-01-03 \
   --note "bring <b>snacks</b> & 'cards'" >/dev/null
 for r in $(seq 1 11); do "$CROWNS" round --round "$r" "0*" 10 20 >/dev/null; done
-"$CROWNS" new Ann Bob --add --date 2026-01-09 >/dev/null
+"$CROWNS" new --another Ann Bob --add --date 2026-01-09 >/dev/null
 for r in $(seq 1 11); do "$CROWNS" round --round "$r" 5 "0*" >/dev/null; done
 
 "$CROWNS" report >msg 2>&1
@@ -64,7 +64,7 @@ check "--all" grep -qx "Wrote all.html (all time: 2 finished games, 4 players)" 
 # (mu's) change, labelled, and it goes down.
 lost=$E2E_TMP/lost.db
 for day in 10; do
-  "$CROWNS" --db "$lost" new Ann Bob --add --date "2026-01-$day" >/dev/null
+  "$CROWNS" --db "$lost" new --another Ann Bob --add --date "2026-01-$day" >/dev/null
   for r in $(seq 1 11); do "$CROWNS" --db "$lost" round --round "$r" 0* 9 >/dev/null; done
 done
 "$CROWNS" --db "$lost" report --html - >lost.html

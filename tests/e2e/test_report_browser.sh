@@ -57,7 +57,7 @@ play_game() {  # DATE NAMES... -- then the rounds' values in seat order, one str
   local names=()
   while [ "$1" != -- ]; do names+=("$1"); shift; done
   shift
-  "$CROWNS" new "${names[@]}" --add --boxes "$(( ${#names[@]} > 8 ? 2 : 1 ))" --date "$date" \
+  "$CROWNS" new --another "${names[@]}" --add --boxes "$(( ${#names[@]} > 8 ? 2 : 1 ))" --date "$date" \
     --note "note <b>$date</b> & more" >/dev/null
   local r=0
   for round in "$@"; do
@@ -173,7 +173,7 @@ for rank, name in re.findall(r\"<tr><td>(\\d+)</td><td class=\\\"name span3\\\">
 # --- a 14-player game with long names: one game's page ---
 long=()
 for i in $(seq 1 14); do long+=("Player-with-a-long-name-$i"); done
-"$CROWNS" new "${long[@]}" --boxes 2 --add --date 2025-06-05 >/dev/null
+"$CROWNS" new --another "${long[@]}" --boxes 2 --add --date 2025-06-05 >/dev/null
 # (every value fits round 1's 3 cards, at most 75 points, so all 11 rounds are recorded)
 for r in $(seq 1 11); do
   "$CROWNS" round --game 9 --round "$r" 0* 10 20 30 40 50 60 70 75 65 11 12 13 14 >/dev/null

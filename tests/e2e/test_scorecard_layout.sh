@@ -11,7 +11,7 @@ widest() { awk '{ if (length($0) > m) m = length($0) } END { print m }'; }
 
 names=()
 for i in $(seq 1 14); do names+=("Longername$i"); done
-"$CROWNS" new "${names[@]}" --boxes 2 --add >/dev/null
+"$CROWNS" new --another "${names[@]}" --boxes 2 --add >/dev/null
 for r in $(seq 1 11); do
   "$CROWNS" round --round "$r" --force 0* 10 20 30 40 50 60 70 80 90 11 12 13 14 >/dev/null || echo "round failed"
 done
@@ -31,7 +31,7 @@ check "--wide keeps a column per player (widest $w)" [ "$w" -gt 80 ]
 COLUMNS=250 "$CROWNS" show >cols.txt
 check "a wide enough terminal gets the wide card" cmp -s wide.txt cols.txt
 
-"$CROWNS" new Ann Bob Cat --add >/dev/null
+"$CROWNS" new --another Ann Bob Cat --add >/dev/null
 "$CROWNS" round 0* 10 20 >/dev/null
 "$CROWNS" show --compact >small.txt
 check "--compact for a small game too" grep -qE '^Ann +0\*' small.txt

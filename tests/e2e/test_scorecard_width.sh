@@ -2,7 +2,7 @@
 # The scorecard of 7 players with long names fits an 80-column terminal, with symbols too.
 source "$(dirname "$0")/lib.sh"
 
-"$CROWNS" new --add Alexandria Bartholomew Christopher Dominique Evangeline Fitzgerald Gwendolyn >/dev/null
+"$CROWNS" new --another --add Alexandria Bartholomew Christopher Dominique Evangeline Fitzgerald Gwendolyn >/dev/null
 for r in 1 2 3 4 5 6 7 8 9 10 11; do
   "$CROWNS" round --round "$r" 0* 150 45 60 30 120 99 --force >/dev/null || echo "round $r failed"
 done

@@ -9,7 +9,7 @@ set -f
 
 evil='<script>alert(1)</script>'
 img='"><img src onerror>'
-"$CROWNS" new Ann "$evil" "$img" --add >/dev/null
+"$CROWNS" new --another Ann "$evil" "$img" --add >/dev/null
 
 # --- Start-up refusals: one line, non-zero.
 err=$("$CROWNS" serve --port 70000 2>&1 >/dev/null)

@@ -19,7 +19,7 @@ browser_setup serve.test.js
 
 shots=${KEEP_SHOTS:-$E2E_TMP/shots}
 mkdir -p "$shots"
-"$CROWNS" new Ann '<script>alert(1)</script>' '"><img src onerror>' --add >/dev/null
+"$CROWNS" new --another Ann '<script>alert(1)</script>' '"><img src onerror>' --add >/dev/null
 "$CROWNS" round out 10 20 >/dev/null
 # Each making of the leaderboard and the report takes 0.6 s longer: a page asked meanwhile is
 # the copy from before, which reloads itself when the new one is ready.

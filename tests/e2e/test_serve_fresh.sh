@@ -12,7 +12,7 @@ set -f
 # play DATE [SEED]: a finished game of Ann, Bob and Cy on DATE; SEED moves who wins.
 play() {
   local seed=${2:-0}
-  "$CROWNS" new Ann Bob Cy --date "$1" --add >/dev/null
+  "$CROWNS" new --another Ann Bob Cy --date "$1" --add >/dev/null
   for r in $(seq 11); do
     "$CROWNS" round "0*" $(((r * 7 + seed * 5) % 40 + 5)) $(((r * 3 + seed * 11) % 40 + 5)) >/dev/null
   done
@@ -21,7 +21,7 @@ play 2026-01-02 0
 play 2026-01-05 1
 play 2026-01-09 2
 play 2025-12-20 3  # before the season: only in the ratings and ?all
-"$CROWNS" new Ann Bob Cy --date 2026-01-14 >/dev/null
+"$CROWNS" new --another Ann Bob Cy --date 2026-01-14 >/dev/null
 for r in 1 2 3; do "$CROWNS" round "0*" $((r + 4)) $((r * 5 + 3)) >/dev/null; done
 
 start_server
@@ -125,13 +125,13 @@ same_as_cli "a finished game deleted"
 "$CROWNS" player rename Bob Bobby >/dev/null
 same_as_cli "a player renamed"
 check "the new name is on the leaderboard" grep -q '"name":"Bobby"' <<<"$(page_rows "")"
-"$CROWNS" new Ann Cy --date 2026-01-15 >/dev/null
+"$CROWNS" new --another Ann Cy --date 2026-01-15 >/dev/null
 same_as_cli "a game started"
 "$CROWNS" round "0*" 4 >/dev/null
 same_as_cli "its first round"
 "$CROWNS" abandon --yes >/dev/null
 same_as_cli "that game abandoned"
-"$CROWNS" new Ann Cy --date 2025-06-01 >/dev/null
+"$CROWNS" new --another Ann Cy --date 2025-06-01 >/dev/null
 "$CROWNS" round "0*" 8 >/dev/null
 same_as_cli "a round of a game outside the season"
 

@@ -13,7 +13,7 @@ if ! command -v node >/dev/null; then
 fi
 
 for g in 1 2 3 4 5 6 7 8 9; do
-  "$CROWNS" new "A$g" "B$g" "C$g" --add >/dev/null
+  "$CROWNS" new --another "A$g" "B$g" "C$g" --add >/dev/null
 done
 start_server
 check "the server starts" [ -n "$BASE" ]
@@ -24,7 +24,7 @@ check "the server stops cleanly after the load" [ $? = 0 ]
 check "the database is whole after the load" [ "$(sqlite3 "$CROWNS_DB" 'PRAGMA integrity_check')" = ok ]
 
 # --- kill -9 while the scorekeeper writes: 10 games written round after round.
-for g in $(seq 10 19); do "$CROWNS" new "D$g" "E$g" --add >/dev/null; done
+for g in $(seq 10 19); do "$CROWNS" new --another "D$g" "E$g" --add >/dev/null; done
 start_server
 port=${BASE##*:}
 writes() {

@@ -19,7 +19,7 @@ check "a bad port: named" grep -q "70000" "$T/err"
 check "serve --help lists --keep-token" grep -q -- "--keep-token" "$T/out"
 
 # Found beside crowns: the same command line reaches it (--db before the command word too).
-"$CROWNS" new --add Ann Bob >/dev/null
+"$CROWNS" new --another --add Ann Bob >/dev/null
 timeout 3 "$CROWNS" --db "$CROWNS_DB" serve --port 0 >"$T/serve.out" 2>&1
 check "serve through crowns-serve prints the viewers' URL" grep -q "^Viewers: *http://127.0.0.1:" "$T/serve.out"
 

@@ -9,7 +9,7 @@ source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/serve_lib.sh"
 set -f
 
-"$CROWNS" new Ann Bob Dee --add >/dev/null
+"$CROWNS" new --another Ann Bob Dee --add >/dev/null
 "$CROWNS" round out 10 20 >/dev/null
 "$CROWNS" round 5 out 8 >/dev/null
 
@@ -78,7 +78,7 @@ check "the page now says undo removes round 3" grep -qF '"says":"This removes ro
 change=$(sed -n 's/.*"undo":{"change":\([0-9]*\).*/\1/p' <<<"$state")
 reply=$(post /api/undo "${keeper[@]}" -d game=1 -d "change=$change")
 check "the named change is undone" [ "${reply%% *}" = 200 ]
-"$CROWNS" new Ann Bob --add >/dev/null
+"$CROWNS" new --another Ann Bob --add >/dev/null
 state=$(curl -s "$BASE/keep?token=$TOKEN&game=2")
 check "a new game's undo says it removes the game" \
   grep -qF '"says":"This removes game 2, which has no rounds yet"' <<<"$state"

@@ -13,7 +13,7 @@ run_suggested() {
   rc=$?
 }
 
-"$CROWNS" new --add 'a b' '$x' "O'Brien" 'Tom&Jerry' >/dev/null
+"$CROWNS" new --another --add 'a b' '$x' "O'Brien" 'Tom&Jerry' >/dev/null
 # Rounds 1-8: each player goes out twice, the others score 10; 9-11: the others score 0.
 # Everyone ends on 60: a four-way tie.
 for r in 1 2 3 4 5 6 7 8; do

@@ -10,8 +10,8 @@ on_terminal() {
   local input=$1; shift
   printf '%s' "$input" | script -qec "$(printf '%q ' "$CROWNS" "$@")" /dev/null | tr -d '\r'
 }
-"$CROWNS" new --add Ann Bob >/dev/null
-"$CROWNS" new --add Cat Dan >/dev/null
+"$CROWNS" new --another --add Ann Bob >/dev/null
+"$CROWNS" new --another --add Cat Dan >/dev/null
 sha() { sha256sum <"$CROWNS_DB"; }
 
 on_terminal $'1\n' round '0*' 5 >"$T/out"

@@ -7,7 +7,7 @@ source "$(dirname "$0")/stats_data.sh"
 # Seasons, a note and a hand-valued entry, so every exported field is exercised.
 "$CROWNS" season add Winter --from 2026-01-01 --to 2026-01-12 >/dev/null
 "$CROWNS" season add Spring --from 2026-01-13 >/dev/null
-"$CROWNS" new Ann Dan --date 2026-01-15 --note 'at "Bob'\''s", with, commas' >/dev/null
+"$CROWNS" new --another Ann Dan --date 2026-01-15 --note 'at "Bob'\''s", with, commas' >/dev/null
 # stats_data.sh leaves a game in progress too, so the round names its game.
 "$CROWNS" round --game "$(sqlite3 "$CROWNS_DB" 'SELECT max(id) FROM games')" 0* '7s 8s Kd' >/dev/null
 T=$E2E_TMP
@@ -39,7 +39,7 @@ check "dry run changes nothing" test "$before" = "$(sha256sum <"$T/dry.db")"
 
 # Backup while another process writes rounds: every copy passes integrity_check and holds
 # only whole rounds (each round has a score for each of the game's seats).
-"$CROWNS" new Ann Bob Dan --date 2026-01-15 >/dev/null
+"$CROWNS" new --another Ann Bob Dan --date 2026-01-15 >/dev/null
 game=$("$CROWNS" games --json | grep -o '"id":[0-9]*' | tail -1 | cut -d: -f2)
 (for r in $(seq 11); do "$CROWNS" round --game "$game" --round "$r" 0* 5 7 >/dev/null || echo "writer failed"; done) \
   >"$T/writer.out" 2>&1 &

@@ -31,13 +31,14 @@ void run_new(const NewOptions& opts, Context& ctx) {
 
 StartedGame start_game(Context& ctx, store::Database& db, const store::NewGame& spec,
                        const NewGameFlags& flags) {
-  // A script (no terminal) starts it as it always has, with the note below; a second table on
-  // purpose says --another and is not asked.
+  // A second table on purpose says --another and is not asked; without a terminal nobody can
+  // be, so the game is refused (naming the game in progress and --another), not created.
   TerminalAsker terminal(ctx);
   table::AnsweredAhead second_table({table::Question::InProgress});
-  table::Asker& asker = !flags.another && stdin_is_terminal()
-                            ? static_cast<table::Asker&>(terminal)
-                            : static_cast<table::Asker&>(second_table);
+  table::NobodyAsked script;
+  table::Asker& asker = flags.another        ? static_cast<table::Asker&>(second_table)
+                        : stdin_is_terminal() ? static_cast<table::Asker&>(terminal)
+                                              : static_cast<table::Asker&>(script);
   StartedGame started;
   started.game = need_table(table::start_game(db, spec, asker), "--another");
   for (auto& game : store::games_in_progress(db, store::InProgress::Rounds)) {

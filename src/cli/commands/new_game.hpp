@@ -37,8 +37,8 @@ struct StartedGame {
 };
 
 /// Creates the game of `spec` (table::start_game). While another game is in progress it asks
-/// first on a terminal (nothing is created before the answer) unless `flags.another` says a
-/// second table is meant; a script's game is started, and note_others_in_progress names them.
+/// first on a terminal, and without one refuses, unless `flags.another` says a second table is
+/// meant; nothing is created before the answer.
 StartedGame start_game(Context& ctx, store::Database& db, const store::NewGame& spec,
                        const NewGameFlags& flags);
 
