@@ -298,6 +298,24 @@ Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& r
   });
 }
 
+Outcome<store::Change> abandon(store::Database& db, std::optional<std::int64_t> id,
+                               const Basis& basis) {
+  return in_transaction(db, [&] {
+    const store::Game game = game_now(db, id);
+    check_basis(db, game, basis);
+    return logged(take(store::abandon_game(db, game), game));
+  });
+}
+
+Outcome<store::Change> reopen(store::Database& db, std::optional<std::int64_t> id,
+                              const Basis& basis) {
+  return in_transaction(db, [&] {
+    const store::Game game = game_now(db, id);
+    check_basis(db, game, basis);
+    return logged(take(store::reopen_game(db, game), game));
+  });
+}
+
 Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker) {
   // A game the rules refuse (an unknown name, a bad date) is refused as such, before any
   // question: tried in a transaction that is rolled back, so nothing is written.

@@ -120,6 +120,14 @@ Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec,
 /// passed on to the next seat; asks as start_game does.
 Outcome<store::Game> start_rematch(store::Database& db, std::int64_t game, Asker& asker);
 
+/// Ends an active game without a result (kept, not counted).
+Outcome<store::Change> abandon(store::Database& db, std::optional<std::int64_t> game,
+                               const Basis& basis);
+
+/// Takes an abandoned game up again.
+Outcome<store::Change> reopen(store::Database& db, std::optional<std::int64_t> game,
+                              const Basis& basis);
+
 /// The games in progress, as Refused::InProgress and Question::InProgress name them: "game 3
 /// (Ann, Bob) is still in progress, after round 5 of 11", joined with "; ".
 std::string in_progress_text(const std::vector<store::Game>& games);

@@ -108,6 +108,10 @@ TEST_CASE(
                             .basis = {.change = seen}})
             .refusal()
             .kind == Refused::Stale);
+  CHECK(abandon(t.db, game.id, {.change = seen}).refusal().kind == Refused::Stale);
+  CHECK(record_tiebreak(t.db, {.game = game.id, .values = {"Ann=0"}, .basis = {.change = seen}})
+            .refusal()
+            .kind == Refused::Stale);
   CHECK(audit_rows(t.db) == rows);
   // Typed against the state now, it goes through.
   auto now = record_round(

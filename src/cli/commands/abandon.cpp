@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/asking.hpp"
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "crowns/game_status.hpp"
@@ -13,6 +14,7 @@ namespace {
 
 struct AbandonOptions {
   std::optional<std::int64_t> game;
+  std::optional<std::int64_t> seen;
   bool yes = false;
 };
 
@@ -39,10 +41,10 @@ void run_abandon(const AbandonOptions& opts, Context& ctx) {
       return;
     }
   }
-  store::Transaction tx(db);
-  const store::Game game = need(store::require_game(db, asked.id, store::Pick::Latest));
-  need(store::abandon_game(db, game));
-  tx.commit();
+  // The game as the question showed it: changed since (another door), nothing is abandoned.
+  const store::Change change = need_table(table::abandon(
+      db, asked.id, {.change = opts.seen ? opts.seen : std::optional(asked.last_change)}));
+  const store::Game& game = *change.game;
   ctx.out << "Game " << game.id << " abandoned after " << rounds_progress(game.rounds_played())
           << ": kept, with no result (crowns reopen --game " << game.id << " takes it up again)\n";
 }
@@ -54,6 +56,7 @@ void setup_abandon(CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand("abandon", "End an unfinished game without a result (asks first)");
   add_game_option(*sub, opts->game);
   sub->add_flag("-y,--yes", opts->yes, "Do not ask for confirmation");
+  add_seen_option(*sub, opts->seen);
   sub->callback([opts, &ctx] { run_abandon(*opts, ctx); });
 }
 

@@ -3,23 +3,23 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/asking.hpp"
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
-#include "views/scorecard.hpp"
 #include "store/rounds.hpp"
+#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {
 
 struct ReopenOptions {
   std::optional<std::int64_t> game;
+  std::optional<std::int64_t> seen;
 };
 
 void run_reopen(const ReopenOptions& opts, Context& ctx) {
-  const store::Change change = write_store(ctx, [&](store::Database& db) {
-    const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-    return need(store::reopen_game(db, game));
-  });
+  auto db = open_store(ctx, store::Access::Write);
+  const store::Change change = need_table(table::reopen(db, opts.game, {.change = opts.seen}));
   ctx.out << sanitize(change.entry.summary) << '\n';
   print_scorecard(ctx.out, ctx.style, *change.game);
 }
@@ -31,6 +31,7 @@ void setup_reopen(CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand("reopen", "Take an abandoned game up again");
   sub->add_option("-g,--game", opts->game, "Game ID (default: the most recently changed game)")
       ->type_name("ID");
+  add_seen_option(*sub, opts->seen);
   sub->callback([opts, &ctx] { run_reopen(*opts, ctx); });
 }
 
