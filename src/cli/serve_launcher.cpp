@@ -14,7 +14,7 @@
 #include <system_error>
 #include <vector>
 
-#include "cli/commands/serve.hpp"
+#include "cli/serve_launcher.hpp"
 #include "crowns/error.hpp"
 #include "store/db.hpp"
 

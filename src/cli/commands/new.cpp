@@ -4,12 +4,12 @@
 
 #include "cli/asking.hpp"
 #include "cli/commands.hpp"
-#include "cli/commands/new_game.hpp"
+#include "cli/input/new_game.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "views/scorecard.hpp"
 #include "crowns/names.hpp"
 #include "store/db.hpp"
+#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -28,65 +28,6 @@ void run_new(const NewOptions& opts, Context& ctx) {
 }
 
 }  // namespace
-
-StartedGame start_game(Context& ctx, store::Database& db, const store::NewGame& spec,
-                       const NewGameFlags& flags) {
-  // A second table on purpose says --another and is not asked; without a terminal nobody can
-  // be, so the game is refused (naming the game in progress and --another), not created.
-  TerminalAsker terminal(ctx);
-  table::AnsweredAhead second_table({table::Question::InProgress});
-  table::NobodyAsked script;
-  table::Asker& asker = flags.another        ? static_cast<table::Asker&>(second_table)
-                        : stdin_is_terminal() ? static_cast<table::Asker&>(terminal)
-                                              : static_cast<table::Asker&>(script);
-  StartedGame started;
-  started.game = need_table(table::start_game(db, spec, asker), "--another");
-  for (auto& game : store::games_in_progress(db, store::InProgress::Rounds)) {
-    if (game.id != started.game.id) started.others.push_back(std::move(game));
-  }
-  return started;
-}
-
-void note_others_in_progress(Context& ctx, const StartedGame& started) {
-  const auto& others = started.others;
-  if (others.empty()) return;
-  std::string list;
-  for (const auto& g : others) list += (list.empty() ? "" : ", ") + describe_game(g);
-  const std::string id = std::to_string(started.game.id);
-  const std::string other = std::to_string(others.front().id);
-  ctx.out << "Note: " << sanitize(list) << (others.size() == 1 ? " is" : " are")
-          << " still in progress too: name the game a round is for, e.g. crowns round --game " << id
-          << " VALUES... ("
-          << (others.size() == 1 ? "crowns abandon --game " + other + " ends game " + other
-                                 : std::string("crowns abandon --game ID ends one"))
-          << ")\n";
-}
-
-void add_new_game_options(CLI::App& sub, NewGameFlags& flags) {
-  sub.add_option("--dealer", flags.dealer, "Who deals round 1 (default: the first player)")
-      ->type_name("NAME");
-  sub.add_option("--boxes", flags.boxes, "Boxes of cards: 2 for 9 to 14 players")
-      ->check(whole_number(1, 2));
-  sub.add_option("--date", flags.date, "Date played, YYYY-MM-DD (default: today)")
-      ->type_name("YYYY-MM-DD");
-  sub.add_option("--note", flags.note, "A note, e.g. where you played");
-  sub.add_flag("-a,--add", flags.add, "Add players not seen before");
-  sub.add_flag("--another", flags.another,
-               "Start it even while another game is in progress (a second table)");
-}
-
-store::NewGame new_game_spec(const std::vector<std::string>& players, const NewGameFlags& flags) {
-  // A game is recorded on or after the day it is played: a future date is a typo (2099 for
-  // 2026), and would sort the game after every real one.
-  const std::string today = store::today();
-  if (flags.date && is_valid_date(*flags.date) && *flags.date > today) {
-    fail("--date " + quote_token(*flags.date) + " is after today (" + today +
-         "); give the day the game was played");
-  }
-  // --note '' is no note, as it is for `crowns details` (not a "Note:" line with nothing on it).
-  const auto note = flags.note && flags.note->empty() ? std::nullopt : flags.note;
-  return {players, flags.dealer, flags.boxes, flags.date.value_or(store::today()), note, flags.add};
-}
 
 void setup_new(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<NewOptions>();

@@ -6,7 +6,7 @@
 
 #include "cli/asking.hpp"
 #include "cli/commands.hpp"
-#include "cli/commands/new_game.hpp"
+#include "cli/input/new_game.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "views/hand.hpp"

@@ -10,8 +10,8 @@
 
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
-#include "cli/commands/solitaire_batch.hpp"
-#include "cli/commands/solitaire_play.hpp"
+#include "cli/input/solitaire_request.hpp"
+#include "cli/solitaire/play.hpp"
 #include "cli/files.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"

@@ -1,4 +1,4 @@
-#include "cli/commands/solitaire_batch.hpp"
+#include "cli/input/solitaire_request.hpp"
 
 #include <algorithm>
 

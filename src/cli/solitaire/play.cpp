@@ -1,4 +1,4 @@
-#include "cli/commands/solitaire_play.hpp"
+#include "cli/solitaire/play.hpp"
 
 #include <algorithm>
 #include <charconv>
