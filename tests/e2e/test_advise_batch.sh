@@ -3,7 +3,7 @@
 # request, reads its answer (which must arrive before the next request is written, so every
 # answer is flushed at once), then writes the next. A bad request gets {"id":…,"error":…} and
 # the process goes on.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 contains() { [[ $1 == *"$2"* ]]; }
 
 coproc PROC { "$CROWNS" advise --batch; }

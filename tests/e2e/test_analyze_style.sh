@@ -2,7 +2,7 @@
 # Suit symbols and colours of crowns analyze: the deck's colours (stars yellow, hearts red,
 # clubs green, spades default, diamonds blue) on a terminal or with --color always; plain
 # letters when piped; --ascii forces letters; NO_COLOR and TERM=dumb turn colour off.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 unset NO_COLOR
 E=$'\e'
 hand=('7*' 7h 7c 7s 7d jk)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # --ascii: every command's output (stdout and stderr, text and JSON) is pure ASCII, even with
 # names, notes and hands typed in Unicode (issue 9 item 13).
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/stats_data.sh"
+source "$(dirname "$0")/helpers/lib.sh"
+source "$(dirname "$0")/helpers/stats_data.sh"
 "$CROWNS" player add Zoë Ann-Sophie-Marguerite-Long-Name >/dev/null
 "$CROWNS" new --another Zoë Ann Bob Dan Ann-Sophie-Marguerite-Long-Name --note "café · 7♥" >/dev/null
 "$CROWNS" round 0* 12 "7♥ 8★ Kd" 5 9 >/dev/null || echo "setup: round failed"

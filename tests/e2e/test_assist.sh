@@ -2,7 +2,7 @@
 # crowns assist has the advisor's brain: every situation of a scripted session (standalone and
 # following a game) is replayed through crowns advise --batch and must get the same answer;
 # q leaves and crowns assist resumes at the same question; the score is offered to the game.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 command -v python3 >/dev/null || { echo "test_assist.sh: skipped (no python3)"; exit 0; }
 

@@ -2,9 +2,9 @@
 # crowns assist at a real terminal (tmux), as a player uses it: a round of 11 cards (round 9)
 # with a deck draw, a take, an undo, q and resume, and another player going out. Each answer
 # waits for its question on the screen, as a person would.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 SESSION=assist
-source "$(dirname "$0")/tmux_lib.sh"
+source "$(dirname "$0")/helpers/tmux_lib.sh"
 
 tm send-keys -t assist "$(printf '%q' "$CROWNS") assist --round 9 --players 2" Enter
 check "the hand is asked" answer "Round 9 · 11 cards · Js wild: your cards: " "3c 4c 5c 7h 8h 9h Qd Qs Kd 6s 10c"

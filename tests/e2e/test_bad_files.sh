@@ -4,7 +4,7 @@
 # should be. Each is refused with one line "crowns: error: ..." naming the file and what to
 # do, exit status 1, and the file (and the current database) byte-for-byte as it was, with no
 # -wal or -shm file left next to it.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 command -v sqlite3 >/dev/null || { echo "test_bad_files.sh: needs the sqlite3 shell"; exit 1; }
 T=$E2E_TMP
 sum() { sha256sum <"$1" | cut -d' ' -f1; }
@@ -28,7 +28,7 @@ refused() {
 }
 
 # A real crowns database of a few hundred games, in one file (no -wal: crowns closed it).
-bash "$(dirname "$0")/gen_games.sh" "$CROWNS" "$T/games.json" 300 "$T/gen.db"
+bash "$(dirname "$0")/helpers/gen_games.sh" "$CROWNS" "$T/games.json" 300 "$T/gen.db"
 "$CROWNS" --db "$T/real.db" import "$T/games.json" >/dev/null
 check "the real database has no -wal after crowns closed it" test ! -e "$T/real.db-wal"
 size=$(stat -c %s "$T/real.db")

@@ -3,7 +3,7 @@
 # through a pipe, waits (10 s at most, so nothing hangs) for its answer, and only then writes
 # the next. Before the one batch loop, analyze --batch answered only at the end of its input.
 # Also: a request with an unknown field is refused naming it, with the closest known field.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 contains() { [[ $1 == *"$2"* ]]; }
 
 # converse NAME FIRST SECOND WANT1 WANT2 COMMAND...: two requests, one answer each, in turn.

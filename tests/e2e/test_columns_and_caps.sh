@@ -2,7 +2,7 @@
 # Issue 17 item 14: the compact scorecard's round numbers sit over the digits of their column;
 # combining marks (a Thai name, a decomposed é) take no column; a refused first command
 # leaves no empty database behind; a record shared by many is one capped line.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 cd "$E2E_TMP" || exit 1
 set -f  # 0* is a value, not a file pattern
 unset COLUMNS

@@ -4,7 +4,7 @@
 # option values, player names from the database, NAME= values and game ids. The zsh and
 # fish scripts are driven without a terminal too (zsh with compadd stubbed, fish with
 # complete -C) when those shells are installed (scripts/setup.sh installs them).
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 
 # shellcheck disable=SC1090 # generated
 source <("$CROWNS" completion bash)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two terminals on one database: writers queue on the busy timeout instead of failing,
 # and no round is lost or recorded twice.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 
 "$CROWNS" new --another --add Ann Bob >/dev/null
 "$CROWNS" new --another --add Cat Dan >/dev/null

@@ -5,7 +5,7 @@
 # that waits longer than CROWNS_BUSY_TIMEOUT_MS stops with a clear message and changes
 # nothing; one that the lock is released for in time goes through.
 #   CROWNS_STRESS_SECONDS  how long the writers and readers run (default 8)
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 command -v sqlite3 >/dev/null || { echo "test_concurrent_stress.sh: needs the sqlite3 shell"; exit 1; }
 q() { sqlite3 -batch -noheader -cmd ".timeout 10000" "$CROWNS_DB" "$@"; }
 ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }

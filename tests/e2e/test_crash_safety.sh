@@ -7,7 +7,7 @@
 # and an import or a restore is all or nothing.
 #   CROWNS_CRASH_KILLS    stop after this many kills (default 400)
 #   CROWNS_CRASH_SECONDS  or after this many seconds (default 30), whichever comes first
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 command -v sqlite3 >/dev/null || { echo "test_crash_safety.sh: needs the sqlite3 shell (scripts/setup.sh installs it)"; exit 1; }
 
 BUDGET=${CROWNS_CRASH_SECONDS:-30}
@@ -21,7 +21,7 @@ q() { sqlite3 -batch -noheader -cmd ".timeout 10000" "$@"; }
 ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
 
 # --- A file with thousands of games --------------------------------------------------------
-bash "$(dirname "$0")/gen_games.sh" "$CROWNS" "$BIG" "$IMPORT_GAMES" "$GEN" || { echo "FAIL: cannot generate the import file"; exit 1; }
+bash "$(dirname "$0")/helpers/gen_games.sh" "$CROWNS" "$BIG" "$IMPORT_GAMES" "$GEN" || { echo "FAIL: cannot generate the import file"; exit 1; }
 big_games=$IMPORT_GAMES
 echo "import file: $big_games games, $(($(wc -c <"$BIG") / 1024)) KiB"
 

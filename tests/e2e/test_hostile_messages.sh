@@ -3,7 +3,7 @@
 # path or $CROWNS_DB holding an escape sequence or invalid UTF-8 (store errors), a bad
 # CROWNS_BUSY_TIMEOUT_MS, the "is busy" message, and CLI11's own parse errors. Each is one
 # line (plus the usage hint for a usage error), exit 1 or 2, with no byte a terminal acts on.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 cd "$T" || exit 1
 

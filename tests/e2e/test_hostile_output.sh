@@ -6,7 +6,7 @@
 # leaderboard, h2h, records, JSON, export to stdout, "did you mean" hints and errors. No
 # output may hold a C0/C1 control byte (other than newline), DEL, a bidi or zero-width
 # character, or invalid UTF-8. Also: a hostile analyze --batch id is escaped in the JSON.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 command -v sqlite3 >/dev/null || { echo "test_hostile_output.sh: sqlite3 not installed, skipped"; exit 0; }
 T=$E2E_TMP
 

@@ -3,7 +3,7 @@
 # non-zero exit, and (for commands that write) the database unchanged: hand size (analyze and
 # a hand-valued round entry), batch line length, players per game, name length, note length,
 # import size, arguments on one command line.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 "$CROWNS" new --another Ann Bob --add >/dev/null
 sha() { sha256sum <"$CROWNS_DB"; }

@@ -2,7 +2,7 @@
 # --help, `crowns help [COMMAND]`, `crowns version`, `crowns rules` and the man page crowns(1):
 # the man page and --help come from the same command tree, so every command of --help must
 # be in the man page; both list the environment variables and exit codes.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 cd "$E2E_TMP" || exit 1
 
 "$CROWNS" --help >help.txt 2>&1

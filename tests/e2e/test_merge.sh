@@ -3,7 +3,7 @@
 # import, so importing a later export of it adds its new rounds instead of a second copy; an
 # identical file is skipped, a conflicting game skipped and reported (or settled by --keep). Two databases
 # stand for two devices: A ($CROWNS_DB) and B.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 A=$CROWNS_DB B=$T/b.db
 a() { "$CROWNS" --db "$A" "$@"; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Opening databases: migration from an empty file, refusal of a newer schema, of a file
 # that is not a database, and of another program's SQLite file; all refused files untouched.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 
 latest=$("$CROWNS" --db "$E2E_TMP/probe.db" player add Probe >/dev/null && sqlite3 "$E2E_TMP/probe.db" 'PRAGMA user_version')
 

@@ -4,7 +4,7 @@
 # cmake/Warnings.cmake's crowns_fast_build. Alone, or in two batches, the Debug program runs one
 # file's members on the other's type and goes wrong (a wrong value, or a crash, depending on
 # which copy the linker kept); in one batch the compiler refuses it.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 src=$(cd "$(dirname "$0")/../odr" && pwd)
 unset CMAKE_CXX_COMPILER_LAUNCHER CXXFLAGS

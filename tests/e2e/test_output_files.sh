@@ -6,7 +6,7 @@
 # or device as the database, a restore FILE or an import FILE is refused at once, without
 # blocking. A failed write to standard output is exit 1 with one line; a closed pipe ends
 # crowns quietly by SIGPIPE (as any filter), or, with SIGPIPE ignored, exit 1 with one line.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 cd "$T" || exit 1
 quiet() { "$@" >/dev/null; }

@@ -3,9 +3,9 @@
 # item 3): the save is refused, and the values typed here are shown beside what the other
 # terminal saved, with the edit that would keep them. Then (item 1) `crowns round` on a
 # terminal asks before recording a round that reads as the one saved seconds ago.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 SESSION=play
-source "$(dirname "$0")/tmux_lib.sh"
+source "$(dirname "$0")/helpers/tmux_lib.sh"
 # The database's content (its WAL included: play keeps a connection open meanwhile).
 sha() { sqlite3 "$CROWNS_DB" .dump | sha256sum; }
 

@@ -2,7 +2,7 @@
 # crowns report without a browser: where it writes, --html - and FILE, refusing to replace a
 # file without --force (and never a symlink), --game, hostile names and notes escaped, the
 # period's games newest first. (test_report_browser.sh renders it in Chromium.)
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 cd "$E2E_TMP" || exit 1
 
 evil='<script>alert(1)</script>'

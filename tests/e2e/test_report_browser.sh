@@ -7,7 +7,7 @@
 # scroll, player headers cut short, elements made from names, terminal text (escapes,
 # commands). Then PNG screenshots at both widths and the PDF (pdfinfo, pdftotext, pdftoppm).
 # Set KEEP_REPORT=DIR to keep the HTML, screenshots and PDF for a look.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 set -f  # round values like 0* are words, not file patterns
 
 BROWSER=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
@@ -29,8 +29,8 @@ browse() {
 measure() {
   local page=$1 width=$2
   shift 2
-  timeout 120 python3 "$here/report_probe.py" "$BROWSER" "file://$out/$page.html" "$width" 900 \
-    "$here/report_measure.js" --screenshot "$out/$page-$width.png" "$@" >"$out/$page-$width.txt"
+  timeout 120 python3 "$here/helpers/report_probe.py" "$BROWSER" "file://$out/$page.html" "$width" 900 \
+    "$here/helpers/report_measure.js" --screenshot "$out/$page-$width.png" "$@" >"$out/$page-$width.txt"
 }
 # value PAGE WIDTH KEY
 value() { awk -v k="$3" '$1 == k { print $2 }' "$out/$1-$2.txt"; }

@@ -2,7 +2,7 @@
 # A scorecard for 8-14 players: wider than the terminal, `show` switches to players as rows
 # (fits 80 columns for 14 players); --wide and --compact force a layout; $COLUMNS is the
 # terminal's width; a two-box game says so in its header.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 cd "$E2E_TMP" || exit 1
 set -f  # 0* is a value, not a file pattern
 unset COLUMNS

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The scorecard of 7 players with long names fits an 80-column terminal, with symbols too.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 
 "$CROWNS" new --another --add Alexandria Bartholomew Christopher Dominique Evangeline Fitzgerald Gwendolyn >/dev/null
 for r in 1 2 3 4 5 6 7 8 9 10 11; do

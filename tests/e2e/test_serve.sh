@@ -3,8 +3,8 @@
 # scorekeeper's writes with the CLI's checks and messages, every refusal of a write (no or
 # a wrong token, a cross-site request, an oversize body, too many requests) leaving the
 # database as it was, live events when `crowns round` runs in another process, Ctrl-C.
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/serve_lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
+source "$(dirname "$0")/helpers/serve_lib.sh"
 set -f
 
 evil='<script>alert(1)</script>'

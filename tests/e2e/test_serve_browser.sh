@@ -11,8 +11,8 @@
 # Screenshots at 360 and 1280 px go to $KEEP_SHOTS if set (to look at), else to a temporary
 # folder.
 npm_cache=${npm_config_cache:-$HOME/.npm}  # before lib.sh moves HOME
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/serve_lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
+source "$(dirname "$0")/helpers/serve_lib.sh"
 set -f
 
 browser_setup serve.test.js

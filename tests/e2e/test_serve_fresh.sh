@@ -5,8 +5,8 @@
 # games list must say what `crowns leaderboard --json`, `crowns report --html -` and
 # `crowns games --json` say then. And the games list comes 50 at a time: links, last page,
 # bad page numbers.
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/serve_lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
+source "$(dirname "$0")/helpers/serve_lib.sh"
 set -f
 
 # play DATE [SEED]: a finished game of Ann, Bob and Cy on DATE; SEED moves who wins.
@@ -117,7 +117,7 @@ same_as_cli "undo of that edit"
 "$CROWNS" details --game 2 --date 2025-11-30 >/dev/null  # out of the season
 same_as_cli "a game moved out of the season"
 
-bash "$(dirname "$0")/gen_games.sh" "$CROWNS" "$E2E_TMP/more.json" 120 "$E2E_TMP/gen.db"
+bash "$(dirname "$0")/helpers/gen_games.sh" "$CROWNS" "$E2E_TMP/more.json" 120 "$E2E_TMP/gen.db"
 "$CROWNS" import "$E2E_TMP/more.json" >/dev/null
 same_as_cli "an import of 120 games"
 "$CROWNS" delete --yes 3 >/dev/null

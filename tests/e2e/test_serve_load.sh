@@ -4,8 +4,8 @@
 # sees every round, every game holds exactly its writer's rounds, a round reaches 50 viewers
 # within a second); then kill -9 of the server in the middle of writes: the database passes
 # integrity_check, loses no committed round, and a restart on the same port serves at once.
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/serve_lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
+source "$(dirname "$0")/helpers/serve_lib.sh"
 set -f
 if ! command -v node >/dev/null; then
   echo "test_serve_load.sh: SKIPPED: needs node"
@@ -17,7 +17,7 @@ for g in 1 2 3 4 5 6 7 8 9; do
 done
 start_server
 check "the server starts" [ -n "$BASE" ]
-timeout 120 node "$(dirname "$0")/serve_load.js" "$BASE" "$TOKEN" "$CROWNS"
+timeout 120 node "$(dirname "$0")/helpers/serve_load.js" "$BASE" "$TOKEN" "$CROWNS"
 check "the load test passes" [ $? = 0 ]
 stop_server
 check "the server stops cleanly after the load" [ $? = 0 ]

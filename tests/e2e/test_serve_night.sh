@@ -6,8 +6,8 @@
 # progress is warned about by number and players; the hand page answers what crowns analyze
 # says. Screenshots go to $KEEP_SHOTS if set, else to a temporary folder.
 npm_cache=${npm_config_cache:-$HOME/.npm}  # before lib.sh moves HOME
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/serve_lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
+source "$(dirname "$0")/helpers/serve_lib.sh"
 set -f
 
 browser_setup night.test.js

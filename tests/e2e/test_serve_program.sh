@@ -2,7 +2,7 @@
 # crowns serve is the program crowns-serve (issue 28): crowns itself maps no web server
 # library, finds crowns-serve beside itself or in ../libexec/crowns, hands it the whole
 # command line, and says where it looked when it is missing.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 dir=$(dirname "$CROWNS")
 

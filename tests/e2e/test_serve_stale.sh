@@ -5,8 +5,8 @@
 # naming both); the scorekeeper's token kept across restarts (owner-only) or not (403 after a
 # restart); /game/N a page, its JSON at /game/N.json. Every refusal leaves the database as it
 # was.
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/serve_lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
+source "$(dirname "$0")/helpers/serve_lib.sh"
 set -f
 
 "$CROWNS" new --another Ann Bob Dee --add >/dev/null

@@ -3,7 +3,7 @@
 # --history and stats), a hint counted, --batch answering each line before the next is sent,
 # --simulate giving the same figures for a seed whatever the jobs, and the time limit and
 # progress line of a slow chance to win (seed 112).
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 # json_get JSON PATH: a value out of JSON text, through SQLite's JSON functions.
 json_get() { sqlite3 :memory: "SELECT json_extract('${1//\'/\'\'}', '$2')"; }
 

@@ -2,8 +2,8 @@
 # Seasons, leaderboard, ratings, stats, h2h, records on a small data set (stats_data.sh):
 # every leaderboard column computed by hand (below), ratings from npm openskill 5.0.1
 # replaying the same games (docs/STATS.md has the script), then re-checked after an edit.
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/stats_data.sh"
+source "$(dirname "$0")/helpers/lib.sh"
+source "$(dirname "$0")/helpers/stats_data.sh"
 
 # same NAME EXPECTED ACTUAL: exact comparison, with a diff on failure.
 same() {

@@ -2,9 +2,9 @@
 # Golden output of stats, h2h, records and chart (ASCII, JSON, braille in colour) on the
 # stats data set; the SVG chart is well-formed XML with one polyline per player.
 # To update after a deliberate change: run with UPDATE=1 and review the diff.
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/stats_data.sh"
-golden="$(dirname "$0")/stats_reports.golden"
+source "$(dirname "$0")/helpers/lib.sh"
+source "$(dirname "$0")/helpers/stats_data.sh"
+golden="$(dirname "$0")/helpers/stats_reports.golden"
 
 run_all() {
   local c

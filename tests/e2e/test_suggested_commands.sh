@@ -2,7 +2,7 @@
 # Every command crowns suggests survives copy-paste into bash (issue 17 item 3): names such as
 # O'Brien, Tom&Jerry, "a b" and $x are quoted with '...' ('\'' inside) where they need it, and
 # each suggestion below is run through bash as printed, to prove that it does what it says.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 cd "$E2E_TMP" || exit 1
 PATH="$(dirname "$CROWNS"):$PATH"
 export PATH

@@ -2,7 +2,7 @@
 # The questions crowns asks only on a terminal (script(1) gives it one): which game a round
 # goes to when several are in progress, and whether to abandon a game. Without a terminal both
 # are refused (see undo_changes.test and game_details.test).
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 command -v script >/dev/null || { echo "test_terminal_questions.sh: skipped (no script(1))"; exit 0; }
 T=$E2E_TMP
 # on_terminal INPUT ARGS...: runs crowns on a pseudo-terminal fed INPUT; output without CRs.

@@ -2,8 +2,8 @@
 # Data in and out: export -> import into an empty database -> export is byte-identical (JSON
 # and CSV), re-importing adds nothing, --dry-run changes nothing; backup while another process
 # writes gives consistent copies; restore brings a backup back and keeps the old file aside.
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/stats_data.sh"
+source "$(dirname "$0")/helpers/lib.sh"
+source "$(dirname "$0")/helpers/stats_data.sh"
 # Seasons, a note and a hand-valued entry, so every exported field is exercised.
 "$CROWNS" season add Winter --from 2026-01-01 --to 2026-01-12 >/dev/null
 "$CROWNS" season add Spring --from 2026-01-13 >/dev/null
