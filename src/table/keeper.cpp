@@ -168,15 +168,17 @@ std::string in_progress_text(const std::vector<store::Game>& games) {
 Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request, Asker& asker) {
   return in_transaction(db, [&] {
     store::Game game = game_now(db, request.game);
-    check_basis(db, game, request.basis);
     const int round = take(store::require_next_round(game), game);
     if (request.basis.round && *request.basis.round != round) {
-      // Two doors entering the same round: the second is refused, never recorded as the next.
+      // Two doors entering the same round: the second is refused, never recorded as the next
+      // (said first: it is the change that matters to the writer).
       throw Stop{{.kind = Refused::NotNext,
                   .message = store::require_round_is_next(game, *request.basis.round).error(),
                   .game = game,
                   .round = request.basis.round}};
     }
+    // Then anything else that changed since the values were typed.
+    check_basis(db, game, request.basis);
     const RoundSpec spec = round_spec(round, game.boxes);
     auto scores = read_scores(game, request.values, request.scores, every_seat(game),
                               Coverage::Every, spec, request.checks);

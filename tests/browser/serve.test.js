@@ -213,6 +213,27 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     const carriedNote = await keeper2.$eval('#round-form .note', (n) => n.textContent);
     check('saying so', carriedNote.startsWith('Round ' + raceRound + ' was recorded meanwhile'), carriedNote);
     await shot(keeper2, 'keeper-race-360.png');
+    // Had both typed the same round, the carried values are a copy of the round just recorded:
+    // one tap does not save them again as the next round; the page asks, showing both.
+    await keeper2.bringToFront();
+    await keeper2.evaluate(() => {
+      for (const [name, value] of [['v0', '4'], ['v2', '6']]) {
+        const input = document.querySelector('#round-form input[name=' + name + ']');
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    });
+    const beforeCopy = JSON.parse(crowns('show', '--json').stdout).rounds.length;
+    await keeper2.tap('#round-form button[type=submit]');
+    await keeper2.waitForSelector('#entry > p.message button', { timeout: 5000 }).catch(() => {});
+    const copyMessage = await keeper2.$eval('#entry > p.message', (n) => n.textContent);
+    check('a carried-over copy of the round just recorded is asked about, not saved',
+      JSON.parse(crowns('show', '--json').stdout).rounds.length === beforeCopy &&
+        copyMessage.includes('with the same scores'), copyMessage);
+    const copyButton = await keeper2.$eval('#entry > p.message button', (b) => b.textContent).catch(() => '');
+    check('offering to record it the same', copyButton === 'Record round ' + (raceRound + 1) + ' the same', copyButton);
+    check('in the page\'s words', !/crowns [a-z]|--[a-z]/.test(copyMessage), copyMessage);
+    await shot(keeper2, 'keeper-repeat-360.png');
     await keeper2.close();
 
     // --- "Out" against a typed value: refused, naming both; nothing changes.

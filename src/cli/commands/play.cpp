@@ -411,7 +411,8 @@ class PlaySession {
                   db_, {.game = game_.id, .scores = all, .checks = checks, .basis = seen});
     if (!outcome) {
       const table::Refusal& refused = outcome.refusal();
-      if (refused.kind == table::Refused::Stale && refused.game) {
+      if ((refused.kind == table::Refused::Stale || refused.kind == table::Refused::NotNext) &&
+          refused.game) {
         // Another door changed the game meanwhile. The round typed here is lost only when
         // the change was to that very round (recorded, corrected or undone there); otherwise
         // the walk says what changed and offers to save again over the game as it is now.

@@ -46,7 +46,7 @@ store::Game play_to_a_tie(store::Database& db, store::Game game) {
 }  // namespace
 
 TEST_CASE("start: players in seat order, new names added, a game in progress named first",
-          "[serve][night]") {
+          "[serve][game_actions]") {
   Night t;
   const Answer a =
       run_action(t.db, Action::Start,
@@ -79,7 +79,7 @@ TEST_CASE("start: players in seat order, new names added, a game in progress nam
 }
 
 TEST_CASE("a tied game: the tie-break from the phone, then a rematch with the deal passed on",
-          "[serve][night]") {
+          "[serve][game_actions]") {
   Night t;
   const store::Game game = play_to_a_tie(t.db, test::new_game(t.db, {"Ann", "Bob", "Cy"}));
   const std::string id = std::to_string(game.id);
@@ -116,7 +116,7 @@ TEST_CASE("a tied game: the tie-break from the phone, then a rematch with the de
 }
 
 TEST_CASE("join from the phone: the highest total by default, undone like the CLI's",
-          "[serve][night]") {
+          "[serve][game_actions]") {
   Night t;
   store::Game game = test::new_game(t.db, {"Ann", "Bob"});
   game = test::play_round(t.db, game, {test::out(0), test::pts(1, 30)});
@@ -145,7 +145,7 @@ TEST_CASE("join from the phone: the highest total by default, undone like the CL
 }
 
 TEST_CASE("a join carries the round and totals it showed; changed since, nobody is seated",
-          "[serve][night]") {
+          "[serve][game_actions]") {
   Night t;
   store::Game game = test::new_game(t.db, {"Ann", "Bob"});
   game = test::play_round(t.db, game, {test::out(0), test::pts(1, 30)});
@@ -194,7 +194,7 @@ TEST_CASE("a join carries the round and totals it showed; changed since, nobody 
 }
 
 TEST_CASE("a correction from the phone of a round before a late arrival came leaves them out",
-          "[serve][night]") {
+          "[serve][game_actions]") {
   Night t;
   store::Game game = test::new_game(t.db, {"Ann", "Bob"});
   game = test::play_round(t.db, game, {test::out(0), test::pts(1, 30)});
@@ -219,7 +219,7 @@ TEST_CASE("a correction from the phone of a round before a late arrival came lea
 }
 
 TEST_CASE("the hand page answers what crowns analyze says, and 400 for bad cards",
-          "[serve][night]") {
+          "[serve][game_actions]") {
   const HandAnswer empty = hand_answer(std::nullopt, std::nullopt);
   CHECK(empty.status == 200);
   CHECK(empty.body.find("id=\"answer\"") == std::string::npos);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole game night from the scorekeeper's phone (issue 26 items 5, 6, 7, 9), in headless
-# Chromium at 360x800 with touch (tests/browser/night.test.js): a game started from the
+# Chromium at 360x800 with touch (tests/browser/keeper_phone.test.js): a game started from the
 # roster and a new name, a late arrival seated at round 3 with the highest total, a card
 # picked for "cards left", played to a tie, tie-broken, rematched; a new game while one is in
 # progress is warned about by number and players; the hand page answers what crowns analyze
@@ -10,7 +10,7 @@ source "$(dirname "$0")/helpers/lib.sh"
 source "$(dirname "$0")/helpers/serve_lib.sh"
 set -f
 
-browser_setup night.test.js
+browser_setup keeper_phone.test.js
 
 shots=${KEEP_SHOTS:-$E2E_TMP/shots}
 mkdir -p "$shots"
@@ -18,7 +18,7 @@ mkdir -p "$shots"
 start_server
 check "the server starts" [ -n "$BASE" ]
 BASE=$BASE TOKEN=$TOKEN CROWNS=$CROWNS CROWNS_DB=$CROWNS_DB OUT=$shots CHROMIUM=$BROWSER \
-  timeout 240 node "$work/night.test.js"
+  timeout 240 node "$work/keeper_phone.test.js"
 check "the browser checks pass" [ $? = 0 ]
 stop_server
 check "the server stops cleanly" [ $? = 0 ]

@@ -1,5 +1,5 @@
 // The whole game night from the scorekeeper's phone: headless Chromium at 360x800 with touch,
-// driven by puppeteer-core (run by tests/e2e/test_serve_night.sh with BASE, TOKEN, CROWNS,
+// driven by puppeteer-core (run by tests/e2e/test_serve_keeper_phone.sh with BASE, TOKEN, CROWNS,
 // CROWNS_DB and OUT in the environment). Every tap is a touch tap; prints one line per failure.
 'use strict';
 const puppeteer = require('puppeteer-core');
@@ -255,6 +255,6 @@ const recordRound = async (page, values, out) => {
   } finally {
     await browser.close();
   }
-  console.log('night.test.js: ' + passed + ' passed, ' + failed + ' failed');
+  console.log('keeper_phone.test.js: ' + passed + ' passed, ' + failed + ' failed');
   process.exit(failed === 0 ? 0 : 1);
 })();
