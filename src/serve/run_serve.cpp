@@ -12,7 +12,7 @@ void run_serve(const ServeCommandOptions& opts, Context& ctx) {
                 .lan = opts.lan,
                 .ascii = ctx.options.ascii,
                 .keeper_qr = opts.keeper_qr,
-                .keep_token = opts.keep_token},
+                .token = opts.fresh_token ? serve::Token::Fresh : serve::Token::Kept},
                ctx.out);
 }
 
