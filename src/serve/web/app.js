@@ -606,6 +606,12 @@
     return self;
   };
 
+  // A table's page whose game is over starts its next game without asking: the games still in
+  // progress are other tables' (a club night), not one this table forgot.
+  const otherTables = (fields) => {
+    if (byTable && state && state.status !== 'active') fields.set('confirm', '1');
+  };
+
   // A new game refused while another is in progress: say which, and offer to go on.
   const confirmThen = (fields, path, done) => {
     if (!refusal || !refusal.confirm) return;
@@ -694,6 +700,7 @@
       fields.set('add', '1');
       if (dealer.value) fields.set('dealer', dealer.value);
       if (note.value.trim()) fields.set('note', note.value.trim());
+      otherTables(fields);
       const done = () => {
         chosen.length = 0;
         draw();
@@ -713,6 +720,7 @@
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const fields = new URLSearchParams(new FormData(form));
+      otherTables(fields);
       if (!(await post('/api/rematch', fields))) confirmThen(fields, '/api/rematch', () => {});
     });
     return { node: form, game: state.id };
