@@ -429,6 +429,9 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Name
   std::string body = "<h1>Leaderboard <small>" + html_escape(period.label) + "</small></h1>\n";
   body += all ? "<p class=\"meta\"><a href=\"/leaderboard\">This period only</a></p>\n"
               : "<p class=\"meta\"><a href=\"/leaderboard?all=1\">Every game</a></p>\n";
+  body +=
+      "<p id=\"board-live\" class=\"live\">Follows every table: a game finished at any of them "
+      "shows here by itself.</p>\n";
   if (rows.empty()) {
     body += "<p>No finished games in this period.</p>\n";
     return document("Five Crowns · leaderboard", "Leaderboard", body);

@@ -181,6 +181,11 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
       return Boolean(i && i.naturalWidth > 0 && i.getAttribute('src').includes('game=1'));
     }));
     await shot(t1, 'club-keeper-qr-360.png');
+    // The leaderboard, open meanwhile, follows every table: game 1 finishing shows there.
+    const board = await phone();
+    await board.goto(server.base + '/leaderboard', { waitUntil: 'load' });
+    await board.evaluate(() => { window.notReloaded = true; });
+    check('no finished game yet on the leaderboard', (await board.$('table.board')) === null);
     // Table 1 plays to the end from the terminal; its keeper's rematch starts its next game.
     for (let r = 2; r <= 11; r += 1) {
       const played = crowns('round', '--game', '1', 'out', String(r + 3), '5');  // each round its own scores
@@ -189,6 +194,15 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     await t1.waitForSelector('#rematch-form', { timeout: 5000 }).catch(() => {});
     check('the finished game offers its own table\'s rematch', (await t1.$eval('#rematch-form button', (b) => b.textContent).catch(() => ''))
       === 'Rematch: Ann, Bob, Cy');
+    await board.waitForSelector('table.board', { timeout: 5000 }).catch(() => {});
+    const boardNames = await board.$$eval('table.board td.name', (l) => l.map((n) => n.textContent)).catch(() => []);
+    check('the leaderboard shows game 1 finished, by itself', boardNames.includes('Ann') && boardNames.includes('Cy') &&
+      await board.evaluate(() => window.notReloaded === true), JSON.stringify(boardNames));
+    // Not a full-page shot: with seven tabs open, bringing this one to the front for it closed
+    // the browser's target (puppeteer 24, headless Chromium).
+    await board.screenshot({ path: path.join(OUT, 'club-leaderboard-360.png') });
+    await board.close();
+    await t1.bringToFront();
     await t1.tap('#rematch-form button');
     await t1.waitForFunction(() => new URL(location.href).searchParams.get('game') === '3', { timeout: 5000 }).catch(() => {});
     check('the rematch is this table\'s game now', new URL(t1.url()).searchParams.get('game') === '3', t1.url());

@@ -89,6 +89,35 @@
     document.getElementById('picker').replaceChildren(p.node);
   }
 
+  // The leaderboard follows every table: after each change anywhere (the event stream of no
+  // game hears them all) it asks for itself again and puts in what changed, no reload. A copy
+  // from before the change (X-Crowns-Fresh: no, while the new one is made) is asked again.
+  const boardLive = document.getElementById('board-live');
+  if (boardLive) {
+    let first = true;
+    const refresh = async () => {
+      try {
+        const response = await fetch(window.location.href, { cache: 'no-store' });
+        if (response.headers.get('X-Crowns-Fresh') === 'no') {
+          setTimeout(refresh, 1000);
+          return;
+        }
+        const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('main');
+        const main = document.querySelector('main');
+        if (fresh && main && fresh.innerHTML !== main.innerHTML) main.replaceChildren(...fresh.childNodes);
+      } catch (e) {
+        // Away for a moment: the next change asks again.
+      }
+    };
+    const boardSource = new EventSource('/events');
+    boardSource.addEventListener('card', () => {
+      if (!first) refresh();
+      first = false;
+    });
+    document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
+    return;
+  }
+
   const card = document.getElementById('card');
   if (!card) return;
   const live = document.getElementById('live');
