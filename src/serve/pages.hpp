@@ -49,10 +49,11 @@ struct PageFor {
 };
 
 /// The game a table plays now, the table named by a game it played (`id`): that game while it
-/// is in progress; once it is over, the game in progress started after it that seats the most
-/// of its players (two at least, or all of a smaller game), the newest of those played last
-/// (a rematch, the next game of the same people); else that game still. A game started at
-/// another table (by other people) never moves it. Throws crowns::Error for no such game.
+/// is in progress; once it is over, the later game (of the newest 50) that seats the most of
+/// its players (two at least, or all of a smaller game), one in progress before a finished one,
+/// the newest of equals (a rematch, and after it finished still it); else that game. A game
+/// started at another table (by other people) never moves it. Throws crowns::Error for no
+/// such game.
 store::Game table_game(const store::Database& db, std::int64_t id);
 
 /// The games in progress when there are two or more (tables at a club night), else none.

@@ -73,6 +73,12 @@ TEST_CASE("a table follows its own game and its rematch, never another table's",
   const store::Game mixed = test::new_game(t.db, {"Ann", "Zed"});
   CHECK(table_game(t.db, one.id).id == rematch.id);
   CHECK(mixed.id > rematch.id);
+  // The rematch over: the table stays on it (not back on game 1), until its next game.
+  play_out(t.db, rematch);
+  CHECK(table_game(t.db, one.id).id == rematch.id);
+  const store::Game third = test::new_game(t.db, {"Cy", "Bob", "Ann"});
+  CHECK(table_game(t.db, one.id).id == third.id);
+  CHECK(table_game(t.db, rematch.id).id == third.id);
   CHECK_THROWS_AS(table_game(t.db, 99), Error);
 }
 
