@@ -301,6 +301,7 @@
     const wanted = () => on() && state && state.status === 'active' && !document.hidden &&
       Date.now() - changedAt < QUIET_MS;
     const update = async () => {
+      toggle.hidden = !state;  // no game shown (the tables list, no game yet): nothing to keep on
       if (!wanted()) {
         await release();
         return;
