@@ -218,6 +218,24 @@ class Site {
   httplib::Server& http() { return http_; }
   Hub& hub() { return hub_; }
   [[nodiscard]] const std::string& token() const { return token_; }
+  /// The scorekeeper's page of the table of game `id` (none: of the current game).
+  [[nodiscard]] std::string keeper_link(std::optional<std::int64_t> id) const {
+    return "/keep?token=" + token_ + (id ? "&game=" + std::to_string(*id) : std::string());
+  }
+  /// The games in progress, by number: what each table plays, as "game N (Ann, Bob, Cy)".
+  std::vector<std::pair<std::int64_t, std::string>> tables() {
+    return pool_.with([](const store::Database& db) {
+      std::vector<std::pair<std::int64_t, std::string>> list;
+      for (const auto& game : store::games_in_progress(db, store::InProgress::Rounds)) {
+        std::string players;
+        for (const auto& seat : game.seats)
+          players += (players.empty() ? "" : ", ") + cli::sanitize(seat.name);
+        list.emplace_back(game.id, "game " + std::to_string(game.id) + " (" + players + ")");
+      }
+      std::sort(list.begin(), list.end());
+      return list;
+    });
+  }
 
  private:
   Hub::Page page(const std::string& key,
@@ -376,7 +394,7 @@ class Site {
         return;
       }
       const std::string host = req.get_header_value("Host");
-      res.set_content(qr_svg("http://" + host + keeper_path(id)), "image/svg+xml");
+      res.set_content(qr_svg("http://" + host + keeper_link(id)), "image/svg+xml");
     });
     http_.Get("/games", [this](const httplib::Request& req, httplib::Response& res) {
       std::int64_t number = 1;
@@ -499,31 +517,6 @@ class Site {
     }
   }
 
-  // The scorekeeper's page of the table of game `id` (none: of the current game).
-  [[nodiscard]] std::string keeper_path(std::optional<std::int64_t> id) const {
-    return "/keep?token=" + token_ + (id ? "&game=" + std::to_string(*id) : std::string());
-  }
-
- public:
-  /// The games in progress: what each table plays, as "game N (Ann, Bob, Cy)".
-  std::vector<std::pair<std::int64_t, std::string>> tables() {
-    return pool_.with([](const store::Database& db) {
-      std::vector<std::pair<std::int64_t, std::string>> list;
-      for (const auto& game : store::games_in_progress(db, store::InProgress::Rounds)) {
-        std::string players;
-        for (const auto& seat : game.seats)
-          players += (players.empty() ? "" : ", ") + cli::sanitize(seat.name);
-        list.emplace_back(game.id, "game " + std::to_string(game.id) + " (" + players + ")");
-      }
-      std::sort(list.begin(), list.end());
-      return list;
-    });
-  }
-  [[nodiscard]] std::string keeper_link(std::optional<std::int64_t> id) const {
-    return keeper_path(id);
-  }
-
- private:
   void game_json(const httplib::Request& req, httplib::Response& res) {
     try {
       const auto id = path_number(req);
