@@ -39,6 +39,14 @@ const stop = (server) => new Promise((resolve) => {
   server.child.on('exit', resolve);
   server.child.kill('SIGINT');
 });
+const axeSource = require('fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+// axe-core's serious and critical violations on the page as it is, one line each.
+const axeProblems = async (page) => {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
+};
 const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() => null);
 
 (async () => {
@@ -154,6 +162,8 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     check('/ lists both tables', tables.length === 2 && tables[0].includes('Ann, Bob, Cy') && tables[0].includes('round 2 of 11') &&
       tables[0].includes('Ann leads with 15') === false && tables[1].includes('Dee, Eve'), JSON.stringify(tables));
     await shot(listed, 'club-tables-360.png');
+    const listProblems = await axeProblems(listed);
+    check('axe-core: the tables list has no serious problem', listProblems.length === 0, listProblems.join('; '));
     await Promise.all([listed.waitForNavigation(), listed.tap('ul.tables li:nth-child(2) a')]);
     check('a phone chooses table 2', new URL(listed.url()).searchParams.get('game') === '2');
     await listed.waitForSelector('#live.on');
@@ -192,6 +202,7 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
       if (played.status !== 0) check('round ' + r + ' of game 1', false, played.stderr);
     }
     await t1.waitForSelector('#rematch-form', { timeout: 5000 }).catch(() => {});
+    check('the screen is let go when the game is over', (await t1.evaluate(() => document.body.dataset.awake)) === 'off');
     check('the finished game offers its own table\'s rematch', (await t1.$eval('#rematch-form button', (b) => b.textContent).catch(() => ''))
       === 'Rematch: Ann, Bob, Cy');
     await board.waitForSelector('table.board', { timeout: 5000 }).catch(() => {});
@@ -244,6 +255,8 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     check('the tab bar fits, no word clipped', nav.every(([, right, whole]) => right <= 360 && whole), JSON.stringify(nav));
     check('tabs apart', nav.every(([left], i) => i === 0 || left - nav[i - 1][1] >= 6), JSON.stringify(nav));
     await shot(eight, 'club-eight-360.png');
+    const eightProblems = await axeProblems(eight);
+    check('axe-core: the scorekeeper\'s page of 8 long names has no serious problem', eightProblems.length === 0, eightProblems.join('; '));
   } finally {
     await stop(server);
     await browser.close();
