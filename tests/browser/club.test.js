@@ -70,6 +70,8 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     await keeper.waitForSelector('#round-form');
     check('the scorekeeper\'s page follows its table (the game in its address)',
       new URL(keeper.url()).searchParams.get('game') === '1', keeper.url());
+    check('and in its manifest\'s', (await keeper.$eval('link[rel=manifest]', (l) => l.getAttribute('href'))) ===
+      '/manifest.webmanifest?token=' + server.token + '&game=1');
     await keeper.type('#round-form input[name=v0]', '7h 8h');
     await keeper.type('#round-form input[name=v2]', '12');
     await keeper.tap('#round-form input[name=out][value="1"]');

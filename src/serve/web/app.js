@@ -143,6 +143,9 @@
     const url = new URL(window.location.href);
     url.searchParams.set('game', follow);
     window.history.replaceState(null, '', url.pathname + url.search);
+    // Put on the home screen from now on, the scorekeeper's icon opens this table's page.
+    const manifest = document.querySelector('link[rel=manifest]');
+    if (manifest && token) manifest.href = '/manifest.webmanifest?token=' + encodeURIComponent(token) + '&game=' + encodeURIComponent(follow);
   };
   if (byTable && !follow && body.dataset.game) followTable(body.dataset.game);
   let state = null;
