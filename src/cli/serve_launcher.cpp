@@ -56,7 +56,7 @@ void run_serve(const ServeCommandOptions& opts, Context& ctx) {
                                     std::to_string(opts.port)};
   if (opts.lan) words.emplace_back("--lan");
   if (opts.keeper_qr) words.emplace_back("--keeper-qr");
-  if (opts.keep_token) words.emplace_back("--keep-token");
+  if (opts.fresh_token) words.emplace_back("--fresh-token");
   if (ctx.options.ascii) words.emplace_back("--ascii");
   ctx.out.flush();
   ctx.err.flush();

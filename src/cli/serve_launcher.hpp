@@ -11,7 +11,8 @@ struct ServeCommandOptions {
   int port = 8765;
   bool lan = false;
   bool keeper_qr = false;
-  bool keep_token = false;
+  bool keep_token = false;   ///< Accepted: the token is kept by default since issue 38.
+  bool fresh_token = false;  ///< A new token (and link) for this start and the next ones.
 };
 
 /// Replaces this process with crowns-serve, run with these options and the database resolved.

@@ -118,7 +118,7 @@ Answer write(store::Database& db, Action action, const Fields& fields) {
     if (fields.contains("change")) removes = number_field(fields, "change");
     return answer(db, table::undo(db, id, basis_of(fields), removes));
   }
-  const store::Game game = table_game(db, id);
+  const store::Game game = existing_game(db, id);
   auto asker = confirmed(fields);
   if (action == Action::Round) {
     // Two phones (or a phone and a terminal) entering the same round: the second is refused,

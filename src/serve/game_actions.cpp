@@ -79,7 +79,7 @@ std::optional<std::int64_t> seen_field(const Fields& fields) {
 
 Answer tiebreak(store::Database& db, const Fields& fields) {
   const std::int64_t id = game_field(fields);
-  const store::Game game = table_game(db, id);
+  const store::Game game = existing_game(db, id);
   // The tied seats' values, as `crowns tiebreak` takes them; the table checks the tie.
   std::vector<std::string> values;
   const std::string out = field(fields, "out");

@@ -48,7 +48,7 @@ Expected<int> round_number(const std::string& text) {
 }
 
 // The form: the round, the cards as text (the picker fills it; typing works too).
-std::string form_html(int round, const std::string& cards) {
+std::string form_html(int round, const std::string& cards, HandMode mode) {
   std::string options;
   for (int r = 1; r <= kRounds; ++r) {
     options += fmt::format("<option value=\"{}\"{}>{} · {} cards · {}s wild</option>", r,
@@ -62,14 +62,16 @@ std::string form_html(int round, const std::string& cards) {
       "<input id=\"hand-cards\" type=\"text\" name=\"cards\" value=\"{}\" autocomplete=\"off\" "
       "autocapitalize=\"none\" spellcheck=\"false\" placeholder=\"7h 8h 9h Ks jk\">"
       "<div id=\"picker\" data-round=\"{}\"></div>"
+      "<label class=\"check\"><input type=\"checkbox\" name=\"drawn\" value=\"1\"{}> It holds "
+      "the card just drawn: what to discard</label>"
       "<button type=\"submit\">Check the hand</button></form>\n",
-      options, html_escape(cards), round);
+      options, html_escape(cards), round, mode == HandMode::Drawn ? " checked" : "");
 }
 
 }  // namespace
 
 HandAnswer hand_answer(const std::optional<std::string>& round_text,
-                       const std::optional<std::string>& cards) {
+                       const std::optional<std::string>& cards, HandMode mode) {
   HandAnswer answer;
   int round = 1;
   std::string error;
@@ -80,7 +82,9 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
       error = r.error();
     }
   }
-  answer.body = form_html(round, cards.value_or(""));
+  // The answer goes above the form, where the eye is after the tap: below the picker it fell
+  // under the bottom of a phone's screen.
+  const std::string form = form_html(round, cards.value_or(""), mode);
   if (error.empty() && cards && !cards->empty()) {
     auto parsed = parse_cards(*cards);
     if (!parsed) {
@@ -89,6 +93,7 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
       HandQuery q;
       q.cards = std::move(parsed).value();
       q.round = round;
+      q.mode = mode;
       auto report = analyze_hand(std::move(q));
       if (!report) {
         error = report.error();
@@ -102,8 +107,9 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
         for (std::string line; std::getline(in, line);) lines += html_escape(line) + "\n";
         answer.body += "<section id=\"answer\" aria-live=\"polite\"><h2>Best lay-down</h2><pre>" +
                        lines + "</pre></section>\n";
-        const std::string share =
-            "/analyze?round=" + std::to_string(round) + "&cards=" + query_text(*cards);
+        const std::string share = "/analyze?round=" + std::to_string(round) +
+                                  "&cards=" + query_text(*cards) +
+                                  (mode == HandMode::Drawn ? "&drawn=1" : "");
         answer.body += "<p class=\"meta\">Share this hand: <a href=\"" + html_escape(share) +
                        "\">" + html_escape(share) + "</a></p>\n";
       }
@@ -114,6 +120,7 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
     answer.body += "<p id=\"answer\" class=\"error\" role=\"alert\">" +
                    html_escape(phone_words(error)) + "</p>\n";
   }
+  answer.body += form;
   return answer;
 }
 

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "crowns/hand_report.hpp"
+
 namespace crowns::serve {
 
 /// The answer to /analyze?round=N&cards=7h+8h+jk: `body` is the part of the page under its
@@ -15,8 +17,9 @@ struct HandAnswer {
   std::string body;
 };
 
-/// `round` and `cards` as the query string gives them (none: the empty form).
+/// `round` and `cards` as the query string gives them (none: the empty form); `mode` Drawn:
+/// the hand holds the card just drawn (crowns analyze --drawn: the best discard).
 HandAnswer hand_answer(const std::optional<std::string>& round,
-                       const std::optional<std::string>& cards);
+                       const std::optional<std::string>& cards, HandMode mode = HandMode::Dealt);
 
 }  // namespace crowns::serve

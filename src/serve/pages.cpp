@@ -150,16 +150,21 @@ std::string script_safe(std::string_view json) {
   return out;
 }
 
+constexpr const char* kThemeColour = "#0b5cad";  // the icon's blue, the accent of style.css
+
 std::string document(const std::string& title, const std::string& current, const std::string& body,
-                     const std::string& body_attributes = {}) {
+                     const std::string& body_attributes = {},
+                     const std::string& manifest = "/manifest.webmanifest") {
   std::string html =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta name=\"referrer\" content=\"no-referrer\">\n<title>" +
       html_escape(title) +
       "</title>\n<link rel=\"stylesheet\" href=\"/style.css\">\n<link rel=\"icon\" "
-      "href=\"/icon.svg\">\n</head>\n<body" +
-      body_attributes + ">\n<nav>";
+      "href=\"/icon.svg\">\n<link rel=\"apple-touch-icon\" href=\"/icon-180.png\">\n"
+      "<link rel=\"manifest\" href=\"" +
+      html_escape(manifest) + "\">\n<meta name=\"theme-color\" content=\"" + kThemeColour +
+      "\">\n</head>\n<body" + body_attributes + ">\n<nav>";
   for (const auto& [href, label] :
        {std::pair{"/", "Game"}, std::pair{"/games", "Games"},
         std::pair{"/leaderboard", "Leaderboard"}, std::pair{"/report", "Report"},
@@ -208,8 +213,12 @@ std::string card_html(const store::Game& game) {
 }
 
 std::string no_game_html() {
-  return "<h1>No game yet</h1>\n<p>Start one in a terminal: <code>crowns new NAME NAME...</code>; "
-         "it shows here at once.</p>\n";
+  // One card for every page: the stylesheet shows the viewers' words or the scorekeeper's
+  // (whose page has the start form below).
+  return "<h1>No game yet</h1>\n<p class=\"for-viewer\">The scorekeeper starts one (or a "
+         "terminal: <code>crowns new NAME NAME...</code>); it shows here at once.</p>\n"
+         "<p class=\"for-keeper\">Start one with the form below: tap the players in seat "
+         "order.</p>\n";
 }
 
 Json page_state(const store::Database& db, const std::optional<store::Game>& game) {
@@ -241,6 +250,86 @@ Json page_state(const store::Database& db, const std::optional<store::Game>& gam
   return state;
 }
 
+store::Game table_game(const store::Database& db, std::int64_t id) {
+  store::Game game = *shown_game(db, id);
+  if (game.status == store::GameStatus::Active) return game;
+  std::vector<std::string> seated;
+  for (const auto& seat : game.seats) seated.push_back(seat.name);
+  const std::size_t enough = std::min<std::size_t>(2, seated.size());
+  // The table's later games are among the newest (a page of the games list, read along the
+  // date index: the same cost with 10,000 games). Newest first: of equals, the first found.
+  std::optional<std::int64_t> best;
+  std::size_t best_shared = 0;
+  bool best_active = false;
+  for (const auto& other : store::list_games_page(db, 0, kGamesPerPage).games) {
+    if (other.id <= game.id) continue;
+    std::size_t shared = 0;
+    for (const auto& name : other.players)
+      shared += static_cast<std::size_t>(std::count(seated.begin(), seated.end(), name));
+    if (shared < enough) continue;
+    // A game in progress before a finished one (the table plays it now), then the most shared.
+    const bool active = other.status == store::GameStatus::Active;
+    if (!best || (active && !best_active) || (active == best_active && shared > best_shared)) {
+      best = other.id;
+      best_shared = shared;
+      best_active = active;
+    }
+  }
+  return best ? *shown_game(db, *best) : game;
+}
+
+std::vector<store::Game> tables_in_progress(const store::Database& db) {
+  auto playing = store::games_in_progress(db, store::InProgress::Rounds);
+  if (playing.size() < 2) return {};
+  // By number: a table keeps its place in the list as rounds are played.
+  std::sort(playing.begin(), playing.end(),
+            [](const store::Game& a, const store::Game& b) { return a.id < b.id; });
+  return playing;
+}
+
+std::string tables_html(const std::vector<store::Game>& games) {
+  std::string html = fmt::format(
+      "<h1>Tables <small>{} games in progress</small></h1>\n<p class=\"meta\">Choose your "
+      "table: its page then follows that game (and its rematch) only.</p>\n<ul "
+      "class=\"games tables\">\n",
+      games.size());
+  for (const auto& game : games) {
+    std::string players;
+    for (const auto& s : game.seats) players += (players.empty() ? "" : ", ") + html_escape(s.name);
+    const Standings st = game.standings();
+    std::string leads = "no round yet";
+    if (!game.rounds.empty()) {
+      std::string names;
+      for (const int s : st.leaders) names += (names.empty() ? "" : " and ") + seat_name(game, s);
+      leads = names + (st.leaders.size() > 1 ? " lead" : " leads") + " with " +
+              std::to_string(st.totals[static_cast<std::size_t>(st.leaders.front())]);
+    }
+    const auto next = game.next_round();
+    html += fmt::format(
+        "<li><a href=\"/?game={0}\" data-table=\"{0}\"><b>Game {0}</b> <span>{1}</span></a>"
+        "<div class=\"meta\">{2} · {3}</div></li>\n",
+        game.id, players, next ? fmt::format("round {} of {}", *next, kRounds) : "tie-break",
+        leads);
+  }
+  html += "</ul>\n";
+  return html;
+}
+
+std::string live_event(const store::Database& db, std::optional<std::int64_t> id, bool table,
+                       std::uint64_t version) {
+  if (id) return card_event(db, table ? table_game(db, *id) : store::load_game(db, *id), version);
+  const auto tables = tables_in_progress(db);
+  if (tables.empty()) return card_event(db, current_game(db), version);
+  Json ids = Json::array();
+  for (const auto& game : tables) ids.push_back(game.id);
+  const Json data{{"version", version},
+                  {"game", nullptr},
+                  {"tables", ids},
+                  {"html", tables_html(tables)},
+                  {"state", nullptr}};
+  return "event: card\ndata: " + data.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n\n";
+}
+
 std::string card_event(const store::Database& db, const std::optional<store::Game>& game,
                        std::uint64_t version) {
   const Json data{{"version", version},
@@ -252,9 +341,12 @@ std::string card_event(const store::Database& db, const std::optional<store::Gam
 
 std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
                       const PageFor& who) {
-  const auto game = shown_game(db, id);
+  const auto tables = id ? std::vector<store::Game>() : tables_in_progress(db);
+  const auto game = !tables.empty()   ? std::nullopt
+                    : id && who.table ? std::optional(table_game(db, *id))
+                                      : shown_game(db, id);
   std::string body = "<section id=\"card\" aria-live=\"polite\">\n";
-  body += game ? card_html(*game) : no_game_html();
+  body += !tables.empty() ? tables_html(tables) : game ? card_html(*game) : no_game_html();
   body += "</section>\n<p id=\"live\" class=\"live\">Live: updates by itself.</p>\n";
   if (!who.token.empty()) body += "<section id=\"entry\" hidden></section>\n";
   if (game) {
@@ -264,15 +356,20 @@ std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
         game->id);
   }
   // The scorekeeper's page carries the token for its script to send; a viewer's has none.
-  std::string attributes = fmt::format(" data-follow=\"{}\"", id ? std::to_string(*id) : "");
+  std::string attributes = fmt::format(" data-follow=\"{}\"{}", id ? std::to_string(*id) : "",
+                                       id && !who.table ? "" : " data-table=\"1\"");
   if (!who.token.empty()) attributes += " data-token=\"" + html_escape(who.token) + "\"";
   if (game) attributes += fmt::format(" data-game=\"{}\"", game->id);
   const std::string state =
       page_state(db, game).dump(-1, ' ', false, Json::error_handler_t::replace);
   body += "<script type=\"application/json\" id=\"state\">" + script_safe(state) + "</script>\n";
   const std::string title = game ? "Five Crowns · game " + std::to_string(game->id) : "Five Crowns";
+  // Put on the home screen, the scorekeeper's page opens as itself (its token, its table).
+  std::string manifest = "/manifest.webmanifest";
+  if (!who.token.empty())
+    manifest += "?token=" + who.token + (id ? fmt::format("&game={}", *id) : "");
   return document(who.token.empty() ? title : title + " · scorekeeper", id ? "" : "Game", body,
-                  attributes);
+                  attributes, manifest);
 }
 
 std::string games_page(const store::Database& db, std::int64_t page) {
@@ -332,6 +429,9 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Na
   std::string body = "<h1>Leaderboard <small>" + html_escape(period.label) + "</small></h1>\n";
   body += all ? "<p class=\"meta\"><a href=\"/leaderboard\">This period only</a></p>\n"
               : "<p class=\"meta\"><a href=\"/leaderboard?all=1\">Every game</a></p>\n";
+  body +=
+      "<p id=\"board-live\" class=\"live\">Follows every table: a game finished at any of them "
+      "shows here by itself.</p>\n";
   if (rows.empty()) {
     body += "<p>No finished games in this period.</p>\n";
     return document("Five Crowns · leaderboard", "Leaderboard", body);
@@ -365,6 +465,34 @@ std::string analyze_page(const std::string& body) {
 std::string game_report_page(const store::Database& db, std::int64_t id) {
   const store::Game game = *shown_game(db, id);
   return views::game_report_html(game, views::game_chart(game));
+}
+
+std::string manifest_json(const std::string& token, std::optional<std::int64_t> game) {
+  const std::string table = game ? fmt::format("game={}", *game) : std::string();
+  const bool keeper = !token.empty();
+  Json icons = Json::array();
+  icons.push_back({{"src", "/icon.svg"}, {"sizes", "any"}, {"type", "image/svg+xml"}});
+  for (const int size : {192, 512})
+    icons.push_back({{"src", fmt::format("/icon-{}.png", size)},
+                     {"sizes", fmt::format("{0}x{0}", size)},
+                     {"type", "image/png"}});
+  icons.push_back({{"src", "/icon-maskable-512.png"},
+                   {"sizes", "512x512"},
+                   {"type", "image/png"},
+                   {"purpose", "maskable"}});
+  const Json manifest{
+      {"name", keeper ? "Five Crowns scorekeeper" : "Five Crowns"},
+      {"short_name", keeper ? "Keep score" : "Crowns"},
+      // Told apart by the table, never by the token (an id is not a secret's place).
+      {"id", keeper ? "/keep" + (table.empty() ? "" : "?" + table) : "/"},
+      {"start_url", keeper ? "/keep?token=" + token + (table.empty() ? "" : "&" + table)
+                           : (game ? fmt::format("/game/{}", *game) : "/")},
+      {"scope", "/"},
+      {"display", "standalone"},
+      {"background_color", "#ffffff"},
+      {"theme_color", kThemeColour},
+      {"icons", icons}};
+  return manifest.dump(2) + "\n";
 }
 
 std::string error_page(int status, const std::string& message) {

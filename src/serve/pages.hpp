@@ -44,7 +44,30 @@ std::string card_event(const store::Database& db, const std::optional<store::Gam
 /// What a page knows of who asks.
 struct PageFor {
   std::string token;  ///< The scorekeeper's token ("" for a viewer): the page may write.
+  /// The id given names a table, not one game: the page follows table_game's game.
+  bool table = false;
 };
+
+/// The game a table plays now, the table named by a game it played (`id`): that game while it
+/// is in progress; once it is over, the later game (of the newest 50) that seats the most of
+/// its players (two at least, or all of a smaller game), one in progress before a finished one,
+/// the newest of equals (a rematch, and after it finished still it); else that game. A game
+/// started at another table (by other people) never moves it. Throws crowns::Error for no
+/// such game.
+store::Game table_game(const store::Database& db, std::int64_t id);
+
+/// The games in progress when there are two or more (tables at a club night), else none.
+std::vector<store::Game> tables_in_progress(const store::Database& db);
+/// The list of tables: each game in progress with its players, its round and who leads,
+/// linking to the table's page (`keeper`: its scorekeeper's page, token added by the script).
+std::string tables_html(const std::vector<store::Game>& games);
+
+/// The event a page's stream sends after a change: the card of the game `id` (`table`: of
+/// the table of `id`), or with no id the current game's card, or the list of tables when
+/// two or more are in progress (data {"version", "game": null, "tables": [ids], "html",
+/// "state": null}).
+std::string live_event(const store::Database& db, std::optional<std::int64_t> id, bool table,
+                       std::uint64_t version);
 
 /// The scorecard page (`id` none: the current game, followed as it changes).
 std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
@@ -63,6 +86,11 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Na
 std::string game_report_page(const store::Database& db, std::int64_t id);
 /// The hand page: the card picker and crowns analyze's answer (serve/hand_page.hpp).
 std::string analyze_page(const std::string& body);
+/// The web app manifest (a page put on a phone's home screen opens as an app): with the
+/// scorekeeper's `token`, its start page is the scorekeeper's page (of `game`'s table when
+/// given), else the viewers' page (of `game` when given). Icons: the SVG, PNGs of 192 and 512
+/// px, and a maskable 512 px one.
+std::string manifest_json(const std::string& token, std::optional<std::int64_t> game);
 /// A small page saying what went wrong.
 std::string error_page(int status, const std::string& message);
 

@@ -17,7 +17,8 @@ int run_program(int argc, const char* const* argv, std::ostream& out, std::ostre
   app.add_option("--port", opts.port, "The port (0: any free one)")->check(CLI::Range(0, kMaxPort));
   app.add_flag("--lan", opts.lan, "Listen on the local network, not only 127.0.0.1");
   app.add_flag("--keeper-qr", opts.keeper_qr, "Also show the scorekeeper's link as a QR code");
-  app.add_flag("--keep-token", opts.keep_token, "Keep the scorekeeper's link across restarts");
+  bool fresh = false;
+  app.add_flag("--fresh-token", fresh, "A new scorekeeper's link (kept from then on)");
   app.add_flag("--ascii", opts.ascii, "Draw the QR code in ASCII");
   try {
     app.parse(argc, argv);
@@ -30,6 +31,7 @@ int run_program(int argc, const char* const* argv, std::ostream& out, std::ostre
         << " (crowns-serve is run by crowns serve)\n";
     return static_cast<int>(ExitCode::Usage);
   }
+  opts.token = fresh ? Token::Fresh : Token::Kept;
   try {
     serve(opts, out);
     return 0;

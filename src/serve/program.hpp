@@ -8,7 +8,7 @@
 
 namespace crowns::serve {
 
-/// Reads `crowns-serve --db PATH [--port N] [--lan] [--keeper-qr] [--keep-token] [--ascii]`,
+/// Reads `crowns-serve --db PATH [--port N] [--lan] [--keeper-qr] [--fresh-token] [--ascii]`,
 /// serves until stopped, and returns the exit code; a failure is one line on `err`
 /// ("crowns: error: ...").
 int run_program(int argc, const char* const* argv, std::ostream& out, std::ostream& err);

@@ -11,4 +11,8 @@ namespace crowns::serve {
 /// `ascii`: "##" per light module, one line per row. "" if it cannot be encoded.
 std::string qr_text(std::string_view text, bool ascii);
 
+/// `text` as a QR code in SVG (dark modules on white, a quiet zone of 4), for a page to show:
+/// one path of unit squares, scaled by the viewBox. "" if it cannot be encoded.
+std::string qr_svg(std::string_view text);
+
 }  // namespace crowns::serve

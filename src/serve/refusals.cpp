@@ -46,7 +46,7 @@ Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) 
   return {400, Json{{"error", phone_words(views::sanitize(refusal.message))}}};
 }
 
-store::Game table_game(const store::Database& db, std::int64_t id) {
+store::Game existing_game(const store::Database& db, std::int64_t id) {
   auto game = store::require_game(db, id, store::Pick::Latest);
   if (!game) throw Error(game.error());
   return std::move(game).value();

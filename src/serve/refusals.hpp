@@ -17,7 +17,7 @@ namespace crowns::serve {
 Answer refusal_answer(const store::Database& db, const table::Refusal& refusal);
 
 /// The game `id`, or crowns::Error naming it (400).
-store::Game table_game(const store::Database& db, std::int64_t id);
+store::Game existing_game(const store::Database& db, std::int64_t id);
 
 /// What a table write answers: done() when it went through, else refusal_answer().
 Answer answer(const store::Database& db, const table::Outcome<store::Change>& outcome);

@@ -115,6 +115,12 @@ std::string kept_token(const std::string& path) {
   return token;
 }
 
+std::string fresh_kept_token(const std::string& path) {
+  if (unlink(path.c_str()) != 0 && errno != ENOENT)
+    throw Error("cannot replace the scorekeeper's token in " + path + ": " + std::strerror(errno));
+  return kept_token(path);
+}
+
 bool same_token(std::string_view given, std::string_view secret) {
   if (secret.empty()) return false;
   // Every byte of the secret is compared whatever `given` holds; a length difference is

@@ -48,6 +48,10 @@ bool host_allowed(std::string_view host, const std::vector<std::string>& names);
 /// token, or can be read by others than its owner (it must stay a secret).
 std::string kept_token(const std::string& path);
 
+/// A fresh token kept in `path` in place of the one there (if any): kept_token after removing
+/// the file. Throws crowns::Error as kept_token does, or when the file cannot be removed.
+std::string fresh_kept_token(const std::string& path);
+
 /// A token bucket per client address: `burst` requests at once, then `per_second`.
 class RateLimiter {
  public:

@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <charconv>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <mutex>
@@ -44,11 +45,12 @@ constexpr std::size_t kMaxBody = 8192;    // a round of 14 hands is under 1 KiB
 constexpr std::size_t kThreads = 128;     // every open event stream keeps one
 constexpr std::size_t kMaxStreams = 100;  // leaves threads for pages and writes
 constexpr std::size_t kMaxKept = 8;       // periods whose report (leaderboard) is kept
-constexpr auto kKeepAlive = std::chrono::seconds(15);
+constexpr auto kHeartbeat = std::chrono::milliseconds(15000);
 constexpr const char* kTokenHeader = "X-Crowns-Token";
 constexpr const char* kPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
+    "img-src 'self' data:; connect-src 'self'; manifest-src 'self'; form-action 'self'; "
+    "base-uri 'none'; "
     "frame-ancestors 'none'";
 
 std::string json_text(const Json& body) {
@@ -184,6 +186,18 @@ std::string bind_failure(const std::string& host, int port, int why) {
   return "cannot listen on " + where + (why != 0 ? std::string(": ") + std::strerror(why) : "");
 }
 
+// How often an event stream sends its heartbeat: 15 s, or for tests
+// $CROWNS_SERVE_TEST_BEAT_MS (a whole number of ms from 100, read once at the start), so that a
+// stalled connection can be seen to be noticed in seconds.
+std::chrono::milliseconds heartbeat_every() {
+  const char* text = std::getenv("CROWNS_SERVE_TEST_BEAT_MS");
+  const std::string_view value = text != nullptr ? text : "";
+  int ms = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), ms);
+  if (error != std::errc() || end != value.data() + value.size() || ms < 100) return kHeartbeat;
+  return std::chrono::milliseconds(ms);
+}
+
 std::string clock_time() {
   return fmt::format("{:%H:%M:%S}", fmt::localtime(std::time(nullptr)));
 }
@@ -195,7 +209,8 @@ class Site {
         writer_(store::open_database(options.db_path, store::Access::Read)),
         pool_(writer_),
         hub_(writer_, pool_),
-        token_(options.keep_token ? kept_token(token_file(options.db_path)) : make_token()),
+        token_(options.token == Token::Fresh ? fresh_kept_token(token_file(options.db_path))
+                                             : kept_token(token_file(options.db_path))),
         names_(served_names(options.lan)) {
     routes();
   }
@@ -203,6 +218,24 @@ class Site {
   httplib::Server& http() { return http_; }
   Hub& hub() { return hub_; }
   [[nodiscard]] const std::string& token() const { return token_; }
+  /// The scorekeeper's page of the table of game `id` (none: of the current game).
+  [[nodiscard]] std::string keeper_link(std::optional<std::int64_t> id) const {
+    return "/keep?token=" + token_ + (id ? "&game=" + std::to_string(*id) : std::string());
+  }
+  /// The games in progress, by number: what each table plays, as "game N (Ann, Bob, Cy)".
+  std::vector<std::pair<std::int64_t, std::string>> tables() {
+    return pool_.with([](const store::Database& db) {
+      std::vector<std::pair<std::int64_t, std::string>> list;
+      for (const auto& game : store::games_in_progress(db, store::InProgress::Rounds)) {
+        std::string players;
+        for (const auto& seat : game.seats)
+          players += (players.empty() ? "" : ", ") + views::sanitize(seat.name);
+        list.emplace_back(game.id, "game " + std::to_string(game.id) + " (" + players + ")");
+      }
+      std::sort(list.begin(), list.end());
+      return list;
+    });
+  }
 
  private:
   Hub::Page page(const std::string& key,
@@ -307,9 +340,15 @@ class Site {
           reply_error(res, 500, message);
         });
 
-    http_.Get("/", [this](const httplib::Request&, httplib::Response& res) {
+    // The current game, or the tables when two or more games are in progress; ?game=N: the
+    // table of game N (its game, then its rematch), which a game elsewhere never moves.
+    http_.Get("/", [this](const httplib::Request& req, httplib::Response& res) {
       reply_page(res, [&] {
-        return page("/", [](const store::Database& db) { return game_page(db, {}, {}); });
+        const auto id = number_param(req, "game");
+        return page("/?" + (id ? std::to_string(*id) : std::string()),
+                    [id](const store::Database& db) {
+                      return game_page(db, id, {.token = {}, .table = true});
+                    });
       });
     });
     http_.Get(R"(/game/(\d{1,12})\.json)",
@@ -335,8 +374,27 @@ class Site {
       reply_page(res, [&] {
         const auto id = number_param(req, "game");
         return page("/keep?" + (id ? std::to_string(*id) : std::string()),
-                    [this, id](const store::Database& db) { return game_page(db, id, {token_}); });
+                    [this, id](const store::Database& db) {
+                      return game_page(db, id, {.token = token_, .table = true});
+                    });
       });
+    });
+    // The scorekeeper's link of a table as a QR code, for a second phone to scan from the
+    // first one's screen: only for the scorekeeper's token (it holds the token).
+    http_.Get("/keep/qr.svg", [this](const httplib::Request& req, httplib::Response& res) {
+      if (!same_token(req.get_param_value("token"), token_)) {
+        reply_error_page(res, 403, "this scorekeeper link is wrong: use the link it printed last");
+        return;
+      }
+      std::optional<std::int64_t> id;
+      try {
+        id = number_param(req, "game");
+      } catch (const Error& e) {
+        reply_error_page(res, 400, views::sanitize(e.what()));
+        return;
+      }
+      const std::string host = req.get_header_value("Host");
+      res.set_content(qr_svg("http://" + host + keeper_link(id)), "image/svg+xml");
     });
     http_.Get("/games", [this](const httplib::Request& req, httplib::Response& res) {
       std::int64_t number = 1;
@@ -392,12 +450,26 @@ class Site {
         return req.has_param(name) ? std::optional(req.get_param_value(name)) : std::nullopt;
       };
       const auto start = std::chrono::steady_clock::now();
-      const HandAnswer answer = hand_answer(param("round"), param("cards"));
+      const HandAnswer answer =
+          hand_answer(param("round"), param("cards"),
+                      req.get_param_value("drawn") == "1" ? HandMode::Drawn : HandMode::Dealt);
       res.status = answer.status;
       res.set_content(analyze_page(answer.body), "text/html; charset=utf-8");
       const std::chrono::duration<double, std::milli> took =
           std::chrono::steady_clock::now() - start;
       res.set_header("Server-Timing", fmt::format("page;dur={:.2f}", took.count()));
+    });
+    // The home-screen manifest: the scorekeeper's (its page as the start) only with its token.
+    http_.Get("/manifest.webmanifest", [this](const httplib::Request& req, httplib::Response& res) {
+      std::optional<std::int64_t> game;
+      try {
+        game = number_param(req, "game");
+      } catch (const Error&) {
+        game = std::nullopt;  // a bad number: the manifest of the current game
+      }
+      const bool keeper = same_token(req.get_param_value("token"), token_);
+      res.set_content(manifest_json(keeper ? token_ : std::string(), game),
+                      "application/manifest+json; charset=utf-8");
     });
     for (const WebAsset& asset : web_assets()) {
       http_.Get(std::string(asset.path), [&asset](const httplib::Request&, httplib::Response& res) {
@@ -455,12 +527,20 @@ class Site {
     }
   }
 
-  // One viewer's event stream: the card at once, then again after every change; a comment
-  // every 15 s keeps the connection (and finds a viewer gone).
+  // One viewer's event stream: the card at once, then again after every change; a `beat`
+  // event every 15 s (its data: the interval in ms) keeps the connection, finds a viewer gone,
+  // and lets the page see a connection that stalled without closing (two beats missed: the
+  // page says so and connects again). A comment would keep the connection too, but a page's
+  // EventSource never sees comments.
   void events(const httplib::Request& req, httplib::Response& res) {
     std::optional<std::int64_t> follow;
+    bool table = false;
     try {
       follow = number_param(req, "game");
+      if (!follow) {
+        follow = number_param(req, "table");
+        table = follow.has_value();
+      }
     } catch (const Error& e) {
       reply_error(res, 400, views::sanitize(e.what()));
       return;
@@ -471,24 +551,24 @@ class Site {
     }
     res.set_header("X-Accel-Buffering", "no");
     auto seen = std::make_shared<std::uint64_t>(0);
-    const std::string key = "event:" + (follow ? std::to_string(*follow) : std::string());
+    const std::string key = "event:" + std::string(table ? "t" : "") +
+                            (follow ? std::to_string(*follow) : std::string());
     res.set_chunked_content_provider(
         "text/event-stream",
-        [this, seen, follow, key](std::size_t, httplib::DataSink& sink) {
+        [this, seen, follow, table, key](std::size_t, httplib::DataSink& sink) {
+          const std::string beat = fmt::format("event: beat\ndata: {}\n\n", beat_.count());
           if (*seen == 0) {
-            const std::string retry = "retry: 1000\n\n";
+            const std::string retry = "retry: 1000\n\n" + beat;
             if (!sink.write(retry.data(), retry.size())) return false;
           }
-          const std::uint64_t version = hub_.wait_past(*seen, kKeepAlive);
+          const std::uint64_t version = hub_.wait_past(*seen, beat_);
           if (hub_.stopped()) return false;
-          std::string chunk = ": still here\n\n";
+          std::string chunk = beat;
           if (version != *seen) {
             try {
               chunk = *hub_.cached(key,
                                    [&](const store::Database& db) {
-                                     const auto game =
-                                         follow ? store::load_game(db, *follow) : current_game(db);
-                                     return card_event(db, game, version);
+                                     return live_event(db, follow, table, version);
                                    },
                                    Hub::Prerender::No, {})
                            .text;
@@ -556,7 +636,8 @@ class Site {
   Hub hub_;
   std::string token_;
   std::vector<std::string> names_;  ///< What a request's Host may name (served_names).
-  std::mutex kept_mutex_;           ///< Guards the two maps that follow.
+  const std::chrono::milliseconds beat_ = heartbeat_every();
+  std::mutex kept_mutex_;  ///< Guards the two maps that follow.
   std::unordered_map<std::string, std::shared_ptr<KeptReport>> reports_;
   std::unordered_map<std::string, std::shared_ptr<KeptLeaderboard>> boards_;
   httplib::Server http_;
@@ -591,12 +672,15 @@ void serve(const ServeOptions& options, std::ostream& out) {
   const std::string base = "http://" + shown + ":" + std::to_string(port);
   out << "Viewers:     " << base << "/\n"
       << "Scorekeeper: " << base << "/keep?token=" << site.token() << '\n'
-      << "             (can change the scores: keep it to yourself"
-      << (options.keep_token
-              ? "; kept across restarts in " + views::sanitize(token_file(options.db_path))
-              : std::string())
-      << ")\n"
-      << (options.keeper_qr ? "The scorekeeper's link (for your own phone; not to share):\n" +
+      << "             (can change the scores: keep it to yourself; kept across restarts in "
+      << views::sanitize(token_file(options.db_path)) << ", --fresh-token for a new one)\n";
+  // A club night: each table's scorekeeper gets the link of their own table.
+  if (const auto tables = site.tables(); tables.size() > 1) {
+    out << "Tables:      " << tables.size() << " games in progress; each table's scorekeeper:\n";
+    for (const auto& [id, what] : tables)
+      out << "  " << what << ": " << base << site.keeper_link(id) << '\n';
+  }
+  out << (options.keeper_qr ? "The scorekeeper's link (for your own phone; not to share):\n" +
                                   qr_text(base + "/keep?token=" + site.token(), options.ascii) +
                                   "The viewers' link:\n"
                             : std::string())

@@ -215,6 +215,9 @@ const recordRound = async (page, values, out) => {
       { timeout: 5000, polling: 100 }, rematchId).catch(() => {});
     s = await state(keeper);
     check('"start it anyway" starts it', s.id !== rematchId && s.players.length === 2, JSON.stringify(s.players));
+    // The page follows the game it started (its table's now): its card comes by the stream.
+    await keeper.waitForFunction(() => document.querySelector('#card').textContent.includes('"><img src onerror>'),
+      { timeout: 5000 }).catch(() => {});
     check('a hostile name stays text', await keeper.evaluate(() => document.querySelectorAll('main img').length === 0 &&
       document.querySelector('#card').textContent.includes('"><img src onerror>')));
     const log = crowns('log', '--all').stdout;

@@ -174,7 +174,9 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     // --- Two keepers race for one round. The second's live updates are cut (so its save
     // goes out stale): refused (409), its form moves on to the round now next with what was
     // typed carried over, marked, without a reload.
-    const keeper2 = await browser.newPage();
+    // Another phone: a browser context of its own (its own storage, as a second phone has).
+    const phone2 = await browser.createBrowserContext();
+    const keeper2 = await phone2.newPage();
     await keeper2.setViewport(phone);
     // A stream that never connects: this page hears of no change.
     await keeper2.evaluateOnNewDocument(() => {
@@ -235,6 +237,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     check('in the page\'s words', !/crowns [a-z]|--[a-z]/.test(copyMessage), copyMessage);
     await shot(keeper2, 'keeper-repeat-360.png');
     await keeper2.close();
+    await phone2.close();
 
     // --- "Out" against a typed value: refused, naming both; nothing changes.
     const beforeOut = content();
@@ -346,7 +349,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
       server.child.on('exit', resolve);
       server.child.kill('SIGINT');
     });
-    let first = await started_(['--port', '0']);
+    let first = await started_(['--port', '0', '--fresh-token']);
     let second = null;
     try {
       const open = await browser.newPage();
@@ -357,7 +360,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
       await stopped(first);
       first = null;
       const restartedAt = Date.now();
-      second = await started_(['--port', open.url().replace(/^http:\/\/[^:]+:(\d+)\/.*$/, '$1')]);
+      second = await started_(['--fresh-token', '--port', open.url().replace(/^http:\/\/[^:]+:(\d+)\/.*$/, '$1')]);
       await open.waitForSelector('#live.gone', { timeout: 8000 }).catch(() => {});
       const liveText = await open.$eval('#entry [role=alert]', (n) => n.textContent).catch(() => '');
       check('after a restart the keeper\'s page says so (' + (Date.now() - restartedAt) + ' ms)',

@@ -17,6 +17,7 @@ check "a bad port: exit 2 (got $rc)" test "$rc" = 2
 check "a bad port: named" grep -q "70000" "$T/err"
 "$CROWNS" serve --help >"$T/out" 2>&1
 check "serve --help lists --keep-token" grep -q -- "--keep-token" "$T/out"
+check "serve --help lists --fresh-token" grep -q -- "--fresh-token" "$T/out"
 
 # Found beside crowns: the same command line reaches it (--db before the command word too).
 "$CROWNS" new --another --add Ann Bob >/dev/null

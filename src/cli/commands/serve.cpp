@@ -27,8 +27,12 @@ void setup_serve(CLI::App& app, Context& ctx) {
   sub->add_flag("--keeper-qr", opts->keeper_qr,
                 "Also show the scorekeeper's link as a QR code (for your own phone)");
   sub->add_flag("--keep-token", opts->keep_token,
-                "Keep the scorekeeper's link across restarts (its token in DB.serve-token, "
-                "owner-only)");
+                "Keep the scorekeeper's link across restarts (the default: its token in "
+                "DB.serve-token, owner-only)");
+  sub->add_flag("--fresh-token", opts->fresh_token,
+                "A new scorekeeper's link: the old one stops working (the new token is kept "
+                "for the next starts)")
+      ->excludes("--keep-token");
   sub->callback([opts, &ctx] { run_serve(*opts, ctx); });
 }
 

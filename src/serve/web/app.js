@@ -50,7 +50,7 @@
             const now = cardsIn();
             // Two of each card in a box: a third tap takes them out again.
             input.value = (n >= 2 ? now.filter((c) => c.toLowerCase() !== text.toLowerCase()) : [...now, text]).join(' ');
-            draw();
+            changed();
           });
           grid.append(b);
         }
@@ -60,12 +60,12 @@
       joker.setAttribute('aria-label', 'joker' + (jokers ? ', ' + jokers + ' in hand' : ''));
       joker.addEventListener('click', () => {
         input.value = [...cardsIn(), 'jk'].join(' ');
-        draw();
+        changed();
       });
       const clear = el('button', { type: 'button', className: 'quiet' }, 'Clear');
       clear.addEventListener('click', () => {
         input.value = '';
-        draw();
+        changed();
       });
       const points = held.reduce((sum, c) => sum + cardPoints(c, round), 0);
       counted.textContent = held.length === 0 ? 'No cards picked.'
@@ -73,6 +73,8 @@
       box.replaceChildren(grid, el('div', { className: 'row' }, joker, clear), counted);
       if (onChange) onChange(held);
     };
+    // A tap changes the field as typing would: its form keeps it, and the picker is redrawn.
+    const changed = () => input.dispatchEvent(new Event('input', { bubbles: true }));
     input.addEventListener('input', draw);
     draw();
     return { node: box, draw };
@@ -87,12 +89,65 @@
     document.getElementById('picker').replaceChildren(p.node);
   }
 
+  // The leaderboard follows every table: after each change anywhere (the event stream of no
+  // game hears them all) it asks for itself again and puts in what changed, no reload. A copy
+  // from before the change (X-Crowns-Fresh: no, while the new one is made) is asked again.
+  const boardLive = document.getElementById('board-live');
+  if (boardLive) {
+    let first = true;
+    const refresh = async () => {
+      try {
+        const response = await fetch(window.location.href, { cache: 'no-store' });
+        if (response.headers.get('X-Crowns-Fresh') === 'no') {
+          setTimeout(refresh, 1000);
+          return;
+        }
+        const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('main');
+        const main = document.querySelector('main');
+        if (fresh && main && fresh.innerHTML !== main.innerHTML) main.replaceChildren(...fresh.childNodes);
+      } catch (e) {
+        // Away for a moment: the next change asks again.
+      }
+    };
+    const boardSource = new EventSource('/events');
+    boardSource.addEventListener('card', () => {
+      if (!first) refresh();
+      first = false;
+    });
+    document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
+    return;
+  }
+
   const card = document.getElementById('card');
   if (!card) return;
   const live = document.getElementById('live');
   const entry = document.getElementById('entry');
   const token = body.dataset.token || '';
-  const follow = body.dataset.follow || '';
+  // What the page follows: one game (/game/N), or a table (/?game=N, /keep?game=N: that game,
+  // then its rematch; never a game started at another table). `/` with one game in progress
+  // takes that game's table as its own at once; with two or more it lists the tables.
+  let follow = body.dataset.follow || '';
+  const byTable = body.dataset.table === '1';
+  // The keeper's links to a table are its own scorekeeper's pages.
+  const keeperLinks = () => {
+    if (!token) return;
+    for (const a of card.querySelectorAll('a[data-table]')) {
+      a.href = '/keep?token=' + encodeURIComponent(token) + '&game=' + encodeURIComponent(a.dataset.table);
+    }
+  };
+  keeperLinks();
+  // Follows the table of `game` from now on; the address says so (a reload, a bookmark, the
+  // home screen keep it).
+  const followTable = (game) => {
+    follow = String(game);
+    const url = new URL(window.location.href);
+    url.searchParams.set('game', follow);
+    window.history.replaceState(null, '', url.pathname + url.search);
+    // Put on the home screen from now on, the scorekeeper's icon opens this table's page.
+    const manifest = document.querySelector('link[rel=manifest]');
+    if (manifest && token) manifest.href = '/manifest.webmanifest?token=' + encodeURIComponent(token) + '&game=' + encodeURIComponent(follow);
+  };
+  if (byTable && !follow && body.dataset.game) followTable(body.dataset.game);
   let state = null;
   try {
     state = JSON.parse(document.getElementById('state').textContent);
@@ -124,21 +179,175 @@
     }
   };
 
-  const source = new EventSource('/events' + (follow ? '?game=' + encodeURIComponent(follow) : ''));
-  source.addEventListener('open', () => {
-    if (!restarted) setLive(true, 'Live: updates by itself.');
-    checkKeeper();
-  });
-  source.addEventListener('error', () => {
-    if (!restarted) setLive(false, 'Connection lost: reconnecting…');
-  });
-  source.addEventListener('card', (event) => {
+  // The event stream. The server sends a `beat` every 15 s (its data: the interval in ms) and
+  // the card after every change. A connection can stall without closing (a phone's Wi-Fi gone
+  // quiet, a proxy): no error comes, and the page would go on saying "Live" over an old card.
+  // So two beats missed say so and connect again; and a page shown again (the phone woken,
+  // the tab brought back) connects again at once, which sends the card as it is now.
+  const stream = () => '/events' + (follow ? (byTable ? '?table=' : '?game=') + encodeURIComponent(follow) : '');
+  let source = null;
+  let beatEvery = 15000;
+  let heard = Date.now();
+  let watchdog = null;
+  const onCard = (event) => {
+    heard = Date.now();
     const data = JSON.parse(event.data);
     card.innerHTML = data.html;
+    keeperLinks();
     body.dataset.version = String(data.version);
     state = data.state;
+    if (byTable && data.game) {
+      const moved = String(data.game) !== follow;
+      if (moved) followTable(data.game);
+      // Chosen just now (the list gave way to one game): the stream follows its table.
+      if (moved && !String(source.url).includes('table=')) connect();
+    }
     if (entry) renderEntry();
+    document.dispatchEvent(new CustomEvent('crowns:card'));
+  };
+  const connect = () => {
+    if (source) source.close();
+    heard = Date.now();
+    source = new EventSource(stream());
+    source.addEventListener('open', () => {
+      heard = Date.now();
+      if (!restarted) setLive(true, 'Live: updates by itself.');
+      checkKeeper();
+    });
+    source.addEventListener('error', () => {
+      if (!restarted) setLive(false, 'Connection lost: reconnecting…');
+    });
+    source.addEventListener('beat', (event) => {
+      heard = Date.now();
+      const every = Number(event.data);
+      if (every > 0) beatEvery = every;
+    });
+    source.addEventListener('card', onCard);
+  };
+  const watch = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => {
+      if (Date.now() - heard > 2 * beatEvery + 500 && !document.hidden) {
+        if (!restarted) setLive(false, 'Connection lost: nothing heard from the server for ' +
+          Math.round((Date.now() - heard) / 1000) + ' s; reconnecting…');
+        connect();
+      }
+      watch();
+    }, Math.min(beatEvery / 2, 5000));
+  };
+  connect();
+  watch();
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden) connect();
   });
+
+  // --- The screen stays on while a game is played (a phone that sleeps mid-round must be
+  // woken and unlocked to see the scores). The Screen Wake Lock API where the browser offers
+  // it (secure pages only: https, or this computer's 127.0.0.1); elsewhere (a phone on
+  // http://192.168.x.y, where browsers do not offer it) a muted, looping video of a tiny
+  // canvas drawn in the page, which a browser keeps the screen on for as it would for any
+  // playing video. Released when the game is over, when the page is hidden (taken again when
+  // it is shown), or after an hour with no change to the game; a switch under the card turns
+  // it off (remembered on this phone).
+  (() => {
+    const SWITCH = 'crowns:screen-on';
+    const QUIET_MS = 60 * 60 * 1000;
+    let lock = null;
+    let video = null;
+    let timer = null;
+    let changedAt = Date.now();
+    let seen = body.dataset.version || '';
+    const on = () => {
+      try {
+        return window.localStorage.getItem(SWITCH) !== 'off';
+      } catch (e) {
+        return true;
+      }
+    };
+    const box = el('input', { type: 'checkbox', checked: on() });
+    const why = el('span', { className: 'why' });
+    const toggle = el('label', { className: 'check awake' }, box, ' Keep the screen on during the game', why);
+    live.after(toggle);
+    const say = (how) => {
+      body.dataset.awake = how;
+      why.textContent = how === 'lock' || how === 'video' ? ' (on)' : '';
+    };
+    const playVideo = async () => {
+      if (!video) {
+        const canvas = el('canvas', { width: 16, height: 16 });
+        const paint = canvas.getContext('2d');
+        let tick = 0;
+        // A frame a second: a stream whose canvas never changes sends no frames, and a video
+        // without frames may count as stalled rather than playing.
+        timer = setInterval(() => {
+          tick += 1;
+          paint.fillStyle = tick % 2 ? '#000001' : '#000000';
+          paint.fillRect(0, 0, 16, 16);
+        }, 1000);
+        video = el('video', { muted: true, loop: true, playsInline: true, className: 'awake-video' });
+        video.setAttribute('playsinline', '');
+        video.setAttribute('aria-hidden', 'true');
+        video.srcObject = canvas.captureStream(1);
+        body.append(video);
+      }
+      await video.play();
+    };
+    const release = async () => {
+      if (lock) {
+        const held = lock;
+        lock = null;
+        await held.release().catch(() => {});
+      }
+      if (video) video.pause();
+      say('off');
+    };
+    const wanted = () => on() && state && state.status === 'active' && !document.hidden &&
+      Date.now() - changedAt < QUIET_MS;
+    const update = async () => {
+      toggle.hidden = !state;  // no game shown (the tables list, no game yet): nothing to keep on
+      if (!wanted()) {
+        await release();
+        return;
+      }
+      if (lock && !lock.released) return say('lock');
+      if (navigator.wakeLock) {
+        try {
+          lock = await navigator.wakeLock.request('screen');
+          lock.addEventListener('release', () => { if (body.dataset.awake === 'lock') say('off'); });
+          if (video) video.pause();
+          return say('lock');
+        } catch (e) {
+          lock = null;  // refused (no permission, a battery saver): the video instead
+        }
+      }
+      try {
+        await playVideo();
+        say('video');
+      } catch (e) {
+        say('failed');
+      }
+    };
+    box.addEventListener('change', () => {
+      try {
+        window.localStorage.setItem(SWITCH, box.checked ? 'on' : 'off');
+      } catch (e) {
+        // Not remembered; it still holds for this page.
+      }
+      update();
+    });
+    document.addEventListener('crowns:card', () => {
+      if (body.dataset.version !== seen) {
+        seen = body.dataset.version;
+        changedAt = Date.now();
+      }
+      update();
+    });
+    document.addEventListener('visibilitychange', update);
+    // A tap anywhere: some browsers play a video only after one.
+    document.addEventListener('click', () => { if (body.dataset.awake === 'failed') update(); });
+    setInterval(update, 60 * 1000);
+    update();
+  })();
 
   if (!entry) return;
   const message = el('p', { className: 'message', role: 'status' });
@@ -178,6 +387,11 @@
       say('ok', data.message);
       // The game as this write left it; the live stream follows with the card.
       if (data.state !== undefined) state = data.state;
+      // A game started (or a rematch) from this table's page is this table's game now.
+      if ((path === '/api/start' || path === '/api/rematch') && state && byTable) {
+        followTable(state.id);
+        connect();
+      }
       return true;
     } catch (e) {
       say('error', 'Not sent: the server cannot be reached.');
@@ -211,28 +425,56 @@
     return round.went_out === name ? '0*' : String(round.scores[name]);
   });
 
+  // What the scorekeeper typed into a round's form, kept in this phone's storage (by game and
+  // round) until it is saved or cleared: a reload, a restart of the server, the link opened
+  // again or the phone's browser closed lose nothing.
+  const typedKey = (game, round) => 'crowns:typed:' + game + ':' + round;
+  const store = {
+    read: (key) => {
+      try {
+        return JSON.parse(window.localStorage.getItem(key) || 'null');
+      } catch (e) {
+        return null;
+      }
+    },
+    write: (key, value) => {
+      try {
+        if (value) window.localStorage.setItem(key, JSON.stringify(value));
+        else window.localStorage.removeItem(key);
+      } catch (e) {
+        // Storage full or refused (a private window): the form still works, unkept.
+      }
+    },
+  };
+
   // --- Record the next round. Kept while its round is still next; when another phone or the
   // terminal records it, redrawn for the round now next with what was typed carried over.
-  const roundForm = (carried, from) => {
+  const roundForm = (carriedFrom, from) => {
     const next = state.next;
+    const key = typedKey(state.id, next.round);
+    const kept = carriedFrom ? null : store.read(key);
+    const carried = carriedFrom || kept;
     const form = el('form', { id: 'round-form' });
     form.append(el('h2', {}, 'Record round ' + next.round + ' ', el('small', {}, next.cards + ' cards · ' + next.wild + 's wild')));
     form.append(hidden('game', state.id), hidden('round', next.round));
     // Values carried over from a round another door recorded meanwhile name the round they
     // were typed for: the server asks before it records them as a copy of that round.
-    const typedFor = carried && from ? carried.typedFor || from : next.round;
+    const typedFor = carried ? carried.typedFor || from || next.round : next.round;
     if (typedFor !== next.round) form.append(hidden('typed', typedFor));
     if (carried && from) {
       form.append(el('p', { className: 'message note', role: 'alert' },
         'Round ' + from + ' was recorded meanwhile. What you typed is kept below for round ' + next.round +
         ': check it before you save.'));
+    } else if (kept) {
+      form.append(el('p', { className: 'message note', role: 'status' },
+        'What you typed earlier on this phone for round ' + next.round + ' is back in the fields: save it, or clear it.'));
     }
     form.append(el('p', { className: 'meta' }, 'Points, out, or the cards left (7h 8h jk). ' +
       next.dealer + ' deals, ' + next.starts + ' starts.'));
     const inputs = state.players.map((name, seat) => {
       const input = textInput('v' + seat, name + ': points or cards left');
       input.placeholder = 'pts or cards';
-      const out = el('input', { type: 'radio', name: 'out', value: String(seat) });
+      const out = el('input', { type: 'checkbox', name: 'out', value: String(seat) });
       if (carried) {
         input.value = carried.values[seat] || '';
         if (input.value !== '') input.classList.add('carried');
@@ -251,8 +493,39 @@
       return input;
     });
     form.append(unusual());
-    form.append(el('div', {}, el('button', { type: 'submit' }, 'Record round ' + next.round)));
+    const clear = el('button', { type: 'button', className: 'quiet' }, 'Clear');
+    clear.setAttribute('aria-label', 'clear what is typed for round ' + next.round);
+    form.append(el('div', { className: 'row' }, el('button', { type: 'submit' }, 'Record round ' + next.round), clear));
+    const typed = () => {
+      const out = form.querySelector('input[name=out]:checked');
+      const values = inputs.map((i) => i.value);
+      if (!out && values.every((v) => v === '')) return null;
+      return { values, out: out ? out.value : '', typedFor };
+    };
+    const keep = () => store.write(key, typed());
+    if (carriedFrom) keep();
+    form.addEventListener('input', keep);
+    form.addEventListener('change', (event) => {
+      // One player goes out: ticking one unticks the others, and a tick can be taken back.
+      if (event.target.name === 'out' && event.target.checked) {
+        for (const box of form.querySelectorAll('input[name=out]')) if (box !== event.target) box.checked = false;
+      }
+      keep();
+    });
+    clear.addEventListener('click', () => {
+      for (const input of inputs) {
+        input.value = '';
+        input.classList.remove('carried');
+        input.dispatchEvent(new Event('input'));
+      }
+      for (const box of form.querySelectorAll('input[name=out]')) box.checked = false;
+      store.write(key, null);
+    });
     const recorded = () => {
+      // Saved: nothing typed is left to keep, nor what the live stream's card (come before
+      // this answer) carried to the next round.
+      store.write(key, null);
+      store.write(typedKey(state.id, next.round + 1), null);
       shown.round = null;
       renderEntry();
     };
@@ -262,12 +535,6 @@
       if (await post('/api/round', fields)) recorded();
       else confirmThen(fields, '/api/round', recorded);
     });
-    const typed = () => {
-      const out = form.querySelector('input[name=out]:checked');
-      const values = inputs.map((i) => i.value);
-      if (!out && values.every((v) => v === '')) return null;
-      return { values, out: out ? out.value : '', typedFor };
-    };
     return { node: form, game: state.id, round: next.round, seats: state.players.length, typed };
   };
 
@@ -279,8 +546,7 @@
     const was = hidden('was', '');
     form.append(hidden('game', state.id), was);
     const pick = el('select', { name: 'round' });
-    pick.setAttribute('aria-label', 'round to correct');
-    form.append(pick);
+    form.append(el('label', { className: 'field' }, 'Round to correct', pick));
     const note = el('p', { className: 'message note', role: 'alert' });
     form.append(note);
     const inputs = state.players.map((name, seat) => {
@@ -383,6 +649,12 @@
     return self;
   };
 
+  // A table's page whose game is over starts its next game without asking: the games still in
+  // progress are other tables' (a club night), not one this table forgot.
+  const otherTables = (fields) => {
+    if (byTable && state && state.status !== 'active') fields.set('confirm', '1');
+  };
+
   // A write the server asks about first (a new game while another is in progress, a round
   // that reads as the one just recorded): say why, and offer to go on.
   const confirmThen = (fields, path, done) => {
@@ -407,9 +679,7 @@
     roster.setAttribute('role', 'group');
     roster.setAttribute('aria-label', 'players: tap in seat order');
     const dealer = el('select', { name: 'dealer' });
-    dealer.setAttribute('aria-label', 'who deals round 1');
     const note = el('input', { type: 'text', name: 'note', autocomplete: 'off' });
-    note.setAttribute('aria-label', 'note (optional)');
     note.placeholder = 'note, e.g. where you play (optional)';
     const fresh = textInput('', 'a new player\'s name');
     fresh.placeholder = 'a new name';
@@ -465,7 +735,8 @@
     const button = el('button', { type: 'submit' }, 'Start the game');
     const inner = el('div', {},
       el('p', { className: 'meta' }, 'Tap the players in seat order (clockwise), or add a new name.'),
-      roster, el('div', { className: 'seat add' }, fresh, addFresh), list, dealer, note, button);
+      roster, el('div', { className: 'seat add' }, el('label', { className: 'field' }, 'A new player', fresh), addFresh), list,
+      el('label', { className: 'field' }, 'Who deals round 1', dealer), el('label', { className: 'field' }, 'Note (optional)', note), button);
     const summary = el('summary', {}, 'Start a new game');
     form.append(el('details', { open }, summary, inner));
     form.addEventListener('submit', async (event) => {
@@ -475,6 +746,7 @@
       fields.set('add', '1');
       if (dealer.value) fields.set('dealer', dealer.value);
       if (note.value.trim()) fields.set('note', note.value.trim());
+      otherTables(fields);
       const done = () => {
         chosen.length = 0;
         draw();
@@ -494,6 +766,7 @@
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const fields = new URLSearchParams(new FormData(form));
+      otherTables(fields);
       if (!(await post('/api/rematch', fields))) confirmThen(fields, '/api/rematch', () => {});
     });
     return { node: form, game: state.id };
@@ -508,7 +781,7 @@
     for (const name of state.leaders) {
       const seat = state.players.indexOf(name);
       const input = textInput('v' + seat, name + ': tie-break points or cards left');
-      const out = el('input', { type: 'radio', name: 'out', value: String(seat) });
+      const out = el('input', { type: 'checkbox', name: 'out', value: String(seat) });
       const cards = el('button', { type: 'button', className: 'quiet pick' }, 'cards');
       cards.setAttribute('aria-label', name + ': pick the cards left');
       const holder = el('div', { className: 'picked', hidden: true });
@@ -519,6 +792,11 @@
       form.append(seatRow(name, input, el('span', { className: 'tools' }, el('label', { className: 'out' }, out, ' out'), cards)), holder);
     }
     form.append(unusual(), el('div', {}, el('button', { type: 'submit' }, 'Record the tie-break')));
+    form.addEventListener('change', (event) => {
+      if (event.target.name === 'out' && event.target.checked) {
+        for (const box of form.querySelectorAll('input[name=out]')) if (box !== event.target) box.checked = false;
+      }
+    });
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       await post('/api/tiebreak', form);
@@ -559,7 +837,8 @@
         el('p', { className: 'meta' }, 'They sit after ' + state.players[state.players.length - 1] +
           ' and play from round ' + state.next.round + '. Many tables start them at the highest total: ' +
           highest + ' (' + holder + '\'s).'),
-        el('div', { className: 'seat add' }, name, total),
+        el('div', { className: 'seat add join' }, el('label', { className: 'field' }, 'Name', name),
+          el('label', { className: 'field' }, 'Starting total', total)),
         el('button', { type: 'submit' }, 'Seat them'));
     form.append(hidden('game', state.id), hidden('add', '1'), hidden('round', state.next.round),
       hidden('was', totals.join(',')), details);
@@ -568,6 +847,22 @@
       await post('/api/join', form);
     });
     return { node: form, game: state.id, basis: joinBasis(), name, total, details };
+  };
+
+  // --- This table's scorekeeper's link as a QR code, for a second phone at the same table.
+  const qrForm = () => {
+    const box = el('div', { className: 'qr' });
+    const link = '/keep/qr.svg?token=' + encodeURIComponent(token) + '&game=' + encodeURIComponent(state.id);
+    const details = el('details', {}, el('summary', {}, 'This table\'s scorekeeper link as a QR code'),
+      el('p', { className: 'meta' }, 'For a second phone at this table: scan it from this screen. Whoever scans it can change the scores.'),
+      box);
+    details.addEventListener('toggle', () => {
+      if (details.open && !box.firstChild) {
+        const img = el('img', { src: link, alt: 'QR code of this table\'s scorekeeper link', width: 240, height: 240 });
+        box.append(img);
+      }
+    });
+    return { node: el('section', { className: 'qr-holder' }, details), game: state.id };
   };
 
   const shown = { round: null, edit: null, undo: null };
@@ -614,6 +909,8 @@
       if (!old || old.round !== state.next.round || old.seats !== state.players.length) {
         const carried = old ? old.typed() : null;
         shown.round = roundForm(carried, old && old.round !== state.next.round ? old.round : 0);
+        // Carried to the round now next: no longer kept under the round recorded meanwhile.
+        if (old && old.round !== state.next.round) store.write(typedKey(old.game, old.round), null);
       }
     } else {
       shown.round = null;
@@ -630,7 +927,8 @@
     } else {
       shown.undo = null;
     }
-    place([message, ...[shown.tiebreak, shown.after, shown.round, shown.join, shown.edit, shown.undo, shown.start]
+    if (!shown.qr || shown.qr.game !== state.id) shown.qr = qrForm();
+    place([message, ...[shown.tiebreak, shown.after, shown.round, shown.join, shown.edit, shown.undo, shown.start, shown.qr]
       .filter(Boolean).map((f) => f.node)]);
   }
   renderEntry();

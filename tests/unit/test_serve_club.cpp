@@ -1,0 +1,139 @@
+// A club night on one crowns serve (issue 38): which game a table follows (serve/pages.hpp
+// table_game), the list of tables, the event a page's stream sends, the home-screen manifest
+// and the QR code of a table's scorekeeper link; the hand page's answer above its form and its
+// "just drawn" choice.
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "serve/hand_page.hpp"
+#include "serve/pages.hpp"
+#include "serve/qr.hpp"
+#include "store/db.hpp"
+#include "store_fixtures.hpp"
+#include "temp_db.hpp"
+
+using namespace crowns;
+using namespace crowns::serve;
+
+namespace {
+
+struct Club {
+  test::TempDir dir;
+  std::string path = dir.file("crowns.db");
+  store::Database db = store::open_database(path, store::Access::Write);
+};
+
+// Plays every round of `game`: seat 0 goes out each time.
+store::Game play_out(store::Database& db, store::Game game) {
+  while (game.next_round()) {
+    std::vector<store::SeatScore> cells{test::out(0)};
+    for (int s = 1; s < static_cast<int>(game.seats.size()); ++s) cells.push_back(test::pts(s, 5));
+    game = test::play_round(db, game, cells);
+  }
+  return game;
+}
+
+}  // namespace
+
+TEST_CASE("a table follows its own game and its rematch, never another table's", "[serve][club]") {
+  Club t;
+  store::Game one = test::new_game(t.db, {"Ann", "Bob", "Cy"});
+  one = test::play_round(t.db, one, {test::out(0), test::pts(1, 5), test::pts(2, 9)});
+  CHECK(tables_in_progress(t.db).empty());  // one table: no list
+  const store::Game two = test::new_game(t.db, {"Dee", "Eve"});
+  // Table 2's game is newer and played last: table 1 stays on its game.
+  CHECK(table_game(t.db, one.id).id == one.id);
+  CHECK(table_game(t.db, two.id).id == two.id);
+  const auto tables = tables_in_progress(t.db);
+  REQUIRE(tables.size() == 2);
+  CHECK(tables[0].id == one.id);  // by number
+  const std::string list = tables_html(tables);
+  CHECK(list.find("<b>Game 1</b> <span>Ann, Bob, Cy</span>") != std::string::npos);
+  CHECK(list.find("round 2 of 11 · Ann leads with 0") != std::string::npos);
+  CHECK(list.find("round 1 of 11 · no round yet") != std::string::npos);
+  CHECK(list.find("href=\"/?game=2\" data-table=\"2\"") != std::string::npos);
+  // The stream of `/` (no game) lists the tables; of a table, its game's card.
+  const auto listed = nlohmann::json::parse(live_event(t.db, std::nullopt, false, 4).substr(18));
+  CHECK(listed["tables"] == nlohmann::json::array({1, 2}));
+  CHECK(listed["state"].is_null());
+  const auto followed = nlohmann::json::parse(live_event(t.db, one.id, true, 4).substr(18));
+  CHECK(followed["game"] == one.id);
+
+  // Table 1 finishes; table 2 plays a round (played last). Table 1's rematch moves table 1.
+  one = play_out(t.db, one);
+  CHECK(table_game(t.db, one.id).id == one.id);  // over, and nothing after it of its players
+  test::play_round(t.db, two, {test::out(0), test::pts(1, 3)});
+  const store::Game rematch = test::new_game(t.db, {"Ann", "Bob", "Cy"});
+  const store::Game other = test::new_game(t.db, {"Fay", "Gus"});  // a third table, later
+  CHECK(table_game(t.db, one.id).id == rematch.id);
+  CHECK(table_game(t.db, two.id).id == two.id);
+  CHECK(table_game(t.db, other.id).id == other.id);
+  // A game of one shared player is not the table's next game.
+  const store::Game mixed = test::new_game(t.db, {"Ann", "Zed"});
+  CHECK(table_game(t.db, one.id).id == rematch.id);
+  CHECK(mixed.id > rematch.id);
+  // The rematch over: the table stays on it (not back on game 1), until its next game.
+  play_out(t.db, rematch);
+  CHECK(table_game(t.db, one.id).id == rematch.id);
+  const store::Game third = test::new_game(t.db, {"Cy", "Bob", "Ann"});
+  CHECK(table_game(t.db, one.id).id == third.id);
+  CHECK(table_game(t.db, rematch.id).id == third.id);
+  CHECK_THROWS_AS(table_game(t.db, 99), Error);
+}
+
+TEST_CASE("a page for `/` lists the tables when two or more are in progress", "[serve][club]") {
+  Club t;
+  test::new_game(t.db, {"Ann", "Bob"});
+  const std::string single = game_page(t.db, std::nullopt, {.token = {}, .table = true});
+  CHECK(single.find("data-table=\"1\"") != std::string::npos);
+  CHECK(single.find("data-game=\"1\"") != std::string::npos);
+  test::new_game(t.db, {"Cy", "Dee"});
+  const std::string both = game_page(t.db, std::nullopt, {.token = {}, .table = true});
+  CHECK(both.find("<h1>Tables <small>2 games in progress</small></h1>") != std::string::npos);
+  CHECK(both.find("data-game=") == std::string::npos);
+  // A table's page shows its game; one game's page (/game/N) is not a table's.
+  CHECK(game_page(t.db, 1, {.token = {}, .table = true}).find("<h1>Game 1 ") != std::string::npos);
+  CHECK(game_page(t.db, 1, {}).find("data-table") == std::string::npos);
+  // Every page names its manifest, theme colour and touch icon; the keeper's, its own.
+  CHECK(both.find("<link rel=\"manifest\" href=\"/manifest.webmanifest\">") != std::string::npos);
+  CHECK(both.find("<meta name=\"theme-color\" content=\"#0b5cad\">") != std::string::npos);
+  CHECK(both.find("<link rel=\"apple-touch-icon\" href=\"/icon-180.png\">") != std::string::npos);
+  CHECK(game_page(t.db, 2, {.token = "abc", .table = true})
+            .find("href=\"/manifest.webmanifest?token=abc&amp;game=2\"") != std::string::npos);
+}
+
+TEST_CASE("the manifest: the scorekeeper's opens its table's page, a viewer's the game",
+          "[serve][club]") {
+  const auto keeper = nlohmann::json::parse(manifest_json("abc", 7));
+  CHECK(keeper["start_url"] == "/keep?token=abc&game=7");
+  CHECK(keeper["id"] == "/keep?game=7");  // no token in the id
+  CHECK(keeper["display"] == "standalone");
+  CHECK(keeper["theme_color"] == "#0b5cad");
+  CHECK(keeper["icons"].size() == 4);
+  CHECK(keeper["icons"][1]["src"] == "/icon-192.png");
+  CHECK(keeper["icons"][3]["purpose"] == "maskable");
+  const auto viewer = nlohmann::json::parse(manifest_json("", std::nullopt));
+  CHECK(viewer["start_url"] == "/");
+  CHECK(viewer["name"] == "Five Crowns");
+  CHECK(nlohmann::json::parse(manifest_json("", 3))["start_url"] == "/game/3");
+}
+
+TEST_CASE("a table's scorekeeper link as a QR code in SVG", "[serve][club]") {
+  const std::string svg = qr_svg("http://192.168.1.20:8765/keep?token=abc&game=3");
+  CHECK(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 "));
+  CHECK(svg.find("<path fill=\"#000\" d=\"M4 4h1v1h-1z") != std::string::npos);  // a finder
+  CHECK(svg.find("token") == std::string::npos);  // the link is in the modules only
+}
+
+TEST_CASE("the hand page: the answer above the form, and the card just drawn", "[serve][club]") {
+  const HandAnswer good = hand_answer("5", "7h 8h 9h Ks Kd 3c jk");
+  CHECK(good.body.find("id=\"answer\"") < good.body.find("<form"));
+  const HandAnswer drawn = hand_answer("5", "7h 8h 9h Ks Kd 3c jk 4s", HandMode::Drawn);
+  CHECK(drawn.status == 200);
+  CHECK(drawn.body.find("&amp;drawn=1") != std::string::npos);
+  CHECK(drawn.body.find("name=\"drawn\" value=\"1\" checked>") != std::string::npos);
+  CHECK(drawn.body.find("id=\"answer\"") < drawn.body.find("<form"));
+  const HandAnswer bad = hand_answer("5", "7h 8x");
+  CHECK(bad.body.find("id=\"answer\"") < bad.body.find("<form"));
+}
