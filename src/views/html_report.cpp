@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "views/report.hpp"
+#include "views/report_style.hpp"
 #include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
@@ -13,76 +14,6 @@
 
 namespace crowns::views {
 namespace {
-
-// Desktop: the page grows to 100rem, so a 14-player card fits a 1280-px window. Phone (40rem
-// and less): the standings and records become a grid of labelled cells, all in view; a wide
-// card scrolls inside its own box, its round, wild and first players' scores in view (the
-// dealer comes last, long names wrap); the narrow chart keeps its text at 12 px. Paper: every
-// game starts a page; nothing is told by a background colour alone (the winner and who went
-// out are marked in text as well).
-constexpr std::string_view kStyle = R"(
-:root { color-scheme: light; }
-* { box-sizing: border-box; }
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
-  margin: 0 auto; max-width: 100rem; padding: 1rem; line-height: 1.4; color: #111;
-  background: #fff; }
-h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
-h2 { font-size: 1.2rem; margin: 1.5rem 0 .5rem; border-bottom: 2px solid #333; }
-p { margin: .3rem 0; overflow-wrap: anywhere; }
-.meta { color: #444; }
-.scroll { overflow-x: auto; max-width: 100%; }
-table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-th, td { padding: .2rem .45rem; border-bottom: 1px solid #bbb; text-align: right;
-  white-space: nowrap; vertical-align: top; }
-th { border-bottom: 2px solid #333; vertical-align: bottom; }
-.name { text-align: left; white-space: normal; overflow-wrap: anywhere; min-width: 6em; }
-th.who { white-space: normal; overflow-wrap: break-word; min-width: 3.5em; max-width: 8em; }
-.dealer { text-align: left; white-space: normal; overflow-wrap: break-word; min-width: 6em;
-  max-width: 12em; color: #444; }
-.run { display: block; color: #555; font-size: .75em; font-weight: normal; }
-.out { font-weight: bold; }
-.win { font-weight: bold; }
-tfoot td { border-top: 2px solid #333; font-weight: bold; }
-table.card th, table.card td { padding: .2rem .35rem; }
-tfoot td.label { text-align: left; white-space: normal; }
-figure { margin: .5rem 0; }
-figcaption { color: #444; font-size: .9em; }
-svg { display: block; max-width: 100%; height: auto; }
-.chart-narrow { display: none; }
-.legend { list-style: none; padding: 0; margin: .3rem 0; display: flex; flex-wrap: wrap;
-  gap: .2rem 1.2rem; }
-.legend li { display: flex; align-items: baseline; gap: .3rem; overflow-wrap: anywhere;
-  min-width: 0; }
-.legend svg { display: inline-block; flex: none; }
-.legend .k { font-weight: bold; }
-.key { color: #444; font-size: .85em; }
-.up { color: #1a7f37; } .down { color: #b42318; }
-@media (max-width: 40rem) {
-  body { padding: .5rem; }
-  table.stack, table.stack tbody { display: block; }
-  table.stack thead { display: none; }
-  table.stack tr { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr));
-    gap: 0 .5rem; border-bottom: 1px solid #bbb; padding: .3rem 0; }
-  table.stack td { border: 0; padding: .1rem 0; text-align: left; white-space: normal;
-    overflow-wrap: anywhere; min-width: 0; }
-  table.stack td[data-label]::before { content: attr(data-label); display: block;
-    font-size: .75em; color: #555; font-weight: normal; }
-  table.stack .span3 { grid-column: span 3; }
-  table.stack .full { grid-column: 1 / -1; font-weight: bold; }
-  table.card { font-size: .9em; }
-  th.who { max-width: 7em; }
-  .chart-wide { display: none; }
-  .chart-narrow { display: block; }
-}
-@media print {
-  @page { size: A4; margin: 12mm; }
-  body { max-width: none; padding: 0; font-size: 10pt; }
-  .scroll { overflow: visible; }
-  .game { break-before: page; }
-  table, figure, #records { break-inside: avoid; }
-  h2 { break-after: avoid; }
-}
-)";
 
 std::string signed_change(double change) {
   if (std::abs(change) < 0.005) return "±0.00";
@@ -106,7 +37,7 @@ void open_document(std::ostringstream& html, const std::string& title) {
   html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
        << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
        << "<meta name=\"generator\" content=\"crowns " << CROWNS_VERSION << "\">\n"
-       << "<title>" << html_escape(title) << "</title>\n<style>" << kStyle
+       << "<title>" << html_escape(title) << "</title>\n<style>" << report_stylesheet()
        << "</style>\n</head>\n<body>\n";
 }
 
