@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # crowns serve is the program crowns-serve (issue 28): crowns itself maps no web server
-# library, finds crowns-serve beside itself or in ../libexec/crowns, hands it the whole
-# command line, and says where it looked when it is missing.
+# library, finds crowns-serve beside itself or in ../libexec/crowns, hands it its own command
+# line (the database resolved), and says where it looked when it is missing. crowns-serve is a
+# program of its own (issue 36): its own main, nothing of the CLI.
 source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 dir=$(dirname "$CROWNS")
@@ -9,6 +10,15 @@ dir=$(dirname "$CROWNS")
 # crowns links no web server library; crowns-serve does.
 check "crowns links no cpp-httplib or OpenSSL" bash -c "! ldd '$CROWNS' | grep -E 'httplib|libssl|libcrypto|brotli|qrencode'"
 check "crowns-serve links cpp-httplib" bash -c "ldd '$dir/crowns-serve' | grep -q httplib"
+check "crowns-serve holds nothing of the CLI (no crowns::cli symbol)" \
+  bash -c "! nm -C '$dir/crowns-serve' | grep -q 'crowns::cli::'"
+check "crowns-serve holds the table layer" bash -c "nm -C '$dir/crowns-serve' | grep -q 'crowns::table::record_round'"
+
+# crowns-serve's own command line: refused in one line without --db, and --help answers.
+"$dir/crowns-serve" --port 0 >"$T/out" 2>"$T/err"
+rc=$?
+check "crowns-serve without --db: exit 2 (got $rc)" test "$rc" = 2
+check "crowns-serve without --db: one line naming --db" bash -c "[ \$(wc -l <'$T/err') = 1 ] && grep -q -- '--db' '$T/err'"
 
 # The options are read by crowns (help, bad values) before crowns-serve starts.
 "$CROWNS" serve --port 70000 >"$T/out" 2>"$T/err"
@@ -19,7 +29,7 @@ check "a bad port: named" grep -q "70000" "$T/err"
 check "serve --help lists --keep-token" grep -q -- "--keep-token" "$T/out"
 check "serve --help lists --fresh-token" grep -q -- "--fresh-token" "$T/out"
 
-# Found beside crowns: the same command line reaches it (--db before the command word too).
+# Found beside crowns: the options reach it (--db before the command word too).
 "$CROWNS" new --another --add Ann Bob >/dev/null
 timeout 3 "$CROWNS" --db "$CROWNS_DB" serve --port 0 >"$T/serve.out" 2>&1
 check "serve through crowns-serve prints the viewers' URL" grep -q "^Viewers: *http://127.0.0.1:" "$T/serve.out"
