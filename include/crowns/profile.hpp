@@ -24,9 +24,9 @@ struct GameMark {
 struct Versus {
   std::int64_t opponent = 0;
   int games = 0;
-  int lower = 0;   ///< The player finished with a lower total (better).
-  int higher = 0;  ///< The opponent finished lower.
-  int equal = 0;
+  int lower = 0;   ///< The player finished ahead (a better place: crowns::finishing_places).
+  int higher = 0;  ///< The opponent finished ahead.
+  int equal = 0;   ///< The same place (equal totals, no tie-break between them).
   int wins = 0;                   ///< Games of these the player won.
   int opponent_wins = 0;          ///< ... and the opponent won (a shared win counts for both).
   long long points = 0;           ///< The player's totals, summed.

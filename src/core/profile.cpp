@@ -13,13 +13,18 @@ std::optional<double> Profile::round_average(int round) const {
 
 namespace {
 
-void count_versus(Versus& v, const GameResult& game, int me, int them) {
+// `places`: the game's order of finish (finishing_places), so that a tie the tie-break decided
+// counts as it does on every screen and in the ratings.
+void count_versus(Versus& v, const GameResult& game, const std::vector<int>& places, int me,
+                  int them) {
   const auto& mine = game.seats[static_cast<std::size_t>(me)];
   const auto& theirs = game.seats[static_cast<std::size_t>(them)];
+  const int my_place = places[static_cast<std::size_t>(me)];
+  const int their_place = places[static_cast<std::size_t>(them)];
   ++v.games;
-  if (mine.total < theirs.total) ++v.lower;
-  if (mine.total > theirs.total) ++v.higher;
-  if (mine.total == theirs.total) ++v.equal;
+  if (my_place < their_place) ++v.lower;
+  if (my_place > their_place) ++v.higher;
+  if (my_place == their_place) ++v.equal;
   v.wins += mine.winner ? 1 : 0;
   v.opponent_wins += theirs.winner ? 1 : 0;
   v.points += mine.total;
@@ -78,12 +83,13 @@ Profile player_profile(const std::vector<GameResult>& games, const RatingReplay&
     } else {
       p.rounds += kRounds;
     }
+    const std::vector<int> places = finishing_places(game);
     for (int s = 0; s < game.players(); ++s) {
       if (s == me) continue;
       const std::int64_t other = game.seats[static_cast<std::size_t>(s)].player;
       auto [it, added] = versus_index.try_emplace(other, p.opponents.size());
       if (added) p.opponents.push_back({other, 0, 0, 0, 0, 0, 0, 0, 0, {}});
-      count_versus(p.opponents[it->second], game, me, s);
+      count_versus(p.opponents[it->second], game, places, me, s);
     }
   }
   std::stable_sort(p.opponents.begin(), p.opponents.end(),
@@ -99,7 +105,7 @@ Versus head_to_head(const std::vector<GameResult>& games, const Period& period, 
     if (!period.contains(game.date)) continue;
     const int sa = game.seat_of(a);
     const int sb = game.seat_of(b);
-    if (sa >= 0 && sb >= 0) count_versus(v, game, sa, sb);
+    if (sa >= 0 && sb >= 0) count_versus(v, game, finishing_places(game), sa, sb);
   }
   return v;
 }

@@ -7,10 +7,10 @@
 #include "cli/commands.hpp"
 #include "cli/input/period.hpp"
 #include "cli/session.hpp"
-#include "views/report.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/profile.hpp"
 #include "store/players.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -65,19 +65,19 @@ void run_h2h(const H2hOptions& opts, Context& ctx) {
   table.column("");
   table.column(na, Table::Align::Right);
   table.column(nb, Table::Align::Right);
-  table.row({"Finished lower", std::to_string(v.lower), std::to_string(v.higher)});
+  table.row({"Finished ahead", std::to_string(v.lower), std::to_string(v.higher)});
   table.row({"Won", std::to_string(v.wins), std::to_string(v.opponent_wins)});
   table.row(
       {"Average total", one_decimal(average(v.points)), one_decimal(average(v.opponent_points))});
   table.print(ctx.out, ctx.style);
-  if (v.equal > 0) ctx.out << "  Equal totals: " << v.equal << '\n';
+  if (v.equal > 0) ctx.out << "  Same place: " << v.equal << '\n';
 }
 
 }  // namespace
 
 void setup_h2h(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<H2hOptions>();
-  auto* sub = app.add_subcommand("h2h", "Two players head to head: who finished lower how often");
+  auto* sub = app.add_subcommand("h2h", "Two players head to head: who finished ahead how often");
   sub->add_option("a", opts->a, "A player")->required();
   sub->add_option("b", opts->b, "Another player")->required();
   add_period_options(*sub, opts->period);

@@ -5,11 +5,11 @@
 #include "cli/commands.hpp"
 #include "cli/input/period.hpp"
 #include "cli/session.hpp"
-#include "views/report.hpp"
 #include "cli/views/solitaire.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/profile.hpp"
 #include "store/players.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -117,10 +117,12 @@ void print_profile(Context& ctx, const Profile& p, const Period& period, const N
   rounds.print(ctx.out, st);
 
   if (p.opponents.empty()) return;
-  ctx.out << '\n' << st.bold("Head to head") << " (lower: finished with the lower total)\n";
+  ctx.out << '\n'
+          << st.bold("Head to head")
+          << " (ahead: finished in the better place, a tie-break counted)\n";
   Table versus;
   versus.column("Opponent");
-  for (const char* h : {"Games", "Lower", "Higher", "Equal", "Wins", "Their wins"})
+  for (const char* h : {"Games", "Ahead", "Behind", "Same", "Wins", "Their wins"})
     versus.column(h, Table::Align::Right);
   for (const auto& v : p.opponents) {
     versus.row({names.display(v.opponent), std::to_string(v.games), std::to_string(v.lower),
