@@ -152,6 +152,23 @@ std::string script_safe(std::string_view json) {
 
 constexpr const char* kThemeColour = "#0b5cad";  // the icon's blue, the accent of style.css
 
+// The points of a card left in hand and each round's wild rank, as core has them
+// (crowns::card_points, crowns::wild_rank_of_round), for the card picker: the page reads this
+// table and holds no copy of either rule.
+std::string card_points_json() {
+  Json ranks = Json::object();
+  for (int rank = kMinRank; rank <= kMaxRank; ++rank)
+    ranks[std::string(rank_name(rank))] = card_points(Card::natural(rank, Suit::Hearts), 0);
+  Json wilds = Json::array();  // round 1..11's wild rank (crowns::wild_rank_of_round)
+  for (int round = 1; round <= kRounds; ++round)
+    wilds.push_back(std::string(rank_name(wild_rank_of_round(round))));
+  return Json{{"ranks", ranks},
+              {"wilds", wilds},
+              {"wild", card_points(Card::natural(kMinRank, Suit::Hearts), kMinRank)},
+              {"joker", card_points(Card::joker(), 0)}}
+      .dump();
+}
+
 std::string document(const std::string& title, const std::string& current, const std::string& body,
                      const std::string& body_attributes = {},
                      const std::string& manifest = "/manifest.webmanifest") {
@@ -172,8 +189,9 @@ std::string document(const std::string& title, const std::string& current, const
     html += fmt::format("<a href=\"{}\"{}>{}</a>", href,
                         current == label ? " aria-current=\"page\"" : "", label);
   }
-  html +=
-      "</nav>\n<main>\n" + body + "</main>\n<script src=\"/app.js\"></script>\n</body>\n</html>\n";
+  html += "</nav>\n<main>\n" + body +
+          "</main>\n<script type=\"application/json\" id=\"card-points\">" + card_points_json() +
+          "</script>\n<script src=\"/app.js\"></script>\n</body>\n</html>\n";
   return html;
 }
 

@@ -18,13 +18,15 @@
   const RANKS = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
   const SUITS = [['*', '\u2605', 'stars'], ['h', '\u2665', 'hearts'], ['c', '\u2663', 'clubs'],
     ['s', '\u2660', 'spades'], ['d', '\u2666', 'diamonds']];
-  const wildOf = (round) => RANKS[Math.min(Math.max(round, 1), 11) - 1];
-  // A card's points in hand: the round's wild 20, a joker 50, else its rank (J 11, Q 12, K 13).
+  // A card's points in hand, from the table the server writes into every page from core's
+  // rule (crowns::card_points): the round's wild, a joker, else the rank's own.
+  const POINTS = JSON.parse(document.getElementById('card-points')?.textContent || '{"ranks":{},"wilds":[]}');
+  const wildOf = (round) => POINTS.wilds[Math.min(Math.max(round, 1), POINTS.wilds.length) - 1];
   const cardPoints = (text, round) => {
-    if (text === 'jk') return 50;
-    const rank = text.slice(0, -1);
-    if (rank === wildOf(round)) return 20;
-    return { J: 11, Q: 12, K: 13 }[rank] || Number(rank);
+    if (text.toLowerCase() === 'jk') return POINTS.joker;
+    const rank = text.slice(0, -1).toUpperCase();
+    if (rank === wildOf(round)) return POINTS.wild;
+    return POINTS.ranks[rank] || 0;
   };
   const picker = (input, getRound, onChange) => {
     const box = el('div', { className: 'picker' });
@@ -69,7 +71,8 @@
       });
       const points = held.reduce((sum, c) => sum + cardPoints(c, round), 0);
       counted.textContent = held.length === 0 ? 'No cards picked.'
-        : held.length + ' cards, ' + points + ' points before melds (' + wildOf(round) + 's wild count 20, jokers 50).';
+        : held.length + ' cards, ' + points + ' points before melds (' + wildOf(round) + 's wild count ' + POINTS.wild +
+          ', jokers ' + POINTS.joker + ').';
       box.replaceChildren(grid, el('div', { className: 'row' }, joker, clear), counted);
       if (onChange) onChange(held);
     };
