@@ -30,6 +30,12 @@ constexpr int max_players(int boxes) {
   return boxes <= 1 ? 8 : kMaxPlayers;
 }
 
+/// The boxes a table of `players` needs when nobody says: one box while it seats them, else
+/// two. Every door starts a game this way (`crowns new` without --boxes, the phone's form).
+constexpr int boxes_for(int players) {
+  return players > max_players(1) ? 2 : 1;
+}
+
 /// Cards dealt in round 1..11: 3..13.
 constexpr int cards_in_round(int round) {
   return round + 2;

@@ -56,7 +56,7 @@ Answer start(store::Database& db, const Fields& fields) {
   if (const std::string dealer = field(fields, "dealer"); !dealer.empty()) spec.dealer = dealer;
   if (const std::string note = field(fields, "note"); !note.empty()) spec.note = note;
   spec.add_unknown = field(fields, "add") == "1";
-  spec.boxes = static_cast<int>(spec.players.size()) > max_players(1) ? 2 : 1;
+  spec.boxes = boxes_for(static_cast<int>(spec.players.size()));
   spec.date = store::today();
   auto asker = confirmed_start(fields);
   return started(db, table::start_game(db, spec, asker));

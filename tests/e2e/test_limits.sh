@@ -25,7 +25,7 @@ refused "analyze 15 cards with --wild" "a hand of 15 cards is too large (1 to 13
   analyze --wild 5 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh 3s 4s 5s 6s
 refused "round hand bigger than the deal" "Bob's hand has 4 cards, but round 1 deals 3" 1 round 0* "3h 4h 5h 6h"
 refused "15 players" "15 players is too many for two boxes (at most 14)" 1 new --boxes 2 --add P{1..15}
-refused "9 players, one box" "9 players is too many for one box (at most 8; add --boxes 2 for up to 14)" 1 new --add P{1..9}
+refused "9 players, one box" "9 players is too many for one box (at most 8; add --boxes 2 for up to 14)" 1 new --boxes 1 --add P{1..9}
 refused "41-character name" "a player name is at most 40 characters (this one has 41)" 1 player add "$(printf 'n%.0s' {1..41})"
 refused "4097-byte note" "--note: a note is at most 4096 bytes (this one has 4097)" 1 new Ann Bob --note "$(printf 'n%.0s' {1..4097})"
 refused "1001 arguments" "1001 arguments; a crowns command takes at most 1000" 2 player add Q{1..999}
@@ -38,6 +38,9 @@ check "4096 bytes is a note" "$CROWNS" new --another Ann Bob --note "$(printf 'n
 check "8 players on one box" "$CROWNS" new --another --add P{1..8} >/dev/null
 check "8 players on one box: P8 is seated" grep -q P8 <("$CROWNS" show)
 check "14 players on two boxes" "$CROWNS" new --another --boxes 2 --add P{1..14} >/dev/null
+"$CROWNS" new --another --add Q{1..9} >/dev/null
+check "9 players and no --boxes: two boxes, as the phone's form starts them" \
+  bash -c '"$1" show --json | grep -q "\"boxes\":2"' _ "$CROWNS"
 before=$(sha)
 
 # analyze --batch: a line over 64 KiB gets its own error answer; the next line is answered.

@@ -7,6 +7,7 @@
 #include "cli/session.hpp"
 #include "crowns/date.hpp"
 #include "crowns/names.hpp"
+#include "crowns/rules.hpp"
 #include "store/db.hpp"
 #include "table/keeper.hpp"
 
@@ -48,7 +49,7 @@ void note_others_in_progress(Context& ctx, const StartedGame& started) {
 void add_new_game_options(CLI::App& sub, NewGameFlags& flags) {
   sub.add_option("--dealer", flags.dealer, "Who deals round 1 (default: the first player)")
       ->type_name("NAME");
-  sub.add_option("--boxes", flags.boxes, "Boxes of cards: 2 for 9 to 14 players")
+  sub.add_option("--boxes", flags.boxes, "Boxes of cards (default: 1, or 2 for 9 to 14 players)")
       ->check(whole_number(1, 2));
   sub.add_option("--date", flags.date, "Date played, YYYY-MM-DD (default: today)")
       ->type_name("YYYY-MM-DD");
@@ -68,7 +69,12 @@ store::NewGame new_game_spec(const std::vector<std::string>& players, const NewG
   }
   // --note '' is no note, as it is for `crowns details` (not a "Note:" line with nothing on it).
   const auto note = flags.note && flags.note->empty() ? std::nullopt : flags.note;
-  return {players, flags.dealer, flags.boxes, flags.date.value_or(store::today()), note, flags.add};
+  return {players,
+          flags.dealer,
+          flags.boxes.value_or(boxes_for(static_cast<int>(players.size()))),
+          flags.date.value_or(store::today()),
+          note,
+          flags.add};
 }
 
 }  // namespace crowns::cli

@@ -16,7 +16,7 @@ namespace crowns::cli {
 
 struct NewGameFlags {
   std::optional<std::string> dealer;
-  int boxes = 1;
+  std::optional<int> boxes;  ///< None: crowns::boxes_for the players.
   std::optional<std::string> date;
   std::optional<std::string> note;
   bool add = false;
