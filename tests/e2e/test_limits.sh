@@ -38,7 +38,7 @@ check "4096 bytes is a note" "$CROWNS" new --another Ann Bob --note "$(printf 'n
 check "8 players on one box" "$CROWNS" new --another --add P{1..8} >/dev/null
 check "8 players on one box: P8 is seated" grep -q P8 <("$CROWNS" show)
 check "14 players on two boxes" "$CROWNS" new --another --boxes 2 --add P{1..14} >/dev/null
-"$CROWNS" new --another --add Q{1..9} >/dev/null
+"$CROWNS" new --another --add Nine{1..9} >/dev/null
 check "9 players and no --boxes: two boxes, as the phone's form starts them" \
   bash -c '"$1" show --json | grep -q "\"boxes\":2"' _ "$CROWNS"
 before=$(sha)
