@@ -21,11 +21,11 @@
 #include <string_view>
 #include <vector>
 
-#include "table/scores.hpp"
 #include "crowns/card.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/scoring.hpp"
 #include "crowns/solver.hpp"
+#include "table/scores.hpp"
 
 namespace {
 

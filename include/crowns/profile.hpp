@@ -24,12 +24,12 @@ struct GameMark {
 struct Versus {
   std::int64_t opponent = 0;
   int games = 0;
-  int lower = 0;   ///< The player finished ahead (a better place: crowns::finishing_places).
-  int higher = 0;  ///< The opponent finished ahead.
-  int equal = 0;   ///< The same place (equal totals, no tie-break between them).
-  int wins = 0;                   ///< Games of these the player won.
-  int opponent_wins = 0;          ///< ... and the opponent won (a shared win counts for both).
-  long long points = 0;           ///< The player's totals, summed.
+  int lower = 0;          ///< The player finished ahead (a better place: crowns::finishing_places).
+  int higher = 0;         ///< The opponent finished ahead.
+  int equal = 0;          ///< The same place (equal totals, no tie-break between them).
+  int wins = 0;           ///< Games of these the player won.
+  int opponent_wins = 0;  ///< ... and the opponent won (a shared win counts for both).
+  long long points = 0;   ///< The player's totals, summed.
   long long opponent_points = 0;  ///< The opponent's totals, summed.
   std::string last;               ///< Date of the latest of these games.
 };

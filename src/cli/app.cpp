@@ -10,9 +10,9 @@
 #include "cli/context.hpp"
 #include "cli/help/manual.hpp"
 #include "cli/options.hpp"
-#include "views/ascii_out.hpp"
 #include "crowns/names.hpp"
 #include "store/db.hpp"
+#include "views/ascii_out.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -2,9 +2,9 @@
 
 #include "cli/fail.hpp"
 #include "cli/session.hpp"
-#include "views/style.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
+#include "views/style.hpp"
 
 namespace crowns::cli {
 

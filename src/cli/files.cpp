@@ -12,9 +12,9 @@
 #include <istream>
 #include <iterator>
 
-#include "views/style.hpp"
 #include "crowns/error.hpp"
 #include "store/db.hpp"
+#include "views/style.hpp"
 
 namespace crowns::cli {
 namespace {

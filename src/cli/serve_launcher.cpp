@@ -3,6 +3,8 @@
 // them cost every crowns command about 5 ms of start-up (docs/PERFORMANCE.md), so only
 // crowns-serve links them, as git keeps git-http-push out of git itself.
 
+#include "cli/serve_launcher.hpp"
+
 #include <unistd.h>
 
 #include <array>
@@ -14,7 +16,6 @@
 #include <system_error>
 #include <vector>
 
-#include "cli/serve_launcher.hpp"
 #include "crowns/error.hpp"
 #include "store/db.hpp"
 

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "views/style.hpp"
 #include "crowns/chart.hpp"
+#include "views/style.hpp"
 
 namespace crowns::views {
 

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "views/report.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/rules.hpp"
 #include "store/history.hpp"
+#include "views/report.hpp"
 
 namespace crowns::views {
 

@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "views/chart.hpp"
-#include "views/report.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/results.hpp"
 #include "store/games.hpp"
+#include "views/chart.hpp"
+#include "views/report.hpp"
 
 namespace crowns::views {
 

@@ -5,10 +5,10 @@
 #include <optional>
 #include <ostream>
 
-#include "views/hand_json.hpp"
-#include "views/style.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/solver.hpp"
+#include "views/hand_json.hpp"
+#include "views/style.hpp"
 
 namespace crowns::views {
 

@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <sstream>
 
-#include "views/report.hpp"
-#include "views/report_style.hpp"
 #include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
+#include "views/report.hpp"
+#include "views/report_style.hpp"
 
 namespace crowns::views {
 namespace {

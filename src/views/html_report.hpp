@@ -12,11 +12,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "views/chart.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/profile.hpp"
 #include "crowns/results.hpp"
 #include "store/games.hpp"
+#include "views/chart.hpp"
 
 namespace crowns::views {
 

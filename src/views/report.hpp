@@ -8,10 +8,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "views/style.hpp"
 #include "crowns/interval.hpp"
 #include "crowns/results.hpp"
 #include "store/history.hpp"
+#include "views/style.hpp"
 
 namespace crowns::views {
 

@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
-#include "views/chart_data.hpp"
-#include "views/report.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/standings_order.hpp"
 #include "store/game_range.hpp"
 #include "store/history.hpp"
+#include "views/chart_data.hpp"
+#include "views/report.hpp"
 
 namespace crowns::views {
 namespace {

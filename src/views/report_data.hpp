@@ -3,9 +3,9 @@
 // results loaded and rated once, serving the standings, the ratings chart and the records,
 // and every game of the period loaded in three queries for the scorecards.
 
-#include "views/html_report.hpp"
 #include "crowns/results.hpp"
 #include "store/sqlite.hpp"
+#include "views/html_report.hpp"
 
 namespace crowns::views {
 

@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "views/hand.hpp"
 #include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
+#include "views/hand.hpp"
 
 namespace crowns::views {
 namespace {

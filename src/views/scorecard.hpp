@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "views/style.hpp"
 #include "store/games.hpp"
+#include "views/style.hpp"
 
 namespace crowns::views {
 

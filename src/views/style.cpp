@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "views/ascii_out.hpp"
 #include "crowns/names.hpp"
+#include "views/ascii_out.hpp"
 
 namespace crowns::views {
 namespace {

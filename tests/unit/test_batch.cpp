@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "cli/batch.hpp"
-#include "cli/input/solitaire_request.hpp"
 #include "cli/input/analyze_request.hpp"
 #include "cli/input/json_request.hpp"
+#include "cli/input/solitaire_request.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solitaire.hpp"
 

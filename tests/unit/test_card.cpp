@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "views/style.hpp"
 #include "crowns/card.hpp"
 #include "crowns/deck.hpp"
+#include "views/style.hpp"
 
 using namespace crowns;
 

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "views/report.hpp"
 #include "crowns/interval.hpp"
+#include "views/report.hpp"
 
 using namespace crowns;
 

@@ -10,10 +10,10 @@
 #include "cli/files.hpp"
 #include "cli/input/analyze_request.hpp"
 #include "cli/options.hpp"
-#include "views/hand.hpp"
-#include "views/hand_json.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/rules.hpp"
+#include "views/hand.hpp"
+#include "views/hand_json.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -14,7 +14,6 @@
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/advice.hpp"
-#include "views/hand.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/assist.hpp"
 #include "crowns/names.hpp"
@@ -25,6 +24,7 @@
 #include "store/db.hpp"
 #include "store/players.hpp"
 #include "store/rounds.hpp"
+#include "views/hand.hpp"
 
 namespace crowns::cli {
 namespace {

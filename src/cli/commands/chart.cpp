@@ -6,14 +6,14 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
-#include "views/chart_data.hpp"
 #include "cli/files.hpp"
 #include "cli/input/period.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "views/report.hpp"
 #include "store/games.hpp"
 #include "store/players.hpp"
+#include "views/chart_data.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {

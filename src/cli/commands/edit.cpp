@@ -6,8 +6,8 @@
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
-#include "views/scorecard.hpp"
 #include "store/rounds.hpp"
+#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {

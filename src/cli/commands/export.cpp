@@ -8,9 +8,9 @@
 #include "cli/files.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "views/ascii_out.hpp"
 #include "crowns/plural.hpp"
 #include "store/transfer_db.hpp"
+#include "views/ascii_out.hpp"
 
 namespace crowns::cli {
 namespace {

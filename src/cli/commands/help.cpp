@@ -8,8 +8,8 @@
 #include "cli/fail.hpp"
 #include "cli/help/man_page.hpp"
 #include "cli/help/manual.hpp"
-#include "views/report.hpp"
 #include "crowns/names.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -10,8 +10,8 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "views/scorecard.hpp"
 #include "crowns/names.hpp"
+#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {

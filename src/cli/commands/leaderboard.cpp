@@ -11,10 +11,10 @@
 #include "cli/input/period.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "views/report.hpp"
 #include "crowns/csv.hpp"
 #include "crowns/standings_order.hpp"
 #include "store/history.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -12,8 +12,8 @@
 #include "cli/commands.hpp"
 #include "cli/fail.hpp"
 #include "cli/options.hpp"
-#include "views/report.hpp"
 #include "crowns/rules.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -9,14 +9,14 @@
 #include "cli/input/new_game.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
-#include "views/hand.hpp"
-#include "views/scorecard.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 #include "store/join.hpp"
 #include "store/rounds.hpp"
 #include "table/scores.hpp"
+#include "views/hand.hpp"
+#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -5,9 +5,9 @@
 #include "cli/commands.hpp"
 #include "cli/input/period.hpp"
 #include "cli/session.hpp"
-#include "views/report.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/profile.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -4,15 +4,15 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
-#include "views/chart_data.hpp"
-#include "views/report_data.hpp"
 #include "cli/files.hpp"
 #include "cli/input/period.hpp"
 #include "cli/session.hpp"
-#include "views/html_report.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
+#include "views/chart_data.hpp"
+#include "views/html_report.hpp"
+#include "views/report_data.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -7,8 +7,8 @@
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
-#include "views/scorecard.hpp"
 #include "crowns/rules.hpp"
+#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -5,9 +5,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
-#include "views/report.hpp"
 #include "store/db.hpp"
 #include "store/seasons.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -1,12 +1,11 @@
 // crowns serve: the scorecard live on every phone at the table; the scorekeeper's link enters
 // rounds too (docs/SERVE.md). The server itself is src/serve/, in the program crowns-serve.
 
-#include "cli/serve_launcher.hpp"
-
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
+#include "cli/serve_launcher.hpp"
 
 namespace crowns::cli {
 namespace {

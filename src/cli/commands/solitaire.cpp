@@ -10,16 +10,16 @@
 
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
-#include "cli/input/solitaire_request.hpp"
-#include "cli/solitaire/play.hpp"
 #include "cli/files.hpp"
+#include "cli/input/solitaire_request.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "cli/solitaire/play.hpp"
 #include "cli/views/progress.hpp"
-#include "views/report.hpp"
 #include "crowns/names.hpp"
 #include "store/db.hpp"
 #include "store/players.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -1,8 +1,8 @@
 #include "cli/input/analyze_request.hpp"
 
-#include "views/hand_json.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/rules.hpp"
+#include "views/hand_json.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -5,9 +5,9 @@
 #include <algorithm>
 
 #include "cli/batch.hpp"
-#include "views/hand.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
+#include "views/hand.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -7,9 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "views/style.hpp"
 #include "crowns/advice.hpp"
 #include "crowns/advice_explain.hpp"
+#include "views/style.hpp"
 
 namespace crowns::cli {
 

@@ -5,10 +5,10 @@
 
 #include <ostream>
 
-#include "views/style.hpp"
 #include "crowns/advice.hpp"
 #include "crowns/advice_explain.hpp"
 #include "crowns/assist.hpp"
+#include "views/style.hpp"
 
 namespace crowns::cli {
 

@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "crowns/plural.hpp"
 #include "views/report.hpp"
 #include "views/style.hpp"
-#include "crowns/plural.hpp"
 
 namespace crowns::cli {
 namespace {

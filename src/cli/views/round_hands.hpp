@@ -5,10 +5,10 @@
 #include <ostream>
 #include <vector>
 
-#include "views/style.hpp"
 #include "crowns/scoring.hpp"
 #include "store/games.hpp"
 #include "store/rounds.hpp"
+#include "views/style.hpp"
 
 namespace crowns::cli {
 

@@ -1,9 +1,9 @@
 #include "cli/views/solitaire.hpp"
 
-#include "views/hand.hpp"
-#include "views/report.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
+#include "views/hand.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {
