@@ -11,6 +11,18 @@
 
 namespace crowns {
 
+/// One public move of the round, as the table saw it: which card the player was offered on the
+/// pile, whether they took it, what they threw. Seats count clockwise from the player asking
+/// (0 is the asker, 1 the next player). docs/ADVICE.md, "The round's moves".
+struct TableMove {
+  int seat = 0;
+  Card offered;       ///< The top discard when they drew.
+  bool took = false;  ///< They took it (else they drew from the deck).
+  Card discarded;     ///< What they threw.
+
+  friend bool operator==(const TableMove&, const TableMove&) = default;
+};
+
 /// Everything a player knows at one decision.
 struct Situation {
   int round = 1;            ///< 1..11: sets the hand size and the wild rank.
@@ -26,6 +38,9 @@ struct Situation {
   bool last = false;              ///< Someone has gone out: this is the final turn.
   int boxes = 1;                  ///< 1 or 2.
   std::optional<Card> must_keep;  ///< A card just taken from the discard pile (not thrown back).
+  /// The round's public moves so far, oldest first (seats 0..players-1). Checked, not yet used
+  /// by the advice: a situation with moves is advised as one without (issue 37).
+  std::vector<TableMove> actions;
 };
 
 enum class Decision { Draw, Discard };

@@ -248,6 +248,14 @@ Expected<Unseen> check_situation(const Situation& s) {
                    counted(n, "card")};
   }
   if (s.stock && *s.stock < 0) return Failure{"stock must be 0 or more"};
+  for (std::size_t i = 0; i < s.actions.size(); ++i) {
+    const int seat = s.actions[i].seat;
+    if (seat < 0 || seat >= s.players) {
+      return Failure{"move " + std::to_string(i + 1) + " is by seat " + std::to_string(seat) +
+                     ", but a table of " + std::to_string(s.players) + " players has seats 0-" +
+                     std::to_string(s.players - 1) + " (0 is you, 1 the next player)"};
+    }
+  }
   std::vector<Card> top;
   if (s.top) top.push_back(*s.top);
   return unseen_cards(KnownCards{s.hand, top, s.seen, s.next_holds}, s.boxes);
