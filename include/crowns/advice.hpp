@@ -2,6 +2,7 @@
 // The move advisor: take the top discard or draw, and which card to discard. No I/O.
 // How it thinks is in docs/ADVICE.md.
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -113,6 +114,26 @@ inline constexpr AdvisorSettings kAdvisorSettings{};
 /// The advisor's static value alone, with today's hazard and gain and no rollouts: self-play's
 /// `static` strategy, a fixed reference while the advisor's settings are tuned.
 inline constexpr AdvisorSettings kStaticAdvisor{};
+
+/// The advisor's value of keeping a hand of n cards before its next draw, memoized over one
+/// situation: what advise_discard ranks its discards by, without the feeding charge, and
+/// -gain() for cards that all meld (the hand went out). For the measuring sticks of self-play
+/// that look past the next player's reply (selfplay's `reply`, docs/ADVICE.md).
+class KeptValues {
+ public:
+  KeptValues(const Situation& s, const Unseen& unseen,
+             const AdvisorSettings& settings = kAdvisorSettings);
+  ~KeptValues();
+  KeptValues(const KeptValues&) = delete;
+  KeptValues& operator=(const KeptValues&) = delete;
+  double value(const std::vector<Card>& kept);
+  /// What going out first is worth beyond the hand's own 0 (the others' holding, counted).
+  [[nodiscard]] double gain() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 /// Advice before drawing (round+2 cards and a top discard). Precondition: check_situation ok.
 DrawAdvice advise_draw(const Situation& s, const Unseen& unseen,

@@ -29,6 +29,10 @@ enum class Strategy {
   /// Not a player: a measuring stick. Static, but it sees the next player's hand and never
   /// throws a card that lets them go out when another discard does not (docs/ADVICE.md).
   Oracle,
+  /// Not a player: a measuring stick. Static, but it sees the next player's hand and picks
+  /// among its best few discards by the reply the expected-value player would make to each
+  /// and its own position after it (docs/ADVICE.md, issue 37).
+  Reply,
 };
 Expected<Strategy> parse_strategy(std::string_view name);
 std::string_view strategy_name(Strategy s);
@@ -40,6 +44,12 @@ AdvisorSettings& advisor_settings();
 /// The oracle's discard (Strategy::Oracle): the static advisor's best discard that does not let
 /// the next player, who holds `next_hand`, go out by taking it; the best if every one does.
 Card oracle_discard(const Situation& s, const Unseen& unseen, const std::vector<Card>& next_hand);
+
+/// The reply stick's discard (Strategy::Reply): of the static advisor's best 4 discards, the one
+/// whose position after the next player's reply (they hold `next_hand` and play as the
+/// expected-value player; a deck draw averaged over the cards neither hand holds) is best: our
+/// value less theirs, or our exact last turn when they go out.
+Card reply_discard(const Situation& s, const Unseen& unseen, const std::vector<Card>& next_hand);
 
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);

@@ -28,7 +28,8 @@ bool take_top(Strategy strategy, const Situation& s, const Unseen& unseen) {
     case Strategy::ExpectedValue: return lookahead_take(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_take(Lookahead::OnePly, s, unseen);
     case Strategy::Static:
-    case Strategy::Oracle: return advise_draw(s, unseen, kStaticAdvisor).take;
+    case Strategy::Oracle:
+    case Strategy::Reply: return advise_draw(s, unseen, kStaticAdvisor).take;
     case Strategy::Advisor: break;
   }
   return advise_draw(s, unseen, advisor_settings()).take;
@@ -38,6 +39,7 @@ Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen,
                     const std::vector<Card>& next_hand) {
   switch (strategy) {
     case Strategy::Oracle: return oracle_discard(s, unseen, next_hand);
+    case Strategy::Reply: return reply_discard(s, unseen, next_hand);
     case Strategy::Greedy: return greedy_discard(s);
     case Strategy::ExpectedValue: return lookahead_discard(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_discard(Lookahead::OnePly, s, unseen);
@@ -51,12 +53,13 @@ struct StrategyName {
   Strategy strategy;
   std::string_view name;
 };
-constexpr std::array<StrategyName, 6> kStrategyNames = {{{Strategy::Advisor, "advisor"},
+constexpr std::array<StrategyName, 7> kStrategyNames = {{{Strategy::Advisor, "advisor"},
                                                          {Strategy::Greedy, "greedy"},
                                                          {Strategy::ExpectedValue, "ev"},
                                                          {Strategy::OnePly, "oneply"},
                                                          {Strategy::Static, "static"},
-                                                         {Strategy::Oracle, "oracle"}}};
+                                                         {Strategy::Oracle, "oracle"},
+                                                         {Strategy::Reply, "reply"}}};
 
 // Where the discard pile's top card goes in a Situation: `top` before drawing, `seen` after.
 enum class PileTop { AsTop, InSeen };
@@ -177,7 +180,7 @@ Expected<Strategy> parse_strategy(std::string_view name) {
     if (n.name == name) return n.strategy;
   }
   return Failure{"unknown strategy '" + std::string(name) +
-                 "' (advisor, greedy, ev, oneply, static or oracle)"};
+                 "' (advisor, greedy, ev, oneply, static, oracle or reply)"};
 }
 
 std::string_view strategy_name(Strategy s) {

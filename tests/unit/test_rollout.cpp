@@ -215,4 +215,10 @@ TEST_CASE("the oracle never feeds the next player out when it need not", "[selfp
   CHECK(min_score(taken, wild_rank_of_round(s.round), HandMode::Drawn) != 0);
   // With nothing to fear it plays as the static advisor.
   CHECK(selfplay::oracle_discard(s, *unseen, cards("Kh Qs 9d 7c 4*")) == best);
+  // The reply stick sees the same feed: the model takes the card and goes out.
+  CHECK(*selfplay::parse_strategy("reply") == Strategy::Reply);
+  CHECK(selfplay::strategy_name(Strategy::Reply) == "reply");
+  const Card replied = selfplay::reply_discard(s, *unseen, next_hand);
+  taken.back() = replied;
+  CHECK(min_score(taken, wild_rank_of_round(s.round), HandMode::Drawn) != 0);
 }
