@@ -47,16 +47,24 @@ Unseen hidden_cards(const Situation& s, const std::vector<Card>& next_hand) {
 // draw, whichever scores less) against their -gain.
 class Position {
  public:
-  Position(const Situation& s, const Unseen& hidden, int wild_rank)
-      : hidden_(hidden), wild_rank_(wild_rank), values_(s, hidden, kStaticAdvisor) {}
+  Position(const Situation& s, const Unseen& hidden)
+      : hidden_(hidden), values_(s, hidden, kStaticAdvisor) {
+    last_turn_.round = s.round;
+    last_turn_.players = s.players;
+    last_turn_.boxes = s.boxes;
+    last_turn_.last = true;
+  }
 
   double ours(const std::vector<Card>& kept, const ReplyOutcome& reply) {
+    if (reply.out) {
+      // Our exact last turn: take their discard or draw, whichever scores less.
+      last_turn_.hand = kept;
+      last_turn_.top = reply.thrown;
+      const DrawAdvice last = advise_draw(last_turn_, hidden_);
+      return std::min(last.take_ev, last.draw_ev) + values_.gain();
+    }
     std::vector<Card> with_top = kept;
     with_top.push_back(reply.thrown);
-    if (reply.out) {
-      const int take = min_score(with_top, wild_rank_, HandMode::Drawn);
-      return std::min(static_cast<double>(take), last_draw(kept)) + values_.gain();
-    }
     double best = values_.value(kept);  // draw, and keep this hand's worth
     std::vector<Card> distinct = with_top;
     std::sort(distinct.begin(), distinct.end());
@@ -69,22 +77,9 @@ class Position {
   }
 
  private:
-  // The exact mean score of a last turn that draws from the hidden cards.
-  double last_draw(std::vector<Card> kept) const {
-    kept.push_back(Card::joker());
-    long sum = 0;
-    for (int k = 0; k < kCardKinds; ++k) {
-      const int copies = hidden_.count[static_cast<std::size_t>(k)];
-      if (copies == 0) continue;
-      kept.back() = card_of_kind(k);
-      sum += static_cast<long>(copies) * min_score(kept, wild_rank_, HandMode::Drawn);
-    }
-    return static_cast<double>(sum) / std::max(1, hidden_.total);
-  }
-
   const Unseen& hidden_;
-  int wild_rank_;
   KeptValues values_;
+  Situation last_turn_;
 };
 
 }  // namespace
@@ -116,7 +111,7 @@ Card reply_discard(const Situation& s, const Unseen& unseen, const std::vector<C
                              choice.discard, without(drawn, choice.discard)});
   }
 
-  Position position(s, hidden, wild_rank);
+  Position position(s, hidden);
   std::optional<Card> best;
   double best_score = std::numeric_limits<double>::infinity();
   const std::size_t n = std::min(kReplyCandidates, options.size());
