@@ -111,6 +111,8 @@ struct TurnRecord {
   bool last = false;                             ///< A last turn, after someone went out.
   int score = 0;                                 ///< The hand's points after the discard.
   const std::vector<Card>* next_hand = nullptr;  ///< The next seat's hand as the card is thrown.
+  /// The round's moves before this turn as this seat is told them (Situation::actions).
+  const std::vector<TableMove>* actions = nullptr;
 };
 using TurnObserver = std::function<void(const TurnRecord&)>;
 

@@ -92,6 +92,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
   const int dealer = (round - 1) % players;
   int seat = (dealer + 1) % players;
   int out = -1;
+  std::vector<TableMove> moves;  // the round's public moves, by absolute seat
   for (int turn = 0; turn < kMaxTurnsPerRound; ++turn, seat = (seat + 1) % players) {
     if (seat == out) return scores;
     auto& hand = deal.hands[static_cast<std::size_t>(seat)];
@@ -105,6 +106,10 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     s.stock = static_cast<int>(deal.stock.size());
     s.last = out >= 0;
     s.boxes = setup.boxes;
+    s.actions = moves;
+    for (auto& m : s.actions) m.seat = (m.seat - seat + players) % players;  // from this seat
+    const std::optional<Card> offered =
+        deal.discard.empty() ? std::nullopt : std::optional<Card>(deal.discard.back());
     bool take = false;
     if (!deal.discard.empty()) {
       s.top = deal.discard.back();
@@ -139,12 +144,14 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     erase_one(hand, discard);
     erase_one(picked[static_cast<std::size_t>(seat)], discard);
     deal.discard.push_back(discard);
+    if (offered)
+      moves.push_back({.seat = seat, .offered = *offered, .took = take, .discarded = discard});
     const int score = min_score(hand, wild_rank, HandMode::Dealt);
     scores[static_cast<std::size_t>(seat)] = score;
     if (out < 0 && score == 0) out = seat;
     if (setup.observer) {
       setup.observer({round, seat, strategy, take, discard, out == seat && !s.last, s.last, score,
-                      &next_hand});
+                      &next_hand, &s.actions});
     }
   }
   // No one went out (or the cards ran out): every hand scores as it stands.
