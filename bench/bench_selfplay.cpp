@@ -37,7 +37,8 @@ struct Options : crowns::bench::Match {
       "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
       "look-ahead), static (the advisor without rollouts), oracle (static that sees\n"
       "the next player's hand and never feeds them out: a measuring stick), reply (static that\n"
-      "sees the next player's hand and weighs their reply to its best discards)\n");
+      "sees the next player's hand and weighs their reply to its best discards), blindreply\n"
+      "(the same over 4 hands dealt from the unseen cards: no sight, no reading)\n");
   std::exit(2);
 }
 

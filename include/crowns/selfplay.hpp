@@ -33,6 +33,10 @@ enum class Strategy {
   /// among its best few discards by the reply the expected-value player would make to each
   /// and its own position after it (docs/ADVICE.md, issue 37).
   Reply,
+  /// The reply stick without sight: the same reply averaged over 4 hands dealt to the next
+  /// player from their known pickups and the unseen cards, all alike (no reading of their
+  /// moves): what the reply is worth before any inference (docs/ADVICE.md).
+  BlindReply,
 };
 Expected<Strategy> parse_strategy(std::string_view name);
 std::string_view strategy_name(Strategy s);
@@ -50,6 +54,10 @@ Card oracle_discard(const Situation& s, const Unseen& unseen, const std::vector<
 /// expected-value player; a deck draw averaged over the cards neither hand holds) is best: our
 /// value less theirs, or our exact last turn when they go out.
 Card reply_discard(const Situation& s, const Unseen& unseen, const std::vector<Card>& next_hand);
+/// Strategy::BlindReply's discard: reply_discard's scores averaged over `hands` hands dealt to
+/// the next player (determinize, seeded by the situation).
+inline constexpr int kBlindReplyHands = 4;
+Card blind_reply_discard(const Situation& s, const Unseen& unseen, int hands = kBlindReplyHands);
 
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);

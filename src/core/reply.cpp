@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "crowns/rollout.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/selfplay.hpp"
 #include "crowns/solver.hpp"
@@ -82,11 +83,10 @@ class Position {
   Situation last_turn_;
 };
 
-}  // namespace
-
-Card reply_discard(const Situation& s, const Unseen& unseen, const std::vector<Card>& next_hand) {
-  const auto options = advise_discard(s, unseen, kStaticAdvisor).options;
-  if (s.last || options.front().goes_out || options.size() == 1) return options.front().discard;
+// Each candidate's position after the reply of a next player holding `next_hand` (lower is
+// better for us), in the order of `candidates`.
+std::vector<double> reply_scores(const Situation& s, const std::vector<DiscardOption>& candidates,
+                                 const std::vector<Card>& next_hand) {
   const int wild_rank = wild_rank_of_round(s.round);
   const Unseen hidden = hidden_cards(s, next_hand);
 
@@ -112,11 +112,9 @@ Card reply_discard(const Situation& s, const Unseen& unseen, const std::vector<C
   }
 
   Position position(s, hidden);
-  std::optional<Card> best;
-  double best_score = std::numeric_limits<double>::infinity();
-  const std::size_t n = std::min(kReplyCandidates, options.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    const Card d = options[i].discard;
+  std::vector<double> scores;
+  for (const auto& option : candidates) {
+    const Card d = option.discard;
     const std::vector<Card> kept = without(s.hand, d);
     std::vector<Card> with_d = next_hand;
     with_d.push_back(d);
@@ -128,12 +126,42 @@ Card reply_discard(const Situation& s, const Unseen& unseen, const std::vector<C
     } else {
       for (const auto& reply : drawn_replies) score += reply.weight * position.ours(kept, reply);
     }
-    if (score < best_score) {
-      best_score = score;
-      best = d;
-    }
+    scores.push_back(score);
   }
-  return *best;
+  return scores;
+}
+
+// The static advisor's best few discards, or none when the choice is not the reply's to make
+// (the last turn, a discard that goes out, a single card).
+std::vector<DiscardOption> reply_candidates(const Situation& s, const Unseen& unseen) {
+  auto options = advise_discard(s, unseen, kStaticAdvisor).options;
+  if (s.last || options.front().goes_out || options.size() == 1) options.resize(1);
+  if (options.size() > kReplyCandidates) options.resize(kReplyCandidates);
+  return options;
+}
+
+}  // namespace
+
+Card reply_discard(const Situation& s, const Unseen& unseen, const std::vector<Card>& next_hand) {
+  const auto candidates = reply_candidates(s, unseen);
+  if (candidates.size() == 1) return candidates.front().discard;
+  const auto scores = reply_scores(s, candidates, next_hand);
+  const auto best = std::min_element(scores.begin(), scores.end()) - scores.begin();
+  return candidates[static_cast<std::size_t>(best)].discard;
+}
+
+Card blind_reply_discard(const Situation& s, const Unseen& unseen, int hands) {
+  const auto candidates = reply_candidates(s, unseen);
+  if (candidates.size() == 1) return candidates.front().discard;
+  SplitMix64 rng(situation_seed(s));
+  std::vector<double> sums(candidates.size(), 0.0);
+  for (int i = 0; i < hands; ++i) {
+    const Determinization d = determinize(s, unseen, rng);
+    const auto scores = reply_scores(s, candidates, d.opponents.front());
+    for (std::size_t c = 0; c < sums.size(); ++c) sums[c] += scores[c];
+  }
+  const auto best = std::min_element(sums.begin(), sums.end()) - sums.begin();
+  return candidates[static_cast<std::size_t>(best)].discard;
 }
 
 }  // namespace crowns::selfplay

@@ -29,7 +29,8 @@ bool take_top(Strategy strategy, const Situation& s, const Unseen& unseen) {
     case Strategy::OnePly: return lookahead_take(Lookahead::OnePly, s, unseen);
     case Strategy::Static:
     case Strategy::Oracle:
-    case Strategy::Reply: return advise_draw(s, unseen, kStaticAdvisor).take;
+    case Strategy::Reply:
+    case Strategy::BlindReply: return advise_draw(s, unseen, kStaticAdvisor).take;
     case Strategy::Advisor: break;
   }
   return advise_draw(s, unseen, advisor_settings()).take;
@@ -40,6 +41,7 @@ Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen,
   switch (strategy) {
     case Strategy::Oracle: return oracle_discard(s, unseen, next_hand);
     case Strategy::Reply: return reply_discard(s, unseen, next_hand);
+    case Strategy::BlindReply: return blind_reply_discard(s, unseen);
     case Strategy::Greedy: return greedy_discard(s);
     case Strategy::ExpectedValue: return lookahead_discard(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_discard(Lookahead::OnePly, s, unseen);
@@ -53,13 +55,14 @@ struct StrategyName {
   Strategy strategy;
   std::string_view name;
 };
-constexpr std::array<StrategyName, 7> kStrategyNames = {{{Strategy::Advisor, "advisor"},
+constexpr std::array<StrategyName, 8> kStrategyNames = {{{Strategy::Advisor, "advisor"},
                                                          {Strategy::Greedy, "greedy"},
                                                          {Strategy::ExpectedValue, "ev"},
                                                          {Strategy::OnePly, "oneply"},
                                                          {Strategy::Static, "static"},
                                                          {Strategy::Oracle, "oracle"},
-                                                         {Strategy::Reply, "reply"}}};
+                                                         {Strategy::Reply, "reply"},
+                                                         {Strategy::BlindReply, "blindreply"}}};
 
 // Where the discard pile's top card goes in a Situation: `top` before drawing, `seen` after.
 enum class PileTop { AsTop, InSeen };
@@ -187,7 +190,7 @@ Expected<Strategy> parse_strategy(std::string_view name) {
     if (n.name == name) return n.strategy;
   }
   return Failure{"unknown strategy '" + std::string(name) +
-                 "' (advisor, greedy, ev, oneply, static, oracle or reply)"};
+                 "' (advisor, greedy, ev, oneply, static, oracle, reply or blindreply)"};
 }
 
 std::string_view strategy_name(Strategy s) {
