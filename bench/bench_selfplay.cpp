@@ -28,14 +28,17 @@ struct Options : crowns::bench::Match {
 
 [[noreturn]] void usage(const std::string& message) {
   std::fprintf(stderr, "bench_selfplay: %s\n", message.c_str());
-  std::fprintf(stderr,
-               "usage: bench_selfplay [--a STRATEGY] [--b STRATEGY] [--players N] "
-               "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
-               "       [--hazard SCALE] [--gain G] [--feed POINTS] [--rollouts "
-               "SAMPLES[,CANDIDATES[,MARGIN[,greedy]]]]\n"
-               "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
-               "look-ahead), static (the advisor without rollouts), oracle (static that sees\n"
-               "the next player's hand and never feeds them out: a measuring stick)\n");
+  std::fprintf(
+      stderr,
+      "usage: bench_selfplay [--a STRATEGY] [--b STRATEGY] [--players N] "
+      "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
+      "       [--hazard SCALE] [--gain G] [--feed POINTS] [--rollouts "
+      "SAMPLES[,CANDIDATES[,MARGIN[,greedy]]]]\n"
+      "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
+      "look-ahead), static (the advisor without rollouts), oracle (static that sees\n"
+      "the next player's hand and never feeds them out: a measuring stick), reply (static that\n"
+      "sees the next player's hand and weighs their reply to its best discards), blindreply\n"
+      "(the same over 4 hands dealt from the unseen cards: no sight, no reading)\n");
   std::exit(2);
 }
 

@@ -2,6 +2,7 @@
 // The move advisor: take the top discard or draw, and which card to discard. No I/O.
 // How it thinks is in docs/ADVICE.md.
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -10,6 +11,18 @@
 #include "crowns/unseen.hpp"
 
 namespace crowns {
+
+/// One public move of the round, as the table saw it: which card the player was offered on the
+/// pile, whether they took it, what they threw. Seats count clockwise from the player asking
+/// (0 is the asker, 1 the next player). docs/ADVICE.md, "The round's moves".
+struct TableMove {
+  int seat = 0;
+  Card offered;       ///< The top discard when they drew.
+  bool took = false;  ///< They took it (else they drew from the deck).
+  Card discarded;     ///< What they threw.
+
+  friend bool operator==(const TableMove&, const TableMove&) = default;
+};
 
 /// Everything a player knows at one decision.
 struct Situation {
@@ -26,6 +39,9 @@ struct Situation {
   bool last = false;              ///< Someone has gone out: this is the final turn.
   int boxes = 1;                  ///< 1 or 2.
   std::optional<Card> must_keep;  ///< A card just taken from the discard pile (not thrown back).
+  /// The round's public moves so far, oldest first (seats 0..players-1). Checked, not yet used
+  /// by the advice: a situation with moves is advised as one without (issue 37).
+  std::vector<TableMove> actions;
 };
 
 enum class Decision { Draw, Discard };
@@ -98,6 +114,26 @@ inline constexpr AdvisorSettings kAdvisorSettings{};
 /// The advisor's static value alone, with today's hazard and gain and no rollouts: self-play's
 /// `static` strategy, a fixed reference while the advisor's settings are tuned.
 inline constexpr AdvisorSettings kStaticAdvisor{};
+
+/// The advisor's value of keeping a hand of n cards before its next draw, memoized over one
+/// situation: what advise_discard ranks its discards by, without the feeding charge, and
+/// -gain() for cards that all meld (the hand went out). For the measuring sticks of self-play
+/// that look past the next player's reply (selfplay's `reply`, docs/ADVICE.md).
+class KeptValues {
+ public:
+  KeptValues(const Situation& s, const Unseen& unseen,
+             const AdvisorSettings& settings = kAdvisorSettings);
+  ~KeptValues();
+  KeptValues(const KeptValues&) = delete;
+  KeptValues& operator=(const KeptValues&) = delete;
+  double value(const std::vector<Card>& kept);
+  /// What going out first is worth beyond the hand's own 0 (the others' holding, counted).
+  [[nodiscard]] double gain() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 /// Advice before drawing (round+2 cards and a top discard). Precondition: check_situation ok.
 DrawAdvice advise_draw(const Situation& s, const Unseen& unseen,

@@ -73,7 +73,8 @@ class Session {
   /// The round just ended (asking RoundEnd or Finished).
   [[nodiscard]] const std::optional<RoundResult>& result() const { return result_; }
 
-  /// My draw decision this turn (asking Drawn or Thrown): hand, top, seen, next_holds.
+  /// My draw decision this turn (asking Drawn or Thrown): hand, top, seen, next_holds, and the
+  /// round's moves typed so far whose top discard was known (`actions`).
   [[nodiscard]] Situation draw_situation() const;
   /// My discard decision after a deck draw (asking Thrown, not after `t`).
   [[nodiscard]] Situation discard_situation() const;
@@ -117,6 +118,8 @@ class Session {
   std::optional<std::string> out_by_;
   std::optional<RoundResult> result_;
   std::vector<std::string> answers_;
+  /// This round's moves whose top discard was known, mine (seat 0) and the others'.
+  std::vector<TableMove> moves_;
 };
 
 }  // namespace crowns::assist

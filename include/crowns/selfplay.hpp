@@ -29,6 +29,14 @@ enum class Strategy {
   /// Not a player: a measuring stick. Static, but it sees the next player's hand and never
   /// throws a card that lets them go out when another discard does not (docs/ADVICE.md).
   Oracle,
+  /// Not a player: a measuring stick. Static, but it sees the next player's hand and picks
+  /// among its best few discards by the reply the expected-value player would make to each
+  /// and its own position after it (docs/ADVICE.md, issue 37).
+  Reply,
+  /// The reply stick without sight: the same reply averaged over 4 hands dealt to the next
+  /// player from their known pickups and the unseen cards, all alike (no reading of their
+  /// moves): what the reply is worth before any inference (docs/ADVICE.md).
+  BlindReply,
 };
 Expected<Strategy> parse_strategy(std::string_view name);
 std::string_view strategy_name(Strategy s);
@@ -40,6 +48,16 @@ AdvisorSettings& advisor_settings();
 /// The oracle's discard (Strategy::Oracle): the static advisor's best discard that does not let
 /// the next player, who holds `next_hand`, go out by taking it; the best if every one does.
 Card oracle_discard(const Situation& s, const Unseen& unseen, const std::vector<Card>& next_hand);
+
+/// The reply stick's discard (Strategy::Reply): of the static advisor's best 4 discards, the one
+/// whose position after the next player's reply (they hold `next_hand` and play as the
+/// expected-value player; a deck draw averaged over the cards neither hand holds) is best: our
+/// value less theirs, or our exact last turn when they go out.
+Card reply_discard(const Situation& s, const Unseen& unseen, const std::vector<Card>& next_hand);
+/// Strategy::BlindReply's discard: reply_discard's scores averaged over `hands` hands dealt to
+/// the next player (determinize, seeded by the situation).
+inline constexpr int kBlindReplyHands = 4;
+Card blind_reply_discard(const Situation& s, const Unseen& unseen, int hands = kBlindReplyHands);
 
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);
@@ -101,6 +119,8 @@ struct TurnRecord {
   bool last = false;                             ///< A last turn, after someone went out.
   int score = 0;                                 ///< The hand's points after the discard.
   const std::vector<Card>* next_hand = nullptr;  ///< The next seat's hand as the card is thrown.
+  /// The round's moves before this turn as this seat is told them (Situation::actions).
+  const std::vector<TableMove>* actions = nullptr;
 };
 using TurnObserver = std::function<void(const TurnRecord&)>;
 

@@ -20,6 +20,11 @@ namespace {
 // draw (besides the drawn card itself).
 constexpr std::size_t kDrawnDiscardCandidates = 3;
 
+}  // namespace
+
+// Out of the anonymous namespace because KeptValues (public) holds one.
+namespace advice_detail {
+
 // The worth of keeping a hand of n cards (before the next draw), memoized by its multiset.
 class Evaluator {
  public:
@@ -76,6 +81,12 @@ class Evaluator {
   double feed_charge_;
   std::unordered_map<std::string, Value> cache_;
 };
+
+}  // namespace advice_detail
+
+namespace {
+
+using advice_detail::Evaluator;
 
 // Ranks options: lower value first; on a tie a non-wild before a wild, then a card that does
 // not feed the next player before one that does, then the higher-scoring card. The ties that
@@ -248,6 +259,14 @@ Expected<Unseen> check_situation(const Situation& s) {
                    counted(n, "card")};
   }
   if (s.stock && *s.stock < 0) return Failure{"stock must be 0 or more"};
+  for (std::size_t i = 0; i < s.actions.size(); ++i) {
+    const int seat = s.actions[i].seat;
+    if (seat < 0 || seat >= s.players) {
+      return Failure{"move " + std::to_string(i + 1) + " is by seat " + std::to_string(seat) +
+                     ", but a table of " + std::to_string(s.players) + " players has seats 0-" +
+                     std::to_string(s.players - 1) + " (0 is you, 1 the next player)"};
+    }
+  }
   std::vector<Card> top;
   if (s.top) top.push_back(*s.top);
   return unseen_cards(KnownCards{s.hand, top, s.seen, s.next_holds}, s.boxes);
@@ -276,6 +295,30 @@ double opponent_points(const Situation& s, double gain) {
 }
 
 }  // namespace
+
+struct KeptValues::Impl {
+  Impl(const Situation& s, const Unseen& pool, const AdvisorSettings& settings)
+      : wild_rank(wild_rank_of_round(s.round)),
+        unseen(pool),
+        eval(wild_rank, unseen, opponent_out_chance(s, settings.hazard_scale),
+             opponent_points(s, settings.gain), settings.feed_charge) {}
+  int wild_rank;
+  Unseen unseen;  // the evaluator holds a reference: declared before it
+  advice_detail::Evaluator eval;
+};
+
+KeptValues::KeptValues(const Situation& s, const Unseen& unseen, const AdvisorSettings& settings)
+    : impl_(std::make_unique<Impl>(s, unseen, settings)) {}
+KeptValues::~KeptValues() = default;
+
+double KeptValues::value(const std::vector<Card>& kept) {
+  if (min_score(kept, impl_->wild_rank, HandMode::Dealt) == 0) return -impl_->eval.gain();
+  return impl_->eval.kept(kept).value;
+}
+
+double KeptValues::gain() const {
+  return impl_->eval.gain();
+}
 
 DiscardAdvice advise_discard(const Situation& s, const Unseen& unseen,
                              const AdvisorSettings& settings) {

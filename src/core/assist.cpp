@@ -81,6 +81,7 @@ void Session::start_round(int round) {
   drawn_.reset();
   others_turn_ = 1;
   out_by_.reset();
+  moves_.clear();
 }
 
 std::vector<Card> Session::seen() const {
@@ -102,6 +103,7 @@ Situation Session::draw_situation() const {
   s.players = setup_.players;
   s.boxes = setup_.boxes;
   s.last = last_;
+  s.actions = moves_;
   return s;
 }
 
@@ -331,6 +333,9 @@ Expected<void> Session::on_thrown(std::string_view text) {
                    " from the discard pile: it may not go straight back; throw another card"};
   }
   remove_one(hand_, *card);
+  if (const auto offered = taken_ ? taken_ : top_)
+    moves_.push_back(
+        {.seat = 0, .offered = *offered, .took = taken_.has_value(), .discarded = *card});
   if (top_) dead_.push_back(*top_);  // drew: the old top goes under
   top_ = *card;
   taken_.reset();
@@ -364,6 +369,9 @@ Expected<void> Session::on_others(std::string_view text) {
   const bool from_held = std::find(held.begin(), held.end(), *card) != held.end();
   if (!from_held) {
     if (auto ok = available(*card, "thrown"); !ok) return ok;
+  }
+  if (top_) {
+    moves_.push_back({.seat = others_turn_, .offered = *top_, .took = took, .discarded = *card});
   }
   if (took) {
     held.push_back(*top_);

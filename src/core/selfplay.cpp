@@ -28,7 +28,9 @@ bool take_top(Strategy strategy, const Situation& s, const Unseen& unseen) {
     case Strategy::ExpectedValue: return lookahead_take(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_take(Lookahead::OnePly, s, unseen);
     case Strategy::Static:
-    case Strategy::Oracle: return advise_draw(s, unseen, kStaticAdvisor).take;
+    case Strategy::Oracle:
+    case Strategy::Reply:
+    case Strategy::BlindReply: return advise_draw(s, unseen, kStaticAdvisor).take;
     case Strategy::Advisor: break;
   }
   return advise_draw(s, unseen, advisor_settings()).take;
@@ -38,6 +40,8 @@ Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen,
                     const std::vector<Card>& next_hand) {
   switch (strategy) {
     case Strategy::Oracle: return oracle_discard(s, unseen, next_hand);
+    case Strategy::Reply: return reply_discard(s, unseen, next_hand);
+    case Strategy::BlindReply: return blind_reply_discard(s, unseen);
     case Strategy::Greedy: return greedy_discard(s);
     case Strategy::ExpectedValue: return lookahead_discard(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_discard(Lookahead::OnePly, s, unseen);
@@ -51,12 +55,14 @@ struct StrategyName {
   Strategy strategy;
   std::string_view name;
 };
-constexpr std::array<StrategyName, 6> kStrategyNames = {{{Strategy::Advisor, "advisor"},
+constexpr std::array<StrategyName, 8> kStrategyNames = {{{Strategy::Advisor, "advisor"},
                                                          {Strategy::Greedy, "greedy"},
                                                          {Strategy::ExpectedValue, "ev"},
                                                          {Strategy::OnePly, "oneply"},
                                                          {Strategy::Static, "static"},
-                                                         {Strategy::Oracle, "oracle"}}};
+                                                         {Strategy::Oracle, "oracle"},
+                                                         {Strategy::Reply, "reply"},
+                                                         {Strategy::BlindReply, "blindreply"}}};
 
 // Where the discard pile's top card goes in a Situation: `top` before drawing, `seen` after.
 enum class PileTop { AsTop, InSeen };
@@ -89,6 +95,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
   const int dealer = (round - 1) % players;
   int seat = (dealer + 1) % players;
   int out = -1;
+  std::vector<TableMove> moves;  // the round's public moves, by absolute seat
   for (int turn = 0; turn < kMaxTurnsPerRound; ++turn, seat = (seat + 1) % players) {
     if (seat == out) return scores;
     auto& hand = deal.hands[static_cast<std::size_t>(seat)];
@@ -102,6 +109,10 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     s.stock = static_cast<int>(deal.stock.size());
     s.last = out >= 0;
     s.boxes = setup.boxes;
+    s.actions = moves;
+    for (auto& m : s.actions) m.seat = (m.seat - seat + players) % players;  // from this seat
+    const std::optional<Card> offered =
+        deal.discard.empty() ? std::nullopt : std::optional<Card>(deal.discard.back());
     bool take = false;
     if (!deal.discard.empty()) {
       s.top = deal.discard.back();
@@ -136,12 +147,14 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     erase_one(hand, discard);
     erase_one(picked[static_cast<std::size_t>(seat)], discard);
     deal.discard.push_back(discard);
+    if (offered)
+      moves.push_back({.seat = seat, .offered = *offered, .took = take, .discarded = discard});
     const int score = min_score(hand, wild_rank, HandMode::Dealt);
     scores[static_cast<std::size_t>(seat)] = score;
     if (out < 0 && score == 0) out = seat;
     if (setup.observer) {
       setup.observer({round, seat, strategy, take, discard, out == seat && !s.last, s.last, score,
-                      &next_hand});
+                      &next_hand, &s.actions});
     }
   }
   // No one went out (or the cards ran out): every hand scores as it stands.
@@ -177,7 +190,7 @@ Expected<Strategy> parse_strategy(std::string_view name) {
     if (n.name == name) return n.strategy;
   }
   return Failure{"unknown strategy '" + std::string(name) +
-                 "' (advisor, greedy, ev, oneply, static or oracle)"};
+                 "' (advisor, greedy, ev, oneply, static, oracle, reply or blindreply)"};
 }
 
 std::string_view strategy_name(Strategy s) {

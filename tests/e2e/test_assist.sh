@@ -36,6 +36,7 @@ check "standalone: no errors" test ! -s "$T/err"
 check "standalone: same answers as advise --batch" same_brain "$T/out" 4
 check "standalone: the round ends" grep -qF "Round 5 is over (Bob went out)" "$T/out"
 check "the others' pickup reaches next_holds" grep -qF '"next_holds":["Kd"]' "$T/trace"
+check "the round's moves reach actions" grep -qF '"actions":[{"seat":0,"offered":"Qs","took":false,"discarded":"Kd"},{"seat":1,"offered":"Kd","took":true,"discarded":"4c"},{"seat":2,"offered":"4c","took":false,"discarded":"8d"}]' "$T/trace"
 
 # q leaves; crowns assist resumes at the same question with the same knowledge.
 printf '%s\n' '7h 8h Kd Qs' 3c 5s '' q | "$CROWNS" assist --new --json --round 2 >"$T/out1"

@@ -238,3 +238,48 @@ TEST_CASE("without --round the hand's size says the round, before or after the d
         "a hand of 15 cards fits no round (4-14 cards after drawing); give "
         "--round N");
 }
+
+TEST_CASE("the round's moves are checked, and advice without them is advice as before",
+          "[advise]") {
+  const TableMove move{.seat = 1, .offered = card("9h"), .took = true, .discarded = card("Kd")};
+  SECTION("a draw decision") {
+    auto s = situation(3, "9c 10c Jc 4s Kh");
+    s.top = card("Qh");
+    const auto unseen = check_situation(s);
+    REQUIRE(unseen);
+    const DrawAdvice before = advise_draw(s, *unseen);
+    s.actions = {move, {.seat = 0, .offered = card("3c"), .took = false, .discarded = card("9h")}};
+    const auto with = check_situation(s);
+    REQUIRE(with);
+    CHECK(with->count == unseen->count);  // moves are public cards already counted
+    const DrawAdvice after = advise_draw(s, *with);
+    CHECK(after.take == before.take);
+    CHECK(after.discard == before.discard);
+    CHECK(after.take_value == before.take_value);
+    CHECK(after.draw_value == before.draw_value);
+  }
+  SECTION("a discard decision") {
+    auto s = situation(3, "9c 10c Jc 4s Kd Kh");
+    const auto unseen = check_situation(s);
+    REQUIRE(unseen);
+    const auto before = advise_discard(s, *unseen).options;
+    s.actions = {move};
+    const auto after = advise_discard(s, *check_situation(s)).options;
+    REQUIRE(after.size() == before.size());
+    for (std::size_t i = 0; i < after.size(); ++i) {
+      CHECK(after[i].discard == before[i].discard);
+      CHECK(after[i].value == before[i].value);
+    }
+  }
+  SECTION("a seat that is not at the table") {
+    auto s = situation(3, "9c 10c Jc 4s Kd Kh");
+    s.actions = {move, {.seat = 2, .offered = card("Kd"), .took = false, .discarded = card("3c")}};
+    const auto r = check_situation(s);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error() ==
+          "move 2 is by seat 2, but a table of 2 players has seats 0-1 (0 is you, 1 the next "
+          "player)");
+    s.players = 3;
+    CHECK(check_situation(s).ok());
+  }
+}

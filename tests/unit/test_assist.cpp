@@ -120,6 +120,17 @@ TEST_CASE("assist: the others' turns become seen cards and the next player's pic
   CHECK(e.top == *parse_card("4c"));
   CHECK(e.next_holds.empty());
   CHECK(sorted_copy(e.seen) == sorted_cards("Qs 5d 6d Kd"));
+  // Every move whose top discard was known reaches the advisor, seats counted from me.
+  const auto move = [](int seat, const char* offered, bool took, const char* discarded) {
+    return TableMove{.seat = seat,
+                     .offered = *parse_card(offered),
+                     .took = took,
+                     .discarded = *parse_card(discarded)};
+  };
+  CHECK(e.actions == std::vector<TableMove>{move(0, "Qs", false, "4c"), move(1, "4c", true, "5d"),
+                                            move(2, "5d", false, "6d"), move(0, "6d", false, "Kd"),
+                                            move(1, "Kd", false, "4c")});
+  CHECK(d.actions.size() == 3);
 }
 
 TEST_CASE("assist: a card that cannot be there gets one line and the question again", "[assist]") {

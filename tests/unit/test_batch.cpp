@@ -11,6 +11,7 @@
 #include "cli/input/analyze_request.hpp"
 #include "cli/input/json_request.hpp"
 #include "cli/input/solitaire_request.hpp"
+#include "cli/input/table_moves.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solitaire.hpp"
 
@@ -119,6 +120,62 @@ TEST_CASE("the reader's getters: defaults, nulls, cards, ranks, booleans", "[bat
         R"("top" must be a card like "7h")");
   CHECK(failure_of(R"({})", [](JsonRequest& q) { q.required_card("card"); }) ==
         R"(missing "card": a card like "7h")");
+}
+
+TEST_CASE("the round's moves: the actions field and --move", "[batch][reader]") {
+  auto two = [](JsonRequest& r) { read_actions(r, 2); };
+  CHECK(failure_of(R"({})", two).empty());
+  CHECK(failure_of(R"({"actions":[]})", two).empty());
+  const Json request =
+      Json::parse(R"({"actions":[{"seat":1,"offered":"9h","took":true,"discarded":"Kd"},)"
+                  R"({"seat":0,"offered":"Kd","took":false,"discarded":"jk"}]})");
+  JsonRequest r(request);
+  const auto moves = read_actions(r, 2);
+  CHECK_FALSE(r.failure());
+  REQUIRE(moves.size() == 2);
+  CHECK(moves[0] ==
+        TableMove{
+            .seat = 1, .offered = *parse_card("9h"), .took = true, .discarded = *parse_card("Kd")});
+  CHECK(moves[1] ==
+        TableMove{
+            .seat = 0, .offered = *parse_card("Kd"), .took = false, .discarded = Card::joker()});
+  CHECK(failure_of(R"({"actions":{"seat":1}})", two) ==
+        R"("actions" must be an array of moves like [{"seat":1,"offered":"9h","took":true,)"
+        R"("discarded":"Kd"}])");
+  CHECK(failure_of(R"({"actions":[7]})", two) ==
+        R"("actions" move 1 must be an object like {"seat":1,"offered":"9h","took":true,)"
+        R"("discarded":"Kd"})");
+  CHECK(failure_of(R"({"actions":[{"seat":1,"offered":"9h","took":true,"discarded":"Kd"},)"
+                   R"({"seat":2,"offered":"Kd","took":false,"discarded":"3c"}]})",
+                   two) == R"("actions" move 2: "seat" is 2, out of range (0-1); seats count )"
+                           R"(clockwise from you: 0 is you, 1 the next player)");
+  CHECK(failure_of(R"({"actions":[{"seat":1,"offered":"9x","took":true,"discarded":"Kd"}]})", two)
+            .starts_with(R"("actions" move 1: "offered": '9x' is not a card)"));
+  CHECK(failure_of(R"({"actions":[{"seat":1,"offered":"9h","took":1,"discarded":"Kd"}]})", two) ==
+        R"("actions" move 1: "took" must be true or false)");
+  CHECK(failure_of(R"({"actions":[{"seat":1,"offered":"9h","discarded":"Kd"}]})", two) ==
+        R"("actions" move 1: missing "took" (true or false))");
+  CHECK(failure_of(R"({"actions":[{"seat":1,"offered":"9h","tok":true,"discarded":"Kd"}]})", two) ==
+        R"("actions" move 1: unknown field 'tok'; did you mean "took"?)");
+  CHECK(failure_of(R"({"actions":[{"seat":1,"offered":"9h","took":true}]})", two) ==
+        R"("actions" move 1: missing "discarded": a card like "7h")");
+
+  CHECK(parse_table_move("1 took 9h threw Kd").value() == moves[0]);
+  CHECK(parse_table_move("  0 PASSED Kd  threw jk").value() == moves[1]);
+  const std::string form = R"(write a move as SEAT took|passed CARD threw CARD (e.g. "1 took 9h )"
+                           R"(threw Kd"))";
+  CHECK(parse_table_move("1 took 9h").error() == "--move '1 took 9h' has 3 words: " + form);
+  CHECK(parse_table_move("x took 9h threw Kd").error() ==
+        "--move 'x took 9h threw Kd': the seat 'x' is not a number (0 is you, 1 the next "
+        "player, clockwise); " +
+            form);
+  CHECK(parse_table_move("1 drew 9h threw Kd").error() ==
+        "--move '1 drew 9h threw Kd': 'drew' is neither took nor passed; " + form);
+  CHECK(parse_table_move("1 took 9h threw Kx")
+            .error()
+            .starts_with("--move '1 took 9h threw Kx': 'Kx' is not a card"));
+  CHECK(parse_table_move("1 took 9h then Kd").error() ==
+        "--move '1 took 9h then Kd': 'then' should be threw; " + form);
 }
 
 TEST_CASE("an unknown field is an error with the closest known field", "[batch][reader]") {

@@ -215,4 +215,34 @@ TEST_CASE("the oracle never feeds the next player out when it need not", "[selfp
   CHECK(min_score(taken, wild_rank_of_round(s.round), HandMode::Drawn) != 0);
   // With nothing to fear it plays as the static advisor.
   CHECK(selfplay::oracle_discard(s, *unseen, cards("Kh Qs 9d 7c 4*")) == best);
+  // The reply stick sees the same feed: the model takes the card and goes out.
+  CHECK(*selfplay::parse_strategy("reply") == Strategy::Reply);
+  CHECK(selfplay::strategy_name(Strategy::Reply) == "reply");
+  const Card replied = selfplay::reply_discard(s, *unseen, next_hand);
+  taken.back() = replied;
+  CHECK(min_score(taken, wild_rank_of_round(s.round), HandMode::Drawn) != 0);
+}
+
+TEST_CASE("the blind reply stick deals the next hand from the situation alone", "[selfplay]") {
+  using selfplay::Strategy;
+  CHECK(*selfplay::parse_strategy("blindreply") == Strategy::BlindReply);
+  CHECK(selfplay::strategy_name(Strategy::BlindReply) == "blindreply");
+  Situation s;
+  s.round = 3;
+  s.hand = cards("9s 9c Kd Qh 4c 4d");
+  s.next_holds = cards("Kh");
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen);
+  const auto options = advise_discard(s, *unseen, kStaticAdvisor).options;
+  // The same question gets the same answer (the hands are seeded by the situation), one of the
+  // static advisor's best four.
+  const Card blind = selfplay::blind_reply_discard(s, *unseen);
+  CHECK(selfplay::blind_reply_discard(s, *unseen) == blind);
+  CHECK(std::any_of(options.begin(), options.begin() + 4,
+                    [&](const DiscardOption& o) { return o.discard == blind; }));
+  // A discard that goes out is made without looking.
+  Situation out;
+  out.round = 1;
+  out.hand = cards("7h 8h 9h Kd");
+  CHECK(selfplay::blind_reply_discard(out, *check_situation(out)) == card("Kd"));
 }

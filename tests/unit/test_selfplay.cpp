@@ -148,3 +148,32 @@ TEST_CASE("the observer is told every turn as it was played", "[selfplay]") {
     }
   }
 }
+
+TEST_CASE("each seat is told the round's moves so far, seats counted from it", "[selfplay]") {
+  GameSetup setup;
+  setup.seed = 5;
+  setup.seats = {Strategy::Greedy, Strategy::ExpectedValue, Strategy::Greedy};
+  setup.rounds = 3;
+  struct Seen {
+    TurnRecord turn;
+    std::vector<TableMove> actions;
+  };
+  std::vector<Seen> turns;
+  setup.observer = [&](const TurnRecord& t) { turns.push_back({t, *t.actions}); };
+  play_game(setup);
+  int round_start = 0;
+  for (std::size_t i = 0; i < turns.size(); ++i) {
+    if (i > 0 && turns[i].turn.round != turns[i - 1].turn.round) round_start = static_cast<int>(i);
+    const auto& actions = turns[i].actions;
+    // Every earlier turn of the round is a move (the pile always has a top here).
+    REQUIRE(static_cast<int>(actions.size()) == static_cast<int>(i) - round_start);
+    for (std::size_t k = 0; k < actions.size(); ++k) {
+      const auto& then = turns[static_cast<std::size_t>(round_start) + k].turn;
+      CHECK(actions[k].seat == (then.seat - turns[i].turn.seat + 3) % 3);
+      CHECK(actions[k].took == then.took);
+      CHECK(actions[k].discarded == then.discard);
+      if (k > 0) CHECK(actions[k].offered == actions[k - 1].discarded);
+    }
+    if (!actions.empty()) CHECK(actions.back().seat == 2);  // the player before this one
+  }
+}

@@ -8,6 +8,7 @@
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/fail.hpp"
+#include "cli/input/table_moves.hpp"
 #include "cli/options.hpp"
 #include "cli/views/advice.hpp"
 #include "crowns/advice.hpp"
@@ -22,6 +23,7 @@ struct AdviseOptions {
   std::optional<int> round;
   std::vector<std::string> seen;
   std::vector<std::string> next_holds;
+  std::vector<std::string> moves;
   int players = 2;
   bool last = false;
   int boxes = 1;
@@ -39,6 +41,7 @@ Expected<std::string> answer_request(JsonRequest& r) {
   s.boxes = r.integer("boxes", 1, kMaxBoxes, 1);
   s.players = r.integer("players", kMinPlayers, kMaxPlayers, kMinPlayers);
   s.last = r.boolean("last", false);
+  s.actions = read_actions(r, s.players);
   if (auto bad = r.failure()) return *bad;
   auto unseen = check_situation(s);
   if (!unseen) return Failure{unseen.error()};
@@ -64,6 +67,7 @@ void run_advise(const AdviseOptions& opts, Context& ctx) {
   s.round = opts.round ? *opts.round
                        : need(implied_round(static_cast<int>(s.hand.size()), s.top.has_value()));
   s.players = opts.players;
+  for (const auto& move : opts.moves) s.actions.push_back(need(parse_table_move(move)));
   s.last = opts.last;
   s.boxes = opts.boxes;
   const Unseen unseen = need(check_situation(s));
@@ -96,6 +100,11 @@ void setup_advise(CLI::App& app, Context& ctx) {
                   "Cards the next player took from the discard pile and still holds (not in "
                   "--seen)")
       ->type_name("CARDS");
+  sub->add_option("--move", opts->moves,
+                  "A public move of this round, oldest first, repeatable: \"SEAT took|passed "
+                  "CARD threw CARD\", seats clockwise from you (0 you, 1 the next player)")
+      ->type_name("MOVE")
+      ->allow_extra_args(false);
   sub->add_option("-p,--players", opts->players, "Players at the table (default 2)")
       ->check(whole_number(kMinPlayers, kMaxPlayers));
   sub->add_flag("--last", opts->last, "Someone has gone out: this is your last turn");

@@ -131,6 +131,15 @@ nlohmann::ordered_json request_json(const Situation& s) {
   j["players"] = s.players;
   if (s.last) j["last"] = true;
   j["boxes"] = s.boxes;
+  if (!s.actions.empty()) {
+    auto& actions = j["actions"] = nlohmann::ordered_json::array();
+    for (const TableMove& m : s.actions) {
+      actions.push_back({{"seat", m.seat},
+                         {"offered", to_string(m.offered)},
+                         {"took", m.took},
+                         {"discarded", to_string(m.discarded)}});
+    }
+  }
   return j;
 }
 
