@@ -4,6 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "cli/views/game_times.hpp"
 #include "cli/views/scorecard.hpp"
 
 namespace crowns::cli {
@@ -19,9 +20,13 @@ struct ShowOptions {
 void run_show(const ShowOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
+  const auto times = store::timeline::game_times(db, game.id);
+  const auto now = store::timeline::now(db);
   if (opts.json) {
-    ctx.out << terminal_json(scorecard_json(game).dump(
-                   -1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
+    auto card = scorecard_json(game);
+    add_game_times(card, times, now);
+    ctx.out << terminal_json(
+                   card.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
             << '\n';
     return;
   }
@@ -29,6 +34,7 @@ void run_show(const ShowOptions& opts, Context& ctx) {
                             : opts.compact ? CardLayout::Compact
                                            : CardLayout::Auto;
   print_scorecard(ctx.out, ctx.style, game, layout);
+  ctx.out << "Time: " << game_times_text(times, now) << '\n';
 }
 
 }  // namespace
