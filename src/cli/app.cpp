@@ -46,6 +46,7 @@ constexpr std::array kCommands = {
     Command{"stats", setup_stats},
     Command{"h2h", setup_h2h},
     Command{"records", setup_records},
+    Command{"tonight", setup_tonight},
     Command{"chart", setup_chart},
     Command{"export", setup_export},
     Command{"import", setup_import},

@@ -129,6 +129,12 @@ std::unordered_map<std::int64_t, GameTimes> all_game_times(const Database& db) {
   return all;
 }
 
+std::optional<std::string> last_played_on(const Database& db) {
+  auto stmt = db.prepare("SELECT max(played_on) FROM games WHERE status = 'finished'");
+  if (!stmt.step()) return std::nullopt;
+  return stmt.optional_text(0);
+}
+
 UnixTime now(const Database& db) {
   auto stmt = db.prepare("SELECT CAST(strftime('%s', ?) AS INTEGER)");
   stmt.bind_all(now_timestamp());

@@ -45,6 +45,9 @@ GameTimes game_times(const Database& db, std::int64_t game_id);
 /// The times of every game, by id.
 std::unordered_map<std::int64_t, GameTimes> all_game_times(const Database& db);
 
+/// The latest date a game was finished on (YYYY-MM-DD), or none.
+std::optional<std::string> last_played_on(const Database& db);
+
 /// The time now (CROWNS_TODAY's noon when set, as the store writes it).
 UnixTime now(const Database& db);
 
