@@ -50,6 +50,7 @@ constexpr std::array kCommands = {
     Command{"chart", setup_chart},
     Command{"export", setup_export},
     Command{"import", setup_import},
+    Command{"sync", setup_sync},
     Command{"backup", setup_backup},
     Command{"restore", setup_restore},
     Command{"report", setup_report},
