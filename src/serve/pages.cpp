@@ -7,6 +7,7 @@
 
 #include "cli/commands/chart_data.hpp"
 #include "cli/input/period.hpp"
+#include "cli/views/game_times.hpp"
 #include "cli/views/hand.hpp"
 #include "cli/views/html_report.hpp"
 #include "cli/views/report.hpp"
@@ -18,6 +19,7 @@
 #include "serve/assets.hpp"
 #include "store/history.hpp"
 #include "store/rounds.hpp"
+#include "store/timeline.hpp"
 #include "store/undo.hpp"
 
 namespace crowns::serve {
@@ -214,6 +216,13 @@ std::string card_html(const store::Game& game) {
   return html;
 }
 
+// The game's time under the card (issue 39): its length, or the time since it started.
+std::string time_html(const store::Database& db, const store::Game& game) {
+  const auto times = store::timeline::game_times(db, game.id);
+  return "<p class=\"meta\" id=\"game-time\">Time: " +
+         html_escape(cli::game_times_text(times, store::timeline::now(db))) + "</p>\n";
+}
+
 std::string no_game_html() {
   return "<h1>No game yet</h1>\n<p>Start one in a terminal: <code>crowns new NAME NAME...</code>; "
          "it shows here at once.</p>\n";
@@ -222,6 +231,7 @@ std::string no_game_html() {
 Json page_state(const store::Database& db, const std::optional<store::Game>& game) {
   if (!game) return nullptr;
   Json state = cli::scorecard_json(*game);
+  cli::add_game_times(state, store::timeline::game_times(db, game->id), store::timeline::now(db));
   Json undo = nullptr;
   if (const auto change = store::next_to_undo(db, game->id); change && change->action != "delete") {
     const std::string id = std::to_string(game->id);
@@ -251,7 +261,7 @@ std::string card_event(const store::Database& db, const std::optional<store::Gam
                        std::uint64_t version) {
   const Json data{{"version", version},
                   {"game", game ? Json(game->id) : Json(nullptr)},
-                  {"html", game ? card_html(*game) : no_game_html()},
+                  {"html", game ? card_html(*game) + time_html(db, *game) : no_game_html()},
                   {"state", page_state(db, game)}};
   return "event: card\ndata: " + data.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n\n";
 }
@@ -260,7 +270,7 @@ std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
                       const PageFor& who) {
   const auto game = shown_game(db, id);
   std::string body = "<section id=\"card\" aria-live=\"polite\">\n";
-  body += game ? card_html(*game) : no_game_html();
+  body += game ? card_html(*game) + time_html(db, *game) : no_game_html();
   body += "</section>\n<p id=\"live\" class=\"live\">Live: updates by itself.</p>\n";
   if (!who.token.empty()) body += "<section id=\"entry\" hidden></section>\n";
   if (game) {
