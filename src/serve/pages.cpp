@@ -17,6 +17,7 @@
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 #include "serve/assets.hpp"
+#include "serve/tonight_page.hpp"
 #include "store/history.hpp"
 #include "store/rounds.hpp"
 #include "store/timeline.hpp"
@@ -303,6 +304,8 @@ std::string games_page(const store::Database& db, std::int64_t page) {
   }
   std::string body =
       fmt::format("<h1>Games <small>{}</small></h1>\n", counted(listed.total, "game"));
+  body +=
+      "<p class=\"meta\"><a href=\"/tonight\">The last evening: winners and highlights</a></p>\n";
   body += "<ul class=\"games\">\n";
   for (const auto& g : listed.games) {
     std::string players;
@@ -369,6 +372,10 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Name
       "</tbody></table></div>\n<p class=\"key\">Rating: mu − 3 sigma (OpenSkill); "
       "form: the last 5 games, oldest first (W won).</p>\n";
   return document("Five Crowns · leaderboard", "Leaderboard", body);
+}
+
+std::string tonight_page(const store::Database& db, const std::optional<std::string>& date) {
+  return document("Five Crowns · tonight", "", tonight_body(db, date));
 }
 
 std::string analyze_page(const std::string& body) {

@@ -22,6 +22,7 @@
 
 #include "cli/views/scorecard.hpp"
 #include "cli/views/style.hpp"
+#include "crowns/date.hpp"
 #include "crowns/names.hpp"
 #include "serve/actions.hpp"
 #include "serve/assets.hpp"
@@ -336,6 +337,21 @@ class Site {
         const auto id = number_param(req, "game");
         return page("/keep?" + (id ? std::to_string(*id) : std::string()),
                     [this, id](const store::Database& db) { return game_page(db, id, {token_}); });
+      });
+    });
+    // One evening (issue 39): the last day a game was finished, or ?date=YYYY-MM-DD.
+    http_.Get("/tonight", [this](const httplib::Request& req, httplib::Response& res) {
+      const std::optional<std::string> date =
+          req.has_param("date") ? std::optional(req.get_param_value("date")) : std::nullopt;
+      if (date && !is_valid_date(*date)) {
+        reply_error_page(res, 400,
+                         "'" + cli::sanitize(*date) +
+                             "' is not a date; write YYYY-MM-DD, e.g. /tonight?date=2026-01-15");
+        return;
+      }
+      reply_page(res, [&] {
+        return page("/tonight?" + date.value_or(""),
+                    [date](const store::Database& db) { return tonight_page(db, date); });
       });
     });
     http_.Get("/games", [this](const httplib::Request& req, httplib::Response& res) {
