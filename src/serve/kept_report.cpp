@@ -1,6 +1,7 @@
 #include "serve/kept_report.hpp"
 
 #include "cli/commands/report_data.hpp"
+#include "cli/views/evening_html.hpp"
 
 namespace crowns::serve {
 
@@ -12,6 +13,9 @@ void KeptReport::build(const store::Database& db) {
   built_ = false;
   const cli::PeriodReport report = cli::gather_period_report(db, period_);
   parts_ = cli::period_report_parts(report);
+  // As crowns report writes it (issue 39): the period's time and rivals. They read finished
+  // games only, which make the whole report again when they change.
+  cli::insert_report_sections(parts_.tail, cli::time_and_rivals_html(db, period_));
   cards_.clear();
   at_.clear();
   for (const auto& game : report.games) {

@@ -7,6 +7,7 @@
 
 #include "cli/commands/chart_data.hpp"
 #include "cli/input/period.hpp"
+#include "cli/views/evening_html.hpp"
 #include "cli/views/game_times.hpp"
 #include "cli/views/hand.hpp"
 #include "cli/views/html_report.hpp"
@@ -17,7 +18,6 @@
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 #include "serve/assets.hpp"
-#include "serve/tonight_page.hpp"
 #include "store/history.hpp"
 #include "store/rounds.hpp"
 #include "store/timeline.hpp"
@@ -375,7 +375,7 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const cli::Name
 }
 
 std::string tonight_page(const store::Database& db, const std::optional<std::string>& date) {
-  return document("Five Crowns · tonight", "", tonight_body(db, date));
+  return document("Five Crowns · tonight", "", cli::evening_section_html(db, date, 1, "/game/"));
 }
 
 std::string analyze_page(const std::string& body) {

@@ -27,7 +27,7 @@ std::string database_id(Database& db) {
   if (read.step()) return read.text(0);
   auto made = db.prepare("SELECT lower(hex(randomblob(8)))");
   made.step();
-  const std::string id = made.text(0);
+  std::string id = made.text(0);
   db.prepare("INSERT INTO meta (key, value) VALUES ('sync_id', ?)").bind_all(id).run();
   return id;
 }
@@ -93,7 +93,7 @@ Expected<SyncFile> parse_sync_file(std::string_view text) {
   if (!j.contains("export")) return Failure{"the field \"export\" is missing"};
   auto data = parse_export(j["export"].dump());
   if (!data) return Failure{"export: " + data.error()};
-  file.data = std::move(*data);
+  file.data = *data;
   return file;
 }
 

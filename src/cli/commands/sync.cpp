@@ -94,7 +94,7 @@ std::optional<FileMerge> merge_file(store::Database& db, const fs::path& path,
     }
   }
   tx.commit();
-  merge.plan = std::move(*plan);
+  merge.plan = *plan;
   return merge;
 }
 
