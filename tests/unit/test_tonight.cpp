@@ -3,47 +3,16 @@
 #include <catch2/catch.hpp>
 
 #include "crowns/tonight.hpp"
+#include "unit/result_fixtures.hpp"
 
 using namespace crowns;
-
-namespace {
-
-// A finished game: `rounds[s]` holds seat s's points, round by round; a 0 is an out.
-GameResult evening_game(std::int64_t id, std::string date, std::vector<std::int64_t> players,
-                        std::vector<std::vector<int>> rounds) {
-  GameResult g;
-  g.id = id;
-  g.date = std::move(date);
-  const std::size_t n = players.size();
-  const std::size_t played = rounds[0].size();
-  g.points.assign(played * n, 0);
-  g.went_out.assign(played * n, 0);
-  for (std::size_t s = 0; s < n; ++s) {
-    SeatResult seat;
-    seat.player = players[s];
-    for (std::size_t r = 0; r < played; ++r) {
-      g.points[r * n + s] = rounds[s][r];
-      if (rounds[s][r] == 0) {
-        g.went_out[r * n + s] = 1;
-        ++seat.outs;
-      }
-      seat.total += rounds[s][r];
-    }
-    g.seats.push_back(seat);
-  }
-  int lowest = g.seats[0].total;
-  for (const auto& s : g.seats) lowest = std::min(lowest, s.total);
-  for (auto& s : g.seats) s.winner = s.total == lowest;
-  return g;
-}
-
-}  // namespace
+using crowns::test::make_game;
 
 TEST_CASE("an evening: winners, best round, closest finish, comeback, outs, ratings", "[tonight]") {
   const std::vector<GameResult> games{
-      evening_game(1, "2026-01-14", {1, 2}, {{0, 0}, {10, 10}}),
-      evening_game(2, "2026-01-15", {1, 2, 3}, {{0, 30}, {40, 0}, {9, 9}}),  // 30 40 18
-      evening_game(3, "2026-01-15", {1, 2}, {{0, 12}, {11, 0}}),             // 12 11
+      make_game(1, "2026-01-14", {1, 2}, {{0, 0}, {10, 10}}),
+      make_game(2, "2026-01-15", {1, 2, 3}, {{0, 30}, {40, 0}, {9, 9}}),  // 30 40 18
+      make_game(3, "2026-01-15", {1, 2}, {{0, 12}, {11, 0}}),             // 12 11
   };
   const tonight::Evening e = tonight::evening_of(games, "2026-01-15");
   REQUIRE(e.games.size() == 2);
