@@ -124,7 +124,7 @@ TEST_CASE("the export carries the times and the import keeps them; without them 
   CHECK(load_export(b).games.at(0).recorded_at == g.recorded_at);
 
   // Rounds played on there come back here with their times.
-  Game there = play_rounds(b, *load_game(b, 1), 1);
+  play_rounds(b, *load_game(b, 1), 1);
   b.prepare("UPDATE rounds SET entered_at = '2026-01-15 19:30:00' WHERE round = 3").run();
   REQUIRE(import_all(a, load_export(b)));
   t = timeline::game_times(a, game.id);
