@@ -34,6 +34,8 @@ void setup_leaderboard(CLI::App& app, Context& ctx);
 void setup_stats(CLI::App& app, Context& ctx);
 void setup_h2h(CLI::App& app, Context& ctx);
 void setup_records(CLI::App& app, Context& ctx);
+void setup_tonight(CLI::App& app, Context& ctx);
+void setup_sync(CLI::App& app, Context& ctx);
 void setup_chart(CLI::App& app, Context& ctx);
 // Data in and out (docs/DATA.md).
 void setup_export(CLI::App& app, Context& ctx);

@@ -1,6 +1,7 @@
 #include "serve/kept_report.hpp"
 
 #include "views/report_data.hpp"
+#include "views/evening_html.hpp"
 
 namespace crowns::serve {
 
@@ -12,6 +13,9 @@ void KeptReport::build(const store::Database& db) {
   built_ = false;
   const views::PeriodReport report = views::gather_period_report(db, period_);
   parts_ = views::period_report_parts(report);
+  // As crowns report writes it (issue 39): the period's time and rivals. They read finished
+  // games only, which make the whole report again when they change.
+  views::insert_report_sections(parts_.tail, views::time_and_rivals_html(db, period_));
   cards_.clear();
   at_.clear();
   for (const auto& game : report.games) {

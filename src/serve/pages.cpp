@@ -5,6 +5,14 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "views/chart_data.hpp"
+#include "views/period.hpp"
+#include "views/evening_html.hpp"
+#include "views/game_times.hpp"
+#include "views/hand.hpp"
+#include "views/html_report.hpp"
+#include "views/report.hpp"
+#include "views/scorecard.hpp"
 #include "crowns/game_status.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/plural.hpp"
@@ -12,13 +20,8 @@
 #include "serve/assets.hpp"
 #include "store/history.hpp"
 #include "store/rounds.hpp"
+#include "store/timeline.hpp"
 #include "store/undo.hpp"
-#include "views/chart_data.hpp"
-#include "views/hand.hpp"
-#include "views/html_report.hpp"
-#include "views/period.hpp"
-#include "views/report.hpp"
-#include "views/scorecard.hpp"
 
 namespace crowns::serve {
 namespace {
@@ -230,6 +233,13 @@ std::string card_html(const store::Game& game) {
   return html;
 }
 
+// The game's time under the card (issue 39): its length, or the time since it started.
+std::string time_html(const store::Database& db, const store::Game& game) {
+  const auto times = store::timeline::game_times(db, game.id);
+  return "<p class=\"meta\" id=\"game-time\">Time: " +
+         html_escape(views::game_times_text(times, store::timeline::now(db))) + "</p>\n";
+}
+
 std::string no_game_html() {
   // One card for every page: the stylesheet shows the viewers' words or the scorekeeper's
   // (whose page has the start form below).
@@ -242,6 +252,7 @@ std::string no_game_html() {
 Json page_state(const store::Database& db, const std::optional<store::Game>& game) {
   if (!game) return nullptr;
   Json state = views::scorecard_json(*game);
+  views::add_game_times(state, store::timeline::game_times(db, game->id), store::timeline::now(db));
   Json undo = nullptr;
   if (const auto change = store::next_to_undo(db, game->id); change && change->action != "delete") {
     const std::string id = std::to_string(game->id);
@@ -352,7 +363,7 @@ std::string card_event(const store::Database& db, const std::optional<store::Gam
                        std::uint64_t version) {
   const Json data{{"version", version},
                   {"game", game ? Json(game->id) : Json(nullptr)},
-                  {"html", game ? card_html(*game) : no_game_html()},
+                  {"html", game ? card_html(*game) + time_html(db, *game) : no_game_html()},
                   {"state", page_state(db, game)}};
   return "event: card\ndata: " + data.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n\n";
 }
@@ -364,7 +375,9 @@ std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
                     : id && who.table ? std::optional(table_game(db, *id))
                                       : shown_game(db, id);
   std::string body = "<section id=\"card\" aria-live=\"polite\">\n";
-  body += !tables.empty() ? tables_html(tables) : game ? card_html(*game) : no_game_html();
+  body += !tables.empty() ? tables_html(tables)
+          : game          ? card_html(*game) + time_html(db, *game)
+                          : no_game_html();
   body += "</section>\n<p id=\"live\" class=\"live\">Live: updates by itself.</p>\n";
   if (!who.token.empty()) body += "<section id=\"entry\" hidden></section>\n";
   if (game) {
@@ -402,6 +415,8 @@ std::string games_page(const store::Database& db, std::int64_t page) {
   }
   std::string body =
       fmt::format("<h1>Games <small>{}</small></h1>\n", counted(listed.total, "game"));
+  body +=
+      "<p class=\"meta\"><a href=\"/tonight\">The last evening: winners and highlights</a></p>\n";
   body += "<ul class=\"games\">\n";
   for (const auto& g : listed.games) {
     std::string players;
@@ -471,6 +486,10 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Na
       "</tbody></table></div>\n<p class=\"key\">Rating: mu − 3 sigma (OpenSkill); "
       "form: the last 5 games, oldest first (W won).</p>\n";
   return document("Five Crowns · leaderboard", "Leaderboard", body);
+}
+
+std::string tonight_page(const store::Database& db, const std::optional<std::string>& date) {
+  return document("Five Crowns · tonight", "", views::evening_section_html(db, date, 1, "/game/"));
 }
 
 std::string analyze_page(const std::string& body) {

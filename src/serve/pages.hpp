@@ -84,6 +84,9 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Na
                              const Period& period, bool all);
 /// crowns report's page for one game (for a period: serve/kept_report.hpp).
 std::string game_report_page(const store::Database& db, std::int64_t id);
+/// The evening page (/tonight): `crowns tonight` for `date` (none: the last day a game was
+/// finished), cli/views/evening_html.hpp; the route refuses a bad date.
+std::string tonight_page(const store::Database& db, const std::optional<std::string>& date);
 /// The hand page: the card picker and crowns analyze's answer (serve/hand_page.hpp).
 std::string analyze_page(const std::string& body);
 /// The web app manifest (a page put on a phone's home screen opens as an app): with the

@@ -21,6 +21,9 @@
 #include <mutex>
 #include <ostream>
 
+#include "views/scorecard.hpp"
+#include "views/style.hpp"
+#include "crowns/date.hpp"
 #include "crowns/names.hpp"
 #include "serve/actions.hpp"
 #include "serve/assets.hpp"
@@ -33,8 +36,6 @@
 #include "serve/security.hpp"
 #include "store/db.hpp"
 #include "store/players.hpp"
-#include "views/scorecard.hpp"
-#include "views/style.hpp"
 
 namespace crowns::serve {
 namespace {
@@ -395,6 +396,21 @@ class Site {
       }
       const std::string host = req.get_header_value("Host");
       res.set_content(qr_svg("http://" + host + keeper_link(id)), "image/svg+xml");
+    });
+    // One evening (issue 39): the last day a game was finished, or ?date=YYYY-MM-DD.
+    http_.Get("/tonight", [this](const httplib::Request& req, httplib::Response& res) {
+      const std::optional<std::string> date =
+          req.has_param("date") ? std::optional(req.get_param_value("date")) : std::nullopt;
+      if (date && !is_valid_date(*date)) {
+        reply_error_page(res, 400,
+                         "'" + views::sanitize(*date) +
+                             "' is not a date; write YYYY-MM-DD, e.g. /tonight?date=2026-01-15");
+        return;
+      }
+      reply_page(res, [&] {
+        return page("/tonight?" + date.value_or(""),
+                    [date](const store::Database& db) { return tonight_page(db, date); });
+      });
     });
     http_.Get("/games", [this](const httplib::Request& req, httplib::Response& res) {
       std::int64_t number = 1;

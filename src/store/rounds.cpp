@@ -97,7 +97,7 @@ std::optional<std::int64_t> seconds_since_recorded(const Database& db, std::int6
       "SELECT CAST(round((julianday(?) - julianday(entered_at)) * 86400) AS INTEGER) "
       "FROM rounds WHERE game_id = ? AND round = ?");
   stmt.bind_all(now_timestamp(), game_id, round);
-  if (!stmt.step()) return std::nullopt;
+  if (!stmt.step() || stmt.is_null(0)) return std::nullopt;  // no time: imported without it
   return stmt.int64(0);
 }
 

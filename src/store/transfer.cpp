@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 
+#include "crowns/date.hpp"
 #include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
@@ -72,7 +73,25 @@ void append_game(std::string& out, const ExportGame& g, GameText text) {
     }
     out += ']';
   }
-  out += "]}";
+  out += ']';
+  if (!key && g.started_at) {
+    out += ",\"started_at\":";
+    append_quoted(out, *g.started_at);
+    if (g.ended_at) {
+      out += ",\"ended_at\":";
+      append_quoted(out, *g.ended_at);
+    }
+    out += ",\"recorded_at\":[";
+    for (std::size_t r = 0; r < g.recorded_at.size(); ++r) {
+      if (r) out += ',';
+      if (g.recorded_at[r])
+        append_quoted(out, *g.recorded_at[r]);
+      else
+        out += "null";
+    }
+    out += ']';
+  }
+  out += '}';
 }
 
 // ---- reading ------------------------------------------------------------------------------
@@ -176,9 +195,42 @@ std::string at(const std::string& path, std::size_t index) {
   return path + "[" + std::to_string(index) + "]";
 }
 
+std::optional<std::string> optional_time(const json& obj, const std::string& path,
+                                         const char* key) {
+  auto text = optional_text(obj, path, key);
+  if (text && !is_export_time(*text)) {
+    bad(path + "." + key, quote_token(*text, 40) +
+                              " is not a time written 2026-01-15T19:04:00Z (UTC, to the second)");
+  }
+  return text;
+}
+
+// A game's times (version 3): checked for their form here, for their order by check_export.
+void read_times(const json& j, const std::string& path, ExportGame& g) {
+  g.started_at = optional_time(j, path, "started_at");
+  g.ended_at = optional_time(j, path, "ended_at");
+  const json* list = field(j, "recorded_at");
+  if (!list || list->is_null()) return;
+  if (!list->is_array())
+    bad(path + ".recorded_at", "must be a list [...] of times, not " + kind_of(*list));
+  const json& recorded = *list;
+  for (std::size_t r = 0; r < recorded.size(); ++r) {
+    const std::string rp = at(path + ".recorded_at", r);
+    if (recorded[r].is_null()) {
+      g.recorded_at.emplace_back();
+      continue;
+    }
+    const std::string text = as_text(recorded[r], rp);
+    if (!is_export_time(text))
+      bad(rp, quote_token(text, 40) + " is not a time written 2026-01-15T19:04:00Z (UTC)");
+    g.recorded_at.emplace_back(text);
+  }
+}
+
 ExportGame read_game(const json& j, const std::string& path) {
   expect_object(j, path,
-                {"uuid", "date", "status", "boxes", "first_dealer", "note", "seats", "rounds"});
+                {"uuid", "date", "status", "boxes", "first_dealer", "note", "seats", "rounds",
+                 "started_at", "ended_at", "recorded_at"});
   ExportGame g;
   g.uuid = optional_text(j, path, "uuid");
   g.date = as_text(required(j, path, "date"), path + ".date");
@@ -200,6 +252,7 @@ ExportGame read_game(const json& j, const std::string& path) {
                        .joined_round = optional_int(seats[s], sp, "joined_round").value_or(1),
                        .start_total = optional_int(seats[s], sp, "start_total").value_or(0)});
   }
+  read_times(j, path, g);
   const json* rounds = field(j, "rounds");
   if (!rounds || rounds->is_null()) return g;
   if (!rounds->is_array()) bad(path + ".rounds", "must be a list [...], not " + kind_of(*rounds));
@@ -386,6 +439,18 @@ std::string game_key(const ExportGame& game) {
   std::string key;
   append_game(key, game, GameText::Key);
   return key;
+}
+
+bool is_export_time(std::string_view text) {
+  if (text.size() != 20 || text[10] != 'T' || text[13] != ':' || text[16] != ':' ||
+      text[19] != 'Z' || !is_valid_date(text.substr(0, 10)))
+    return false;
+  const auto number = [&](std::size_t at, int most) {
+    const char a = text[at], b = text[at + 1];
+    if (a < '0' || a > '9' || b < '0' || b > '9') return false;
+    return (a - '0') * 10 + (b - '0') <= most;
+  };
+  return number(11, 23) && number(14, 59) && number(17, 59);
 }
 
 bool is_game_uuid(std::string_view text) {

@@ -17,9 +17,10 @@
 namespace crowns::store {
 
 inline constexpr std::string_view kExportFormat = "crowns-export";
-/// The newest version this program reads and writes. Version 2 added each game's `uuid`;
-/// version 1 files (no ids) still import.
-inline constexpr int kExportVersion = 2;
+/// The newest version this program reads and writes. Version 2 added each game's `uuid`,
+/// version 3 its times (`started_at`, `ended_at`, each round's `recorded_at`); older files
+/// still import (their games' times are not known).
+inline constexpr int kExportVersion = 3;
 
 /// Bounds on what an import may hold; anything over is refused with a clear error.
 inline constexpr std::size_t kMaxImportBytes = 64u << 20;  ///< 64 MiB.
@@ -69,6 +70,13 @@ struct ExportGame {
   /// Rounds 1..k; each one score per seat playing it, in seat order (a late arrival sits
   /// after everyone seated before them, so the seats playing a round always come first).
   std::vector<std::vector<ExportScore>> rounds;
+  /// When it was started and ended (ISO 8601 UTC, 2026-01-15T19:04:00Z), when known; the
+  /// end of a game over only. Neither is compared by a merge nor part of game_key().
+  std::optional<std::string> started_at;
+  std::optional<std::string> ended_at;
+  /// When each round was first recorded, parallel to `rounds` (none: not known); empty when
+  /// the game's times are not known.
+  std::vector<std::optional<std::string>> recorded_at;
   /// How many seats play round `round` (1-11): all but those who joined later.
   [[nodiscard]] std::size_t seats_at(int round) const {
     return static_cast<std::size_t>(std::count_if(
@@ -110,6 +118,9 @@ std::vector<UnusualGame> find_unusual(const ExportData& data);
 /// A game's content for "already imported" when the game has no id here: every exported
 /// field but the uuid, names folded to one case.
 std::string game_key(const ExportGame& game);
+
+/// Whether `text` is a time as an export writes it: 2026-01-15T19:04:00Z (UTC).
+bool is_export_time(std::string_view text);
 
 /// Whether `text` is a game id as crowns writes it: 8-4-4-4-12 lower-case hex digits.
 bool is_game_uuid(std::string_view text);

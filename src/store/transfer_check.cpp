@@ -273,6 +273,36 @@ void check_uuid(const ExportData& data, std::size_t g, const Namer& at,
   }
 }
 
+// A game's times (written whole and UTC, so they compare as text): recorded_at is one per
+// round and after the start, each round's after the one before, the end after the last.
+void check_times(const ExportGame& game, std::size_t g, const Namer& at) {
+  if (!game.started_at) {
+    if (game.ended_at || !game.recorded_at.empty())
+      bad(at.game(g, "started_at"), "is missing: a game's times start with its start");
+    return;
+  }
+  if (game.recorded_at.size() != game.rounds.size()) {
+    bad(at.game(g, "recorded_at"), std::to_string(game.recorded_at.size()) + " times for " +
+                                       counted(static_cast<int>(game.rounds.size()), "round") +
+                                       "; give one per round (null: not known)");
+  }
+  std::string before = *game.started_at;
+  for (std::size_t r = 0; r < game.recorded_at.size(); ++r) {
+    const auto& time = game.recorded_at[r];
+    if (!time) continue;
+    if (*time < before) {
+      bad(at.game(g, "recorded_at") + "[" + std::to_string(r) + "]",
+          *time + " is before " + before + " (the start or the round before)");
+    }
+    before = *time;
+  }
+  if (game.ended_at) {
+    if (game.status == "active") bad(at.game(g, "ended_at"), "an active game has no end yet");
+    if (*game.ended_at < before)
+      bad(at.game(g, "ended_at"), *game.ended_at + " is before " + before);
+  }
+}
+
 }  // namespace
 
 void check_export(const ExportData& data, const Origins* csv) {
@@ -284,6 +314,7 @@ void check_export(const ExportData& data, const Origins* csv) {
   for (std::size_t g = 0; g < data.games.size(); ++g) {
     check_uuid(data, g, at, ids);
     check_game(data.games[g], g, at, players);
+    check_times(data.games[g], g, at);
   }
 }
 

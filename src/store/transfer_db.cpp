@@ -12,6 +12,7 @@
 #include "store/details.hpp"
 #include "store/games.hpp"
 #include "store/rounds.hpp"
+#include "store/timeline.hpp"
 
 namespace crowns::store {
 namespace {
@@ -87,7 +88,38 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids) {
     g.rounds[round - 1].push_back(
         {scores.integer(3), scores.integer(4) != 0, scores.optional_text(5)});
   }
+  const auto times = timeline::all_game_times(db);
+  for (const auto& [id, i] : index) {
+    const auto it = times.find(id);
+    if (it == times.end() || !it->second.started) continue;
+    const timeline::GameTimes& t = it->second;
+    ExportGame& g = data.games[i];
+    g.started_at = timeline::iso_time(*t.started);
+    if (t.ended) g.ended_at = timeline::iso_time(*t.ended);
+    for (std::size_t r = 0; r < g.rounds.size(); ++r) {
+      const bool known = r < t.recorded.size() && t.recorded[r];
+      g.recorded_at.push_back(known ? std::optional(timeline::iso_time(*t.recorded[r]))
+                                    : std::nullopt);
+    }
+  }
   return data;
+}
+
+// A round an import appends takes the time the file gives it (stored with the T that marks a
+// file's time); without one it keeps the import's, which its log entry marks as not known.
+void stamp_round(Database& db, std::int64_t game_id, const ExportGame& file, std::size_t r) {
+  if (r >= file.recorded_at.size() || !file.recorded_at[r]) return;
+  db.prepare("UPDATE rounds SET entered_at = ? WHERE game_id = ? AND round = ?")
+      .bind_all(*file.recorded_at[r], game_id, static_cast<int>(r) + 1)
+      .run();
+}
+
+// A tie-break an import adds ends the game when the file says (a file's end has the T).
+void stamp_end(Database& db, std::int64_t game_id, const ExportGame& file) {
+  if (!file.ended_at) return;
+  db.prepare("UPDATE games SET finished_at = ? WHERE id = ? AND status = 'finished'")
+      .bind_all(*file.ended_at, game_id)
+      .run();
 }
 
 std::string game_label(const ExportGame& g) {
@@ -112,6 +144,7 @@ Expected<void> continue_game(Database& db, const ExportGame& file, const GameUpd
     auto change = record_round_cells(db, game, cells, how);
     if (!change) return Failure{change.error()};
     game = *change->game;
+    stamp_round(db, game.id, file, r);
   }
   if (u.merge.abandon) {
     auto change = abandon_game(db, game);
@@ -129,6 +162,7 @@ Expected<void> continue_game(Database& db, const ExportGame& file, const GameUpd
       return Failure{"game " + std::to_string(game.id) + " here (" + game_label(file) +
                      "): the file's tie-break cannot be recorded: " + change.error()};
     }
+    stamp_end(db, game.id, file);
   }
   return {};
 }
@@ -207,6 +241,7 @@ Expected<void> keep_file_version(Database& db, const ExportGame& file, const Gam
       cells.push_back({cell.points, cell.went_out, cell.hand});
     if (auto done = step(record_round_cells(db, game, cells, "imported from " + source)); !done)
       return done;
+    stamp_round(db, game.id, file, r);
   }
   if (file.status == "abandoned" && game.status != GameStatus::Abandoned) {
     if (auto done = step(abandon_game(db, game)); !done) return done;
@@ -220,6 +255,7 @@ Expected<void> keep_file_version(Database& db, const ExportGame& file, const Gam
   }
   if (tiebreak_differs && !tiebreak.empty()) {
     if (auto done = step(record_tiebreak(db, game, tiebreak)); !done) return done;
+    stamp_end(db, game.id, file);
   }
   return {};
 }
@@ -376,18 +412,22 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
       "?)");
   for (std::size_t i : plan.new_games) {
     const ExportGame& g = data.games[i];
+    // A file's times are kept (with the T that marks them as a file's); without them the game
+    // gets the import's time, which timeline reads as not known (no "new" entry).
+    const std::string created = g.started_at.value_or(now);
     const std::optional<std::string> finished =
-        g.status == "finished" ? std::optional(now) : std::nullopt;
+        g.status == "finished" ? std::optional(g.ended_at.value_or(now)) : std::nullopt;
     if (g.uuid) {
       add_game_with_id.reset();
       add_game_with_id
-          .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, now, finished, ++next_touch,
-                    *g.uuid)
+          .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, created, finished,
+                    ++next_touch, *g.uuid)
           .run();
     } else {
       add_game.reset();
       add_game
-          .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, now, finished, ++next_touch)
+          .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, created, finished,
+                    ++next_touch)
           .run();
     }
     const std::int64_t id = db.last_insert_id();
@@ -407,7 +447,10 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
     for (std::size_t r = 0; r < g.rounds.size(); ++r) {
       const int round = static_cast<int>(r) + 1;
       add_round.reset();
-      add_round.bind_all(id, round, now).run();
+      // A round of a timed file without its time: '' (no time; timeline reads none).
+      const std::optional<std::string> at =
+          r < g.recorded_at.size() ? g.recorded_at[r] : std::nullopt;
+      add_round.bind_all(id, round, g.started_at ? at.value_or("") : now).run();
       for (std::size_t s = 0; s < g.rounds[r].size(); ++s) {
         const ExportScore& cell = g.rounds[r][s];
         add_score.reset();

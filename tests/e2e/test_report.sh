@@ -72,4 +72,19 @@ bob=$(grep -o '<bdi>Bob</bdi>.*' lost.html | grep -o '<td data-label="Skill chan
 check "the column is the skill change" grep -q '<th>Skill change</th>' lost.html
 check "the key says what it is" grep -q 'Skill change: how μ, the skill estimate, moved' lost.html
 check "Bob lost his game: his skill change is down ($bob)" grep -q 'class="down">−' <<<"$bob"
+
+# Issue 39: the period's time and rivals; --date: one evening, crowns tonight's at the end.
+"$CROWNS" report --html - >time.html
+check "a time and rivals section" grep -q '<section id="time">' time.html
+check "before the closing note" [ "$(grep -n -e '<section id="time">' -e '<p class="meta">Made by crowns' time.html | cut -d: -f1 | tr '\n' ' ')" = "$(grep -n '<section id="time">' time.html | cut -d: -f1) $(grep -n '<p class="meta">Made by crowns' time.html | cut -d: -f1) " ]
+check "each player's time played and rivals" grep -q '<th class="name">Nemesis</th>' time.html
+"$CROWNS" report --date 2026-01-09 >msg
+check "--date: one evening's report" grep -qx "Wrote crowns-report-2026-01-09.html (2026-01-09: 1 finished game, 2 players)" msg
+check "--date: crowns tonight at the end" grep -q '<section id="tonight">' crowns-report-2026-01-09.html
+check "--date: the evening's winner" grep -q 'data-label="Winner">Bob</td>' crowns-report-2026-01-09.html
+"$CROWNS" report --date 2026-02-30 2>err
+check "--date: a bad date is a usage error" [ $? = 2 ]
+check "naming it" grep -qx "crowns: error: --date '2026-02-30' is not a date; write YYYY-MM-DD, e.g. 2026-01-15" err
+"$CROWNS" report --date 2026-01-09 --all 2>err
+check "--date excludes a period" [ $? = 2 ]
 finish

@@ -64,6 +64,7 @@ store::Game three_way_tie(store::Database& db) {
   store::Game game = test::new_game(db, {"Ann", "Bob", "Cat"});
   for (int r = 1; r <= 9; ++r) {  // each goes out three times and scores 10 six times
     std::vector<store::SeatScore> scores;
+    scores.reserve(3);
     for (int s = 0; s < 3; ++s) scores.push_back(s == r % 3 ? test::out(s) : test::pts(s, 10));
     game = test::play_round(db, game, scores);
   }
@@ -281,8 +282,8 @@ TEST_CASE(
     "[table][serve]") {
   Table t;
   using serve::Action;
-  const auto post = [&](Action action, serve::Fields fields) {
-    return serve::run_action(t.db, action, std::move(fields));
+  const auto post = [&](Action action, const serve::Fields& fields) {
+    return serve::run_action(t.db, action, fields);
   };
   std::vector<std::pair<std::string, serve::Answer>> answers;
   const auto expect = [&](const std::string& what, const serve::Answer& a) {

@@ -52,7 +52,7 @@ TEST_CASE("an export reads back to the same bytes, in JSON and in CSV", "[transf
 
 TEST_CASE("CSV quotes fields with commas or quotes, and tells none from empty", "[transfer]") {
   const std::string csv = format_export(sample(), ExportFormat::Csv);
-  CHECK(csv.rfind("crowns-export,2\n", 0) == 0);
+  CHECK(csv.rfind("crowns-export,3\n", 0) == 0);
   CHECK(csv.find("player,\"Bob \"\"the, dealer\"\"\",1\n") != std::string::npos);
   CHECK(csv.find("season,Open,2026-06-01,\n") != std::string::npos);  // none: empty, unquoted
   CHECK(csv.find("score,1,2,2,20,0,4s\n") != std::string::npos);
@@ -60,7 +60,7 @@ TEST_CASE("CSV quotes fields with commas or quotes, and tells none from empty", 
 
 TEST_CASE("JSON leaves fields at their defaults out", "[transfer]") {
   const std::string json = format_export(sample(), ExportFormat::Json);
-  CHECK(json.rfind(R"({"format":"crowns-export","version":2,)", 0) == 0);
+  CHECK(json.rfind(R"({"format":"crowns-export","version":3,)", 0) == 0);
   CHECK(json.find(R"({"name":"Ann"})") != std::string::npos);
   CHECK(json.find(R"({"name":"Open","starts_on":"2026-06-01"})") != std::string::npos);
   CHECK(json.find(R"({"points":32,"hand":"Kd Qh 7s"})") != std::string::npos);
@@ -68,7 +68,7 @@ TEST_CASE("JSON leaves fields at their defaults out", "[transfer]") {
 
 TEST_CASE("bad files are refused naming the place", "[transfer]") {
   CHECK(parse_export("").error() == "the file is empty");
-  CHECK(parse_export(R"({"format":"crowns-export","version":3})")
+  CHECK(parse_export(R"({"format":"crowns-export","version":4})")
             .error()
             .find("upgrade crowns to import it") != std::string::npos);
   CHECK(parse_export(R"({"format":"crowns-export","version":1,"players":[{"nam":"A"}]})").error() ==

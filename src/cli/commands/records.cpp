@@ -8,6 +8,7 @@
 #include "crowns/plural.hpp"
 #include "crowns/profile.hpp"
 #include "views/report.hpp"
+#include "store/timeline.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -72,12 +73,89 @@ std::string detail(const Kind& kind, const RecordHolder& r) {
   return "";
 }
 
+// A record of time: a game (and its round, for the slowest round) and how long it took.
+struct TimeRecord {
+  std::int64_t game = 0;
+  std::string date;
+  int round = 0;
+  std::int64_t seconds = 0;
+};
+
+struct TimeRecords {
+  std::optional<TimeRecord> longest_game;
+  std::optional<TimeRecord> shortest_game;
+  std::optional<TimeRecord> slowest_round;
+};
+
+// Over the period's finished games with known times; the first to reach a record keeps it.
+TimeRecords find_time_records(const store::Database& db,
+                              const std::vector<crowns::GameResult>& games, const Period& period) {
+  const auto times = store::timeline::all_game_times(db);
+  TimeRecords rec;
+  for (const auto& g : games) {
+    if (!period.contains(g.date)) continue;
+    const auto it = times.find(g.id);
+    if (it == times.end()) continue;
+    const auto& t = it->second;
+    if (const auto length = t.duration()) {
+      if (!rec.longest_game || *length > rec.longest_game->seconds)
+        rec.longest_game = TimeRecord{g.id, g.date, 0, *length};
+      if (!rec.shortest_game || *length < rec.shortest_game->seconds)
+        rec.shortest_game = TimeRecord{g.id, g.date, 0, *length};
+    }
+    for (int r = 1; r <= static_cast<int>(t.recorded.size()); ++r) {
+      const auto took = t.round_seconds(r);
+      if (took && (!rec.slowest_round || *took > rec.slowest_round->seconds))
+        rec.slowest_round = TimeRecord{g.id, g.date, r, *took};
+    }
+  }
+  return rec;
+}
+
+struct TimeKind {
+  const char* key;
+  const char* title;
+  std::optional<TimeRecord> TimeRecords::*field;
+};
+constexpr TimeKind kTimeKinds[] = {
+    {"longest_game", "Longest game", &TimeRecords::longest_game},
+    {"shortest_game", "Shortest game", &TimeRecords::shortest_game},
+    {"slowest_round", "Slowest round", &TimeRecords::slowest_round},
+};
+
+void add_time_records_json(Json& j, const TimeRecords& rec) {
+  for (const auto& kind : kTimeKinds) {
+    const auto& r = rec.*kind.field;
+    if (!r) {
+      j[kind.key] = nullptr;
+      continue;
+    }
+    Json item{{"game", r->game}, {"date", r->date}};
+    if (r->round > 0) item["round"] = r->round;
+    item["duration_s"] = r->seconds;
+    j[kind.key] = item;
+  }
+}
+
+void add_time_records_rows(Table& table, const TimeRecords& rec) {
+  for (const auto& kind : kTimeKinds) {
+    const auto& r = rec.*kind.field;
+    if (!r) {
+      table.row({kind.title, "-", "", "", "", "times not known"});
+      continue;
+    }
+    table.row({kind.title, store::timeline::length_text(r->seconds), "", std::to_string(r->game),
+               r->date, r->round > 0 ? "round " + std::to_string(r->round) : ""});
+  }
+}
+
 void run_records(const RecordsOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   const Period period = resolve_period(db, opts.period);
   const auto games = store::load_results(db, {period.to, period, std::nullopt});
   const Records rec = find_records(games, period);
   const Names names(db);
+  const TimeRecords time = find_time_records(db, games, period);
   if (opts.json) {
     Json j{{"period", period_json(period)}, {"games", rec.games}};
     for (const auto& kind : kKinds) {
@@ -100,6 +178,7 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
       }
       j[kind.key] = item;
     }
+    add_time_records_json(j, time);
     ctx.out << dump_json(j) << '\n';
     return;
   }
@@ -137,6 +216,7 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
       first = false;
     }
   }
+  add_time_records_rows(table, time);
   print_trimmed(ctx.out, ctx.style, table);
 }
 

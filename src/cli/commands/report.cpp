@@ -7,11 +7,13 @@
 #include "cli/files.hpp"
 #include "cli/input/period.hpp"
 #include "cli/session.hpp"
+#include "views/evening_html.hpp"
+#include "views/html_report.hpp"
 #include "crowns/ascii.hpp"
+#include "crowns/date.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
 #include "views/chart_data.hpp"
-#include "views/html_report.hpp"
 #include "views/report_data.hpp"
 
 namespace crowns::cli {
@@ -20,6 +22,7 @@ namespace {
 struct ReportOptions {
   PeriodOptions period;
   std::optional<std::int64_t> game;
+  std::optional<std::string> date;  ///< One evening: its games, and crowns tonight at the end.
   std::optional<std::string> html;
   bool force = false;
 };
@@ -50,8 +53,17 @@ void run_report(const ReportOptions& opts, Context& ctx) {
     path = "crowns-report-game-" + std::to_string(game.id) + ".html";
     what = "game " + std::to_string(game.id);
   } else {
-    const PeriodReport report = gather_period_report(db, resolve_period(db, opts.period));
+    if (opts.date && !is_valid_date(*opts.date)) {
+      fail("--date '" + *opts.date + "' is not a date; write YYYY-MM-DD, e.g. 2026-01-15",
+           ExitCode::Usage);
+    }
+    const Period period =
+        opts.date ? Period{*opts.date, *opts.date, *opts.date} : resolve_period(db, opts.period);
+    const PeriodReport report = gather_period_report(db, period);
     html = period_report_html(report);
+    insert_report_sections(html,
+                           time_and_rivals_html(db, period) +
+                               (opts.date ? evening_section_html(db, opts.date, 2, "#game-") : ""));
     path = "crowns-report-" + file_slug(report.period.label) + ".html";
     what = sanitize(report.period.label) + ": " + counted(report.finished_games(), "finished game");
     for (const auto status : {store::GameStatus::Active, store::GameStatus::Abandoned}) {
@@ -79,8 +91,14 @@ void setup_report(CLI::App& app, Context& ctx) {
   auto* game =
       sub->add_option("-g,--game", opts->game, "Report one game: its scorecard and running totals")
           ->type_name("ID");
-  for (const char* name : {"--season", "--year", "--since", "--until", "--all"})
+  auto* date = sub->add_option("--date", opts->date,
+                               "One evening's games, with crowns tonight's highlights at the end")
+                   ->type_name("YYYY-MM-DD");
+  date->excludes(game);
+  for (const char* name : {"--season", "--year", "--since", "--until", "--all"}) {
     sub->get_option(name)->excludes(game);
+    sub->get_option(name)->excludes(date);
+  }
   sub->add_option("--html", opts->html,
                   "The file to write (default crowns-report-PERIOD.html here; - for stdout)")
       ->type_name("FILE");

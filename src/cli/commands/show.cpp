@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "views/scorecard.hpp"
+#include "views/game_times.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -19,9 +20,12 @@ struct ShowOptions {
 void run_show(const ShowOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
+  const auto times = store::timeline::game_times(db, game.id);
+  const auto now = store::timeline::now(db);
   if (opts.json) {
     auto card = scorecard_json(game);
     card["change"] = game.last_change;  // the state a write may name with --seen
+    add_game_times(card, times, now);
     ctx.out << terminal_json(
                    card.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
             << '\n';
@@ -31,6 +35,7 @@ void run_show(const ShowOptions& opts, Context& ctx) {
                             : opts.compact ? CardLayout::Compact
                                            : CardLayout::Auto;
   print_scorecard(ctx.out, ctx.style, game, layout);
+  ctx.out << "Time: " << game_times_text(times, now) << '\n';
 }
 
 }  // namespace

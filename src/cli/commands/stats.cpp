@@ -8,8 +8,10 @@
 #include "cli/views/solitaire.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/profile.hpp"
+#include "crowns/rivalry.hpp"
 #include "store/players.hpp"
 #include "views/report.hpp"
+#include "store/timeline.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -78,7 +80,45 @@ Json profile_json(const Profile& p, const Period& period, const Names& names) {
               {"opponents", opponents}};
 }
 
-void print_profile(Context& ctx, const Profile& p, const Period& period, const Names& names) {
+Json rival_json(const std::optional<rivalry::Rival>& r, const Names& names) {
+  if (!r) return nullptr;
+  return Json{{"opponent", names.name(r->opponent)},
+              {"games", r->games},
+              {"times", r->times},
+              {"share", rounded(r->share(), 4)}};
+}
+
+void add_rivals_json(Json& j, const rivalry::Rivals& rivals, const Names& names) {
+  j["nemesis"] = rival_json(rivals.nemesis, names);
+  j["most_beaten"] = rival_json(rivals.most_beaten, names);
+  j["most_played_with"] = rival_json(rivals.most_played_with, names);
+}
+
+// "Bob (finished lower 4 times in 6 games)": the opponent is the subject.
+std::string rival_text(const std::optional<rivalry::Rival>& r, const Names& names,
+                       std::string_view what) {
+  if (!r) {
+    return "- (no one yet: it takes " + std::to_string(rivalry::kMinGamesTogether) +
+           " games together)";
+  }
+  return names.display(r->opponent) + " (" + std::string(what) + " " + counted(r->times, "time") +
+         " in " + counted(r->games, "game") + ")";
+}
+
+void print_rivals(Context& ctx, const rivalry::Rivals& rivals, const Names& names) {
+  auto line = [&](std::string_view label, const std::string& value) {
+    ctx.out << "  " << pad_right(label, 16) << value << '\n';
+  };
+  line("Nemesis", rival_text(rivals.nemesis, names, "finished lower"));
+  line("Beats most", rival_text(rivals.most_beaten, names, "finished higher"));
+  if (rivals.most_played_with) {
+    line("Plays most with", names.display(rivals.most_played_with->opponent) + " (" +
+                                counted(rivals.most_played_with->games, "game") + ")");
+  }
+}
+
+void print_profile(Context& ctx, const Profile& p, const Period& period, const Names& names,
+                   const std::string& time, const rivalry::Rivals& rivals) {
   const Style& st = ctx.style;
   auto line = [&](std::string_view label, const std::string& value) {
     ctx.out << "  " << pad_right(label, 16) << value << '\n';
@@ -103,6 +143,8 @@ void print_profile(Context& ctx, const Profile& p, const Period& period, const N
   line("Rating", fixed(p.rating.ordinal(), 2) + " (mu " + fixed(p.rating.mu, 2) + ", sigma " +
                      fixed(p.rating.sigma, 2) + ")");
   line("Rating history", sparkline(st, p.rating_history));
+  line("Time played", time);
+  print_rivals(ctx, rivals, names);
 
   ctx.out << '\n' << st.bold("Average points by round") << '\n';
   Table rounds;
@@ -132,6 +174,43 @@ void print_profile(Context& ctx, const Profile& p, const Period& period, const N
   versus.print(ctx.out, st);
 }
 
+// The time a player spent in the period's finished games whose length is known.
+struct TimePlayed {
+  int games = 0;  ///< Games with a known length.
+  std::int64_t seconds = 0;
+};
+
+TimePlayed time_played(const store::Database& db, const std::vector<crowns::GameResult>& games,
+                       const Period& period, std::int64_t player) {
+  const auto times = store::timeline::all_game_times(db);
+  TimePlayed played;
+  for (const auto& g : games) {
+    if (!period.contains(g.date) || g.seat_of(player) < 0) continue;
+    const auto it = times.find(g.id);
+    if (it == times.end()) continue;
+    if (const auto length = it->second.duration()) {
+      ++played.games;
+      played.seconds += *length;
+    }
+  }
+  return played;
+}
+
+void add_time_json(Json& j, const TimePlayed& t) {
+  j["hours_played"] = rounded(static_cast<double>(t.seconds) / 3600.0, 2);
+  j["timed_games"] = t.games;
+  j["average_game_s"] = t.games ? Json(t.seconds / t.games) : Json(nullptr);
+}
+
+std::string time_text(const TimePlayed& t, int games) {
+  if (t.games == 0) return "not known (no game with its times)";
+  return store::timeline::length_text(t.seconds) + ", average game " +
+         store::timeline::length_text(t.seconds / t.games) +
+         (t.games < games ? " (" + std::to_string(t.games) + " of " + counted(games, "game") +
+                                " with their times)"
+                          : "");
+}
+
 void run_stats(const StatsOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   const auto player = need(store::require_player(db, opts.name));
@@ -141,13 +220,17 @@ void run_stats(const StatsOptions& opts, Context& ctx) {
   const Profile profile = player_profile(games, replay, period, player.id);
   const Names names(db);
   const auto solitaire = store::solitaire_totals(db, player.id);  // every game, any period
+  const TimePlayed played = time_played(db, games, period, player.id);
+  const rivalry::Rivals rivals = rivalry::rivals_of(profile.opponents);
   if (opts.json) {
     auto j = profile_json(profile, period, names);
+    add_time_json(j, played);
+    add_rivals_json(j, rivals, names);
     if (solitaire.played > 0) j["solitaire"] = solitaire_totals_json(solitaire);
     ctx.out << dump_json(j) << '\n';
     return;
   }
-  print_profile(ctx, profile, period, names);
+  print_profile(ctx, profile, period, names, time_text(played, profile.games), rivals);
   print_solitaire_totals(ctx.out, ctx.style, solitaire);
 }
 

@@ -6,7 +6,7 @@
 
 namespace crowns::cli {
 
-void add_period_options(CLI::App& sub, PeriodOptions& opts) {
+void add_period_options(CLI::App& sub, views::PeriodOptions& opts) {
   auto* season =
       sub.add_option("--season", opts.season, "Games of this season (a year when none are defined)")
           ->type_name("SEASON");

@@ -12,6 +12,6 @@ namespace crowns::cli {
 
 /// Adds the period options to a subcommand (--season, --year, --all exclude each other and
 /// --since/--until; --since and --until combine).
-void add_period_options(CLI::App& sub, PeriodOptions& opts);
+void add_period_options(CLI::App& sub, views::PeriodOptions& opts);
 
 }  // namespace crowns::cli

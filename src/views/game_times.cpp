@@ -1,0 +1,56 @@
+// A game's times for a person and in JSON (cli/views/game_times.hpp).
+
+#include "views/game_times.hpp"
+
+namespace crowns::views {
+namespace {
+
+using Json = nlohmann::ordered_json;
+namespace timeline = store::timeline;
+
+// "2026-01-15 19:04" of an ISO time.
+std::string minute_text(timeline::UnixTime t) {
+  const std::string iso = timeline::iso_time(t);
+  return iso.substr(0, 10) + " " + iso.substr(11, 5);
+}
+
+Json time_json(const std::optional<timeline::UnixTime>& t) {
+  return t ? Json(timeline::iso_time(*t)) : Json(nullptr);
+}
+
+}  // namespace
+
+std::string game_times_text(const timeline::GameTimes& times, timeline::UnixTime now) {
+  if (!times.started) return "not known (imported without times)";
+  const std::string start = minute_text(*times.started);
+  if (times.status == store::GameStatus::Active) {
+    return timeline::length_text(std::max<std::int64_t>(0, now - *times.started)) +
+           " so far (started " + start + " UTC)";
+  }
+  const auto length = times.duration();
+  if (!length) return "not known (started " + start + " UTC)";
+  const std::string end = minute_text(*times.ended);
+  const bool same_day = end.substr(0, 10) == start.substr(0, 10);
+  return timeline::length_text(*length) + " (" + start + " to " +
+         (same_day ? end.substr(11) : end) + " UTC)";
+}
+
+void add_game_times(Json& card, const timeline::GameTimes& times, timeline::UnixTime now) {
+  card["started_at"] = time_json(times.started);
+  card["ended_at"] = time_json(times.ended);
+  const auto length = times.duration();
+  card["duration_s"] = length ? Json(*length) : Json(nullptr);
+  if (times.status == store::GameStatus::Active) {
+    card["elapsed_s"] =
+        times.started ? Json(std::max<std::int64_t>(0, now - *times.started)) : Json(nullptr);
+  }
+  auto& rounds = card["rounds"];
+  for (std::size_t r = 0; r < rounds.size(); ++r) {
+    rounds[r]["recorded_at"] =
+        r < times.recorded.size() ? time_json(times.recorded[r]) : Json(nullptr);
+    const auto took = times.round_seconds(static_cast<int>(r) + 1);
+    rounds[r]["duration_s"] = took ? Json(*took) : Json(nullptr);
+  }
+}
+
+}  // namespace crowns::views
