@@ -356,3 +356,29 @@ std::vector<UnusualGame> find_unusual(const ExportData& data) {
 }
 
 }  // namespace crowns::store
+
+namespace crowns::store {
+
+bool is_export_time(std::string_view text) {
+  if (text.size() != 20 || text[10] != 'T' || text[13] != ':' || text[16] != ':' ||
+      text[19] != 'Z' || !is_valid_date(text.substr(0, 10)))
+    return false;
+  const auto number = [&](std::size_t at, int most) {
+    const char a = text[at], b = text[at + 1];
+    if (a < '0' || a > '9' || b < '0' || b > '9') return false;
+    return (a - '0') * 10 + (b - '0') <= most;
+  };
+  return number(11, 23) && number(14, 59) && number(17, 59);
+}
+
+bool is_game_uuid(std::string_view text) {
+  if (text.size() != 36) return false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+    if (dash ? c != '-' : !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
+
+}  // namespace crowns::store
