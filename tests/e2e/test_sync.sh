@@ -3,7 +3,7 @@
 # merges the others' by game id as import merges; files are written whole; a damaged file is
 # skipped with a warning; syncing twice changes nothing; three databases syncing in any order
 # end with the same games; a deletion travels; a conflict is kept here until --keep decides.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 S=$T/shared
 mkdir -p "$S"
@@ -14,11 +14,11 @@ quiet() { "$@" >/dev/null; }
 # The games of a database, without its own ids and times: what every database must agree on.
 games_of() { "$CROWNS" --db "$1" export | sed -E 's/,"started_at":"[^"]*"(,"ended_at":"[^"]*")?,"recorded_at":\[[^]]*\]//' | grep '^{"uuid"' | sed -E 's/(,|\]\})$//' | sort; }
 
-quiet a new Ann Bob --add
+quiet a new --another Ann Bob --add
 quiet a round 0* 12
-quiet b new Cy Dee --add
+quiet b new --another Cy Dee --add
 quiet b round 7 0*
-quiet c new Ann Cy --add
+quiet c new --another Ann Cy --add
 quiet c round 0* 9
 
 out=$(a sync "$S")
@@ -59,7 +59,7 @@ rm "$S/crowns-ffffffffffffffff.json"
 # A game changed on two databases: kept here and reported, until --keep decides.
 # (A new game of a's reaches c, not b; each database numbers the games it took in the order
 # it met them, so the game is found by its players.)
-quiet a new Eve Fay --add
+quiet a new --another Eve Fay --add
 quiet a round --game "$(sqlite3 "$T/a.db" "SELECT max(id) FROM games")" 20 0*
 quiet a sync "$S"
 quiet c sync "$S"

@@ -2,7 +2,7 @@
 # The night remembered (issue 39): each game's start, end and length and each round's time in
 # show, stats and records; times carried by an export and kept by an import, never made up;
 # rivalries in stats. The times the store wrote are set to known ones with sqlite3.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 c() { "$CROWNS" "$@"; }
 quiet() { "$@" >/dev/null; }
@@ -22,7 +22,7 @@ times() {
     WHERE game_id = $1"
 }
 
-quiet c new Ann Bob Cy --add
+quiet c new --another Ann Bob Cy --add
 play 1 3
 times 1 '2026-01-15 09:00:00' 10
 # (CROWNS_TODAY makes it 12:00 now.)
@@ -44,10 +44,10 @@ quiet c edit 2 Bob=40 --game 1
 check "an edited round keeps its time" \
   grep -q '"round":2,.*"recorded_at":"2026-01-15T19:20:00Z"' <(c show --game 1 --json)
 
-quiet c new Ann Bob
+quiet c new --another Ann Bob
 play 2 11
 times 2 '2026-01-15 21:00:00' 3
-quiet c new Ann Bob Cy
+quiet c new --another Ann Bob Cy
 play 3 11
 times 3 '2026-01-15 22:00:00' 5
 sqlite3 "$CROWNS_DB" "UPDATE rounds SET entered_at = '2026-01-15 23:40:00' WHERE game_id = 3 AND round = 11"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # crowns tonight (issue 39): one evening's games, who won each, the best round, the closest
 # finish, the biggest comeback, who went out most and how each player's rating moved.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/helpers/lib.sh"
 c() { "$CROWNS" "$@"; }
 quiet() { "$@" >/dev/null; }
 # play GAME VALUES...: one round per argument, each a quoted list of the seats' values.
@@ -13,13 +13,13 @@ play() {
   done
 }
 
-quiet c new Ann Bob Cy --add --date 2026-01-14
+quiet c new --another Ann Bob Cy --add --date 2026-01-14
 check "no finished game: says so" grep -qx "crowns: error: no finished game yet: tonight shows an evening's finished games" <(c tonight 2>&1)
 play 1 "0* 5 9" "0* 6 9" "0* 7 9" "0* 8 9" "0* 9 9" "0* 10 9" "0* 11 9" "0* 12 9" "0* 13 9" "0* 14 9" "0* 15 9"
 # Tonight: Bob wins game 2 from 40 behind; game 3 is Ann's by 1 point.
-quiet c new Ann Bob Cy
+quiet c new --another Ann Bob Cy
 play 2 "0* 40 9" "5 0* 9" "6 0* 9" "7 0* 9" "8 0* 9" "9 0* 9" "10 0* 9" "11 0* 9" "12 0* 9" "13 0* 9" "14 0* 9"
-quiet c new Ann Bob
+quiet c new --another Ann Bob
 play 3 "0* 12" "10 0*" "0* 4" "5 0*" "0* 6" "7 0*" "0* 8" "9 0*" "0* 10" "11 0*" "0* 3"
 out=$(c tonight)
 check "the evening by default: the last day games were finished" grep -q "^Tonight: 2026-01-15 (2 games, 0 s)$" <<<"$out"

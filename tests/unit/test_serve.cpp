@@ -100,11 +100,12 @@ TEST_CASE("the live card escapes hostile names and shows the next round", "[serv
   CHECK(data["state"]["rounds"].size() == 1);
   const std::string page = game_page(t.db, std::nullopt, {});
   CHECK(page.find("data-token") == std::string::npos);
-  // Two script elements, ours (the state as JSON, app.js); a name cannot close or add one.
+  // Three script elements, ours (the state as JSON, the card points, app.js); a name cannot
+  // close or add one.
   std::size_t scripts = 0;
   for (auto at = page.find("<script"); at != std::string::npos; at = page.find("<script", at + 1))
     ++scripts;
-  CHECK(scripts == 2);
+  CHECK(scripts == 3);
   CHECK(page.find("\\u003cscript\\u003ealert(1)") != std::string::npos);
   CHECK(game_page(t.db, std::nullopt, {"abc"}).find("data-token=\"abc\"") != std::string::npos);
 }
