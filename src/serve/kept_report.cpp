@@ -1,7 +1,7 @@
 #include "serve/kept_report.hpp"
 
-#include "views/report_data.hpp"
 #include "views/evening_html.hpp"
+#include "views/report_data.hpp"
 
 namespace crowns::serve {
 

@@ -5,14 +5,6 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "views/chart_data.hpp"
-#include "views/period.hpp"
-#include "views/evening_html.hpp"
-#include "views/game_times.hpp"
-#include "views/hand.hpp"
-#include "views/html_report.hpp"
-#include "views/report.hpp"
-#include "views/scorecard.hpp"
 #include "crowns/game_status.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/plural.hpp"
@@ -22,6 +14,14 @@
 #include "store/rounds.hpp"
 #include "store/timeline.hpp"
 #include "store/undo.hpp"
+#include "views/chart_data.hpp"
+#include "views/evening_html.hpp"
+#include "views/game_times.hpp"
+#include "views/hand.hpp"
+#include "views/html_report.hpp"
+#include "views/period.hpp"
+#include "views/report.hpp"
+#include "views/scorecard.hpp"
 
 namespace crowns::serve {
 namespace {

@@ -21,8 +21,6 @@
 #include <mutex>
 #include <ostream>
 
-#include "views/scorecard.hpp"
-#include "views/style.hpp"
 #include "crowns/date.hpp"
 #include "crowns/names.hpp"
 #include "serve/actions.hpp"
@@ -36,6 +34,8 @@
 #include "serve/security.hpp"
 #include "store/db.hpp"
 #include "store/players.hpp"
+#include "views/scorecard.hpp"
+#include "views/style.hpp"
 
 namespace crowns::serve {
 namespace {

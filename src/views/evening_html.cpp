@@ -6,8 +6,6 @@
 
 #include <algorithm>
 
-#include "views/html_report.hpp"
-#include "views/report.hpp"
 #include "crowns/leaderboard.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/profile.hpp"
@@ -15,6 +13,8 @@
 #include "crowns/tonight.hpp"
 #include "store/history.hpp"
 #include "store/timeline.hpp"
+#include "views/html_report.hpp"
+#include "views/report.hpp"
 
 namespace crowns::views {
 namespace {

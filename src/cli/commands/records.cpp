@@ -7,8 +7,8 @@
 #include "cli/session.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/profile.hpp"
-#include "views/report.hpp"
 #include "store/timeline.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {

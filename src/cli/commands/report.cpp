@@ -7,13 +7,13 @@
 #include "cli/files.hpp"
 #include "cli/input/period.hpp"
 #include "cli/session.hpp"
-#include "views/evening_html.hpp"
-#include "views/html_report.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/date.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
 #include "views/chart_data.hpp"
+#include "views/evening_html.hpp"
+#include "views/html_report.hpp"
 #include "views/report_data.hpp"
 
 namespace crowns::cli {

@@ -10,8 +10,8 @@
 #include "crowns/profile.hpp"
 #include "crowns/rivalry.hpp"
 #include "store/players.hpp"
-#include "views/report.hpp"
 #include "store/timeline.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -6,11 +6,11 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
-#include "views/report.hpp"
 #include "crowns/date.hpp"
 #include "crowns/plural.hpp"
 #include "store/history.hpp"
 #include "store/timeline.hpp"
+#include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {
