@@ -50,7 +50,7 @@ nlohmann::ordered_json plan_json(const Plan& plan) {
 }
 
 // The footnote on what the value column is.
-void print_value_note(std::ostream& out, const Style& style, bool feeding) {
+void print_value_note(std::ostream& out, const views::Style& style, bool feeding) {
   out << style.dim(
              "value: what it ranks by (lowest first): points less a bonus for going out first")
       << '\n';
@@ -63,7 +63,7 @@ void print_value_note(std::ostream& out, const Style& style, bool feeding) {
 }
 
 // The table, the legend of its columns and, before the last turn, what the value column is.
-void print_footer(std::ostream& out, const Style& style, const Table& table, bool last,
+void print_footer(std::ostream& out, const views::Style& style, const Table& table, bool last,
                   std::string_view legend, bool feeding) {
   table.print(out, style);
   out << style.dim(legend) << '\n';
@@ -143,7 +143,7 @@ nlohmann::ordered_json request_json(const Situation& s) {
   return j;
 }
 
-void print_situation(std::ostream& out, const Style& style, const Situation& s) {
+void print_situation(std::ostream& out, const views::Style& style, const Situation& s) {
   std::vector<Card> hand = s.hand;
   std::sort(hand.begin(), hand.end());
   const bool drawn = decision_of(s) == Decision::Discard;
@@ -156,7 +156,7 @@ void print_situation(std::ostream& out, const Style& style, const Situation& s) 
   if (!s.next_holds.empty()) out << "next has " << style.cards(s.next_holds) << '\n';
 }
 
-void print_plan(std::ostream& out, const Style& style, const Plan& plan, int round,
+void print_plan(std::ostream& out, const views::Style& style, const Plan& plan, int round,
                 std::string_view indent) {
   const int wild_rank = wild_rank_of_round(round);
   std::string melds;
@@ -192,7 +192,7 @@ void print_plan(std::ostream& out, const Style& style, const Plan& plan, int rou
   out << '\n';
 }
 
-void print_draw_advice(std::ostream& out, const Style& style, const Situation& s,
+void print_draw_advice(std::ostream& out, const views::Style& style, const Situation& s,
                        const Unseen& unseen, const DrawAdvice& a) {
   const std::string take = "take " + style.card(*s.top) + ", discard " + style.card(*a.discard);
   out << "advice   " << style.bold(a.take ? take : "draw from the deck")
@@ -222,7 +222,7 @@ void print_draw_advice(std::ostream& out, const Style& style, const Situation& s
   print_plan(out, style, plan_of_draw(s, unseen, a), s.round);
 }
 
-void print_discard_advice(std::ostream& out, const Style& style, const Situation& s,
+void print_discard_advice(std::ostream& out, const views::Style& style, const Situation& s,
                           const Unseen& unseen, const DiscardAdvice& a) {
   const auto& best = a.options.front();
   out << "advice   " << style.bold("discard " + style.card(best.discard))

@@ -24,14 +24,14 @@ nlohmann::ordered_json discard_json(const Situation& s, const Unseen& unseen,
 nlohmann::ordered_json request_json(const Situation& s);
 
 /// "Round 3 · 5 cards + drawn · 5s wild · 2 players", the hand, the top, the next player's cards.
-void print_situation(std::ostream& out, const Style& style, const Situation& s);
+void print_situation(std::ostream& out, const views::Style& style, const Situation& s);
 /// The advice and its table: what `crowns advise` prints after the situation.
-void print_draw_advice(std::ostream& out, const Style& style, const Situation& s,
+void print_draw_advice(std::ostream& out, const views::Style& style, const Situation& s,
                        const Unseen& unseen, const DrawAdvice& a);
-void print_discard_advice(std::ostream& out, const Style& style, const Situation& s,
+void print_discard_advice(std::ostream& out, const views::Style& style, const Situation& s,
                           const Unseen& unseen, const DiscardAdvice& a);
 /// The plan's lines: "melds", "left", "outs" and "odds" (each indented by `indent`).
-void print_plan(std::ostream& out, const Style& style, const Plan& plan, int round,
+void print_plan(std::ostream& out, const views::Style& style, const Plan& plan, int round,
                 std::string_view indent = "");
 
 /// "12%".

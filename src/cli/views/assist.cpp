@@ -14,7 +14,7 @@ namespace {
 constexpr std::string_view kIndent = "   ";
 
 // The other cards of the meld `card` sits in, in the plan's lay-down: what it makes.
-std::optional<std::string> meld_with(const Style& style, const Plan& plan, Card card) {
+std::optional<std::string> meld_with(const views::Style& style, const Plan& plan, Card card) {
   for (const Meld& m : plan.lay_down.melds) {
     std::vector<Card> cards;
     bool found = false;
@@ -40,7 +40,8 @@ std::string next_turn_text(const Plan& plan) {
                      plan.outs_count);
 }
 
-void print_gives_away(std::ostream& out, const Style& style, const Situation& s, Card thrown) {
+void print_gives_away(std::ostream& out, const views::Style& style, const Situation& s,
+                      Card thrown) {
   if (s.next_holds.empty() || s.last) return;
   if (could_join_melds(s.next_holds, thrown, wild_rank_of_round(s.round))) {
     out << kIndent << "gives    " << style.card(thrown)
@@ -53,7 +54,7 @@ void print_gives_away(std::ostream& out, const Style& style, const Situation& s,
 
 }  // namespace
 
-void print_assist_draw(std::ostream& out, const Style& style, const Situation& s,
+void print_assist_draw(std::ostream& out, const views::Style& style, const Situation& s,
                        const Unseen& unseen, const DrawAdvice& a) {
   const Card top = *s.top;
   if (a.take) {
@@ -99,7 +100,7 @@ void print_assist_draw(std::ostream& out, const Style& style, const Situation& s
   }
 }
 
-void print_assist_take_throw(std::ostream& out, const Style& style, const Situation& s,
+void print_assist_take_throw(std::ostream& out, const views::Style& style, const Situation& s,
                              const Unseen& unseen, const DrawAdvice& a) {
   const Plan plan = plan_of_take(s, unseen, a);
   out << style.bold("→ Throw " + style.card(*a.discard));
@@ -113,7 +114,7 @@ void print_assist_take_throw(std::ostream& out, const Style& style, const Situat
   print_gives_away(out, style, s, *a.discard);
 }
 
-void print_assist_throw(std::ostream& out, const Style& style, const Situation& s,
+void print_assist_throw(std::ostream& out, const views::Style& style, const Situation& s,
                         const Unseen& unseen, const DiscardAdvice& a) {
   const DiscardOption& best = a.options.front();
   const Plan plan = plan_of_discard(s, unseen, a);
@@ -148,7 +149,8 @@ void print_assist_throw(std::ostream& out, const Style& style, const Situation& 
   }
 }
 
-void print_assist_resume(std::ostream& out, const Style& style, const assist::Session& session) {
+void print_assist_resume(std::ostream& out, const views::Style& style,
+                         const assist::Session& session) {
   const auto whose = [&] {
     switch (session.asking()) {
       case assist::Ask::Hand: return std::string("a new deal: your cards are asked");

@@ -13,16 +13,17 @@
 namespace crowns::cli {
 
 /// Before drawing: take the top discard or draw, and why.
-void print_assist_draw(std::ostream& out, const Style& style, const Situation& s,
+void print_assist_draw(std::ostream& out, const views::Style& style, const Situation& s,
                        const Unseen& unseen, const DrawAdvice& a);
 /// After taking the top discard (advised or not): the card to throw, from the take plan.
-void print_assist_take_throw(std::ostream& out, const Style& style, const Situation& s,
+void print_assist_take_throw(std::ostream& out, const views::Style& style, const Situation& s,
                              const Unseen& unseen, const DrawAdvice& a);
 /// After a deck draw: the card to throw, and why.
-void print_assist_throw(std::ostream& out, const Style& style, const Situation& s,
+void print_assist_throw(std::ostream& out, const views::Style& style, const Situation& s,
                         const Unseen& unseen, const DiscardAdvice& a);
 
 /// Where a resumed session stands: the hand held, the top discard, whose turn it is.
-void print_assist_resume(std::ostream& out, const Style& style, const assist::Session& session);
+void print_assist_resume(std::ostream& out, const views::Style& style,
+                         const assist::Session& session);
 
 }  // namespace crowns::cli

@@ -4,7 +4,7 @@
 
 namespace crowns::cli {
 
-void print_hands(std::ostream& out, const Style& style, const store::Game& game,
+void print_hands(std::ostream& out, const views::Style& style, const store::Game& game,
                  const std::vector<store::SeatScore>& scores, const RoundSpec& spec,
                  std::optional<int> round) {
   for (const auto& s : scores) {

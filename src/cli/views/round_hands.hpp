@@ -13,7 +13,7 @@
 namespace crowns::cli {
 
 /// Prints the best lay-down of each hand-valued score, so a missed meld is seen at once.
-void print_hands(std::ostream& out, const Style& style, const store::Game& game,
+void print_hands(std::ostream& out, const views::Style& style, const store::Game& game,
                  const std::vector<store::SeatScore>& scores, const RoundSpec& spec,
                  std::optional<int> round);
 

@@ -19,7 +19,7 @@ std::string tenths_percent(double p) {
 
 }  // namespace
 
-void print_piles(std::ostream& out, const Style& style, const solitaire::State& state) {
+void print_piles(std::ostream& out, const views::Style& style, const solitaire::State& state) {
   Table table;
   table.column("Pile", Table::Align::Right);
   table.column("Wild", Table::Align::Right);
@@ -37,7 +37,7 @@ void print_piles(std::ostream& out, const Style& style, const solitaire::State& 
   print_trimmed(out, style, table);
 }
 
-std::string advice_text(const Style& style, const solitaire::Advice& advice, Card turned) {
+std::string advice_text(const views::Style& style, const solitaire::Advice& advice, Card turned) {
   std::string text = "put " + style.card(turned) + " into pile " +
                      std::to_string(advice.move.pile) + ", discard " +
                      style.card(advice.move.discard);
@@ -80,7 +80,7 @@ Json odds_json(const solitaire::WinEstimate& estimate) {
               {"timed_out", estimate.cut_short}};
 }
 
-void print_simulation(std::ostream& out, const Style& style,
+void print_simulation(std::ostream& out, const views::Style& style,
                       const solitaire::SimulationSummary& summary) {
   out << "Won " << summary.wins << " of " << summary.games << ": "
       << style.bold(tenths_percent(summary.win_rate())) << " (95% interval "
@@ -112,7 +112,7 @@ Json simulation_json(const solitaire::SimulationSummary& summary) {
               {"win_rate_high", rounded(summary.interval().high, 4)}};
 }
 
-void print_history(std::ostream& out, const Style& style,
+void print_history(std::ostream& out, const views::Style& style,
                    const std::vector<store::SolitaireGame>& games) {
   if (games.empty()) {
     out << "No finished solitaire games yet\n";
@@ -155,7 +155,7 @@ Json history_json(const std::vector<store::SolitaireGame>& games) {
   return list;
 }
 
-void print_solitaire_totals(std::ostream& out, const Style& style,
+void print_solitaire_totals(std::ostream& out, const views::Style& style,
                             const store::SolitaireTotals& totals) {
   if (totals.played == 0) return;
   out << '\n' << style.bold("Solitaire") << '\n';
