@@ -5,11 +5,13 @@
 // play, with resampling when the weights thin. Deterministic given a seed. Used by the
 // `readreply` bench strategy only (docs/ADVICE.md); the advisor does not read hands.
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
 #include "crowns/advice.hpp"
 #include "crowns/card.hpp"
+#include "crowns/random.hpp"
 #include "crowns/unseen.hpp"
 
 namespace crowns::reading {
@@ -50,5 +52,10 @@ Reading read_next_hand(const Situation& s, const Unseen& unseen, std::uint64_t s
 
 /// The effective sample size of normalized weights: 1 / sum of their squares.
 double effective_size(const std::vector<double>& weights);
+
+/// `n` indices drawn by normalized `weights` (systematic resampling: one uniform offset, then
+/// evenly spaced over the cumulative weights), in order.
+std::vector<std::size_t> draw_by_weight(const std::vector<double>& weights, std::size_t n,
+                                        SplitMix64& rng);
 
 }  // namespace crowns::reading

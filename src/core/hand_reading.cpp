@@ -46,21 +46,6 @@ void normalize(std::vector<double>& weights) {
   for (double& w : weights) w = sum > 0 ? w / sum : 1.0 / static_cast<double>(weights.size());
 }
 
-// Systematic resampling: the indices of the particles kept, in order.
-std::vector<std::size_t> systematic(const std::vector<double>& weights, std::size_t n,
-                                    SplitMix64& rng) {
-  std::vector<std::size_t> picked;
-  const double step = 1.0 / static_cast<double>(n);
-  double u = step * (static_cast<double>(rng.below(1U << 20U)) / static_cast<double>(1U << 20U));
-  double cumulative = 0;
-  std::size_t i = 0;
-  for (std::size_t k = 0; k < n; ++k, u += step) {
-    while (i + 1 < weights.size() && cumulative + weights[i] < u) cumulative += weights[i++];
-    picked.push_back(i);
-  }
-  return picked;
-}
-
 }  // namespace
 
 double fit(const std::vector<Card>& hand, Card card, int wild_rank) {
@@ -77,6 +62,20 @@ double moves_likelihood(const Situation& s, const std::vector<Card>& hand,
                         const Settings& settings) {
   const auto moves = next_moves(s);
   return likelihood_of(moves, moves.size(), hand, wild_rank_of_round(s.round), settings);
+}
+
+std::vector<std::size_t> draw_by_weight(const std::vector<double>& weights, std::size_t n,
+                                        SplitMix64& rng) {
+  std::vector<std::size_t> picked;
+  const double step = 1.0 / static_cast<double>(n);
+  double u = step * (static_cast<double>(rng.below(1U << 20U)) / static_cast<double>(1U << 20U));
+  double cumulative = 0;
+  std::size_t i = 0;
+  for (std::size_t k = 0; k < n; ++k, u += step) {
+    while (i + 1 < weights.size() && cumulative + weights[i] < u) cumulative += weights[i++];
+    picked.push_back(i);
+  }
+  return picked;
 }
 
 double effective_size(const std::vector<double>& weights) {
@@ -134,7 +133,7 @@ Reading read_next_hand(const Situation& s, const Unseen& unseen, std::uint64_t s
       r.weights[p] *= move_likelihood(moves[i], r.hands[p], wild_rank, settings);
     normalize(r.weights);
     if (effective_size(r.weights) < settings.resample_below * static_cast<double>(n)) {
-      const auto picked = systematic(r.weights, n, rng);
+      const auto picked = draw_by_weight(r.weights, n, rng);
       std::vector<std::vector<Card>> next;
       next.reserve(n);
       for (std::size_t p : picked) next.push_back(r.hands[p]);

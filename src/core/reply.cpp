@@ -170,17 +170,11 @@ Card read_reply_discard(const Situation& s, const Unseen& unseen, int hands) {
   if (candidates.size() == 1) return candidates.front().discard;
   const std::uint64_t seed = situation_seed(s);
   const reading::Reading read = reading::read_next_hand(s, unseen, seed);
-  // The reply over `hands` hands drawn from the reading by its weights (systematic: spread
-  // evenly over the cumulative weights).
+  // The reply over `hands` hands drawn from the reading by their weights.
   SplitMix64 rng(seed ^ 0x5851f42d4c957f2dULL);
   std::vector<double> sums(candidates.size(), 0.0);
-  const double step = 1.0 / hands;
-  double u = step * (static_cast<double>(rng.below(1U << 20U)) / static_cast<double>(1U << 20U));
-  double cumulative = 0;
-  std::size_t i = 0;
-  for (int h = 0; h < hands; ++h, u += step) {
-    while (i + 1 < read.weights.size() && cumulative + read.weights[i] < u)
-      cumulative += read.weights[i++];
+  for (std::size_t i :
+       reading::draw_by_weight(read.weights, static_cast<std::size_t>(hands), rng)) {
     const auto scores = reply_scores(s, candidates, read.hands[i]);
     for (std::size_t c = 0; c < sums.size(); ++c) sums[c] += scores[c];
   }

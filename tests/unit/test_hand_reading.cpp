@@ -99,3 +99,12 @@ TEST_CASE("the read reply stick answers one of the static advisor's best four", 
   CHECK(std::any_of(options.begin(), options.begin() + 4,
                     [&](const DiscardOption& o) { return o.discard == read; }));
 }
+
+TEST_CASE("drawing by weight spreads the draws over the cumulative weights", "[reading]") {
+  SplitMix64 rng(3);
+  CHECK(reading::draw_by_weight({0.0, 1.0, 0.0}, 4, rng) == std::vector<std::size_t>{1, 1, 1, 1});
+  CHECK(reading::draw_by_weight({0.5, 0.5}, 2, rng) == std::vector<std::size_t>{0, 1});
+  CHECK(reading::draw_by_weight({0.25, 0.25, 0.5}, 4, rng) == std::vector<std::size_t>{0, 1, 2, 2});
+  CHECK(reading::effective_size({0.25, 0.25, 0.25, 0.25}) == Approx(4.0));
+  CHECK(reading::effective_size({1.0, 0.0}) == Approx(1.0));
+}
