@@ -38,7 +38,8 @@ struct Options : crowns::bench::Match {
       "look-ahead), static (the advisor without rollouts), oracle (static that sees\n"
       "the next player's hand and never feeds them out: a measuring stick), reply (static that\n"
       "sees the next player's hand and weighs their reply to its best discards), blindreply\n"
-      "(the same over 4 hands dealt from the unseen cards: no sight, no reading)\n");
+      "(the same over 4 hands dealt from the unseen cards: no sight, no reading), readreply\n"
+      "(the same over 4 hands read from the next player's moves: crowns::reading)\n");
   std::exit(2);
 }
 

@@ -37,6 +37,9 @@ enum class Strategy {
   /// player from their known pickups and the unseen cards, all alike (no reading of their
   /// moves): what the reply is worth before any inference (docs/ADVICE.md).
   BlindReply,
+  /// The reply stick with hand reading: the same reply averaged over 4 hands drawn from the
+  /// weighted hands crowns::reading reads from the next player's moves (docs/ADVICE.md).
+  ReadReply,
 };
 Expected<Strategy> parse_strategy(std::string_view name);
 std::string_view strategy_name(Strategy s);
@@ -58,6 +61,9 @@ Card reply_discard(const Situation& s, const Unseen& unseen, const std::vector<C
 /// the next player (determinize, seeded by the situation).
 inline constexpr int kBlindReplyHands = 4;
 Card blind_reply_discard(const Situation& s, const Unseen& unseen, int hands = kBlindReplyHands);
+/// Strategy::ReadReply's discard: reply_discard's scores averaged over `hands` hands drawn by
+/// weight from reading::read_next_hand (seeded by the situation).
+Card read_reply_discard(const Situation& s, const Unseen& unseen, int hands = kBlindReplyHands);
 
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "crowns/hand_reading.hpp"
 #include "crowns/rollout.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/selfplay.hpp"
@@ -158,6 +159,23 @@ Card blind_reply_discard(const Situation& s, const Unseen& unseen, int hands) {
   for (int i = 0; i < hands; ++i) {
     const Determinization d = determinize(s, unseen, rng);
     const auto scores = reply_scores(s, candidates, d.opponents.front());
+    for (std::size_t c = 0; c < sums.size(); ++c) sums[c] += scores[c];
+  }
+  const auto best = std::min_element(sums.begin(), sums.end()) - sums.begin();
+  return candidates[static_cast<std::size_t>(best)].discard;
+}
+
+Card read_reply_discard(const Situation& s, const Unseen& unseen, int hands) {
+  const auto candidates = reply_candidates(s, unseen);
+  if (candidates.size() == 1) return candidates.front().discard;
+  const std::uint64_t seed = situation_seed(s);
+  const reading::Reading read = reading::read_next_hand(s, unseen, seed);
+  // The reply over `hands` hands drawn from the reading by their weights.
+  SplitMix64 rng(seed ^ 0x5851f42d4c957f2dULL);
+  std::vector<double> sums(candidates.size(), 0.0);
+  for (std::size_t i :
+       reading::draw_by_weight(read.weights, static_cast<std::size_t>(hands), rng)) {
+    const auto scores = reply_scores(s, candidates, read.hands[i]);
     for (std::size_t c = 0; c < sums.size(); ++c) sums[c] += scores[c];
   }
   const auto best = std::min_element(sums.begin(), sums.end()) - sums.begin();

@@ -30,7 +30,8 @@ bool take_top(Strategy strategy, const Situation& s, const Unseen& unseen) {
     case Strategy::Static:
     case Strategy::Oracle:
     case Strategy::Reply:
-    case Strategy::BlindReply: return advise_draw(s, unseen, kStaticAdvisor).take;
+    case Strategy::BlindReply:
+    case Strategy::ReadReply: return advise_draw(s, unseen, kStaticAdvisor).take;
     case Strategy::Advisor: break;
   }
   return advise_draw(s, unseen, advisor_settings()).take;
@@ -42,6 +43,7 @@ Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen,
     case Strategy::Oracle: return oracle_discard(s, unseen, next_hand);
     case Strategy::Reply: return reply_discard(s, unseen, next_hand);
     case Strategy::BlindReply: return blind_reply_discard(s, unseen);
+    case Strategy::ReadReply: return read_reply_discard(s, unseen);
     case Strategy::Greedy: return greedy_discard(s);
     case Strategy::ExpectedValue: return lookahead_discard(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_discard(Lookahead::OnePly, s, unseen);
@@ -55,14 +57,15 @@ struct StrategyName {
   Strategy strategy;
   std::string_view name;
 };
-constexpr std::array<StrategyName, 8> kStrategyNames = {{{Strategy::Advisor, "advisor"},
+constexpr std::array<StrategyName, 9> kStrategyNames = {{{Strategy::Advisor, "advisor"},
                                                          {Strategy::Greedy, "greedy"},
                                                          {Strategy::ExpectedValue, "ev"},
                                                          {Strategy::OnePly, "oneply"},
                                                          {Strategy::Static, "static"},
                                                          {Strategy::Oracle, "oracle"},
                                                          {Strategy::Reply, "reply"},
-                                                         {Strategy::BlindReply, "blindreply"}}};
+                                                         {Strategy::BlindReply, "blindreply"},
+                                                         {Strategy::ReadReply, "readreply"}}};
 
 // Where the discard pile's top card goes in a Situation: `top` before drawing, `seen` after.
 enum class PileTop { AsTop, InSeen };
@@ -190,7 +193,7 @@ Expected<Strategy> parse_strategy(std::string_view name) {
     if (n.name == name) return n.strategy;
   }
   return Failure{"unknown strategy '" + std::string(name) +
-                 "' (advisor, greedy, ev, oneply, static, oracle, reply or blindreply)"};
+                 "' (advisor, greedy, ev, oneply, static, oracle, reply, blindreply or readreply)"};
 }
 
 std::string_view strategy_name(Strategy s) {

@@ -1,0 +1,110 @@
+// Hand reading (crowns::reading, issue 37 step 3): the next player's possible hands are weighed
+// by their moves: a hand that fits what they took and not what they threw weighs more, the
+// weights sum to 1 and the same seed reads the same hands.
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+#include "card_text.hpp"
+#include "crowns/advice.hpp"
+#include "crowns/hand_reading.hpp"
+#include "crowns/selfplay.hpp"
+
+using namespace crowns;
+using crowns::test::card;
+using crowns::test::cards;
+
+namespace {
+
+// Round 3 (fives wild), two players: the next player took the 9h offered and threw the Ks.
+Situation took_nine_of_hearts() {
+  Situation s;
+  s.round = 3;
+  s.players = 2;
+  s.hand = cards("3s 4c 8d Qc Jd 7s");
+  s.next_holds = cards("9h");
+  s.seen = cards("Ks");
+  s.actions = {{.seat = 0, .offered = card("6c"), .took = false, .discarded = card("Kc")},
+               {.seat = 1, .offered = card("9h"), .took = true, .discarded = card("Ks")}};
+  return s;
+}
+
+// The reading's weighted mean fit of the 9h in the next player's hand.
+double mean_fit_of_nine(const reading::Reading& r) {
+  double mean = 0;
+  for (std::size_t i = 0; i < r.hands.size(); ++i)
+    mean += r.weights[i] * reading::fit(r.hands[i], card("9h"), 5);
+  return mean;
+}
+
+}  // namespace
+
+TEST_CASE("a card's fit is the points it saves in the hand", "[reading]") {
+  // It completes a run: the run's points (8 + 9 + 10) are saved.
+  CHECK(reading::fit(cards("8h 10h Kc"), card("9h"), 3) == 27);
+  CHECK(reading::fit(cards("8h 9h 10h Kc"), card("9h"), 3) == 27);  // held: set aside first
+  CHECK(reading::fit(cards("4c Kc Qs"), card("9h"), 3) == 0);       // melds with nothing
+}
+
+TEST_CASE("a hand near a card they took is likelier than one far from it", "[reading]") {
+  const Situation s = took_nine_of_hearts();
+  const reading::Settings settings;
+  const double near = reading::moves_likelihood(s, cards("9h 8h 10h 4d Qs"), settings);
+  const double far = reading::moves_likelihood(s, cards("9h 3c 4d Qs Jc"), settings);
+  CHECK(near > far);
+  // A hand that melds with the card they threw is less likely than one that does not.
+  const double kept_kings = reading::moves_likelihood(s, cards("9h 8h 10h Kd Kh"), settings);
+  CHECK(kept_kings < near);
+}
+
+TEST_CASE("the reading weighs hands by the moves; weights sum to 1; seeded", "[reading]") {
+  const Situation s = took_nine_of_hearts();
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen);
+  reading::Settings settings;
+  settings.hands = 300;
+  const reading::Reading r = reading::read_next_hand(s, *unseen, 7, settings);
+  REQUIRE(r.hands.size() == 300);
+  REQUIRE(r.weights.size() == 300);
+  double sum = 0;
+  for (double w : r.weights) sum += w;
+  CHECK(sum == Approx(1.0));
+  for (const auto& hand : r.hands) {
+    CHECK(hand.size() == 5);
+    CHECK(std::count(hand.begin(), hand.end(), card("9h")) >= 1);
+  }
+  // The same question without the moves: every hand alike.
+  Situation blind = s;
+  blind.actions.clear();
+  const reading::Reading prior = reading::read_next_hand(blind, *unseen, 7, settings);
+  CHECK(prior.resamples == 0);
+  // The 9h fits the read hands far better than hands dealt at random (about 15 points to 7).
+  CHECK(mean_fit_of_nine(r) > 1.5 * mean_fit_of_nine(prior));
+  // Seeded: the same seed reads the same hands with the same weights.
+  const reading::Reading again = reading::read_next_hand(s, *unseen, 7, settings);
+  CHECK(again.hands == r.hands);
+  CHECK(again.weights == r.weights);
+}
+
+TEST_CASE("the read reply stick answers one of the static advisor's best four", "[reading]") {
+  using selfplay::Strategy;
+  CHECK(*selfplay::parse_strategy("readreply") == Strategy::ReadReply);
+  CHECK(selfplay::strategy_name(Strategy::ReadReply) == "readreply");
+  const Situation s = took_nine_of_hearts();
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen);
+  const auto options = advise_discard(s, *unseen, kStaticAdvisor).options;
+  const Card read = selfplay::read_reply_discard(s, *unseen);
+  CHECK(selfplay::read_reply_discard(s, *unseen) == read);
+  CHECK(std::any_of(options.begin(), options.begin() + 4,
+                    [&](const DiscardOption& o) { return o.discard == read; }));
+}
+
+TEST_CASE("drawing by weight spreads the draws over the cumulative weights", "[reading]") {
+  SplitMix64 rng(3);
+  CHECK(reading::draw_by_weight({0.0, 1.0, 0.0}, 4, rng) == std::vector<std::size_t>{1, 1, 1, 1});
+  CHECK(reading::draw_by_weight({0.5, 0.5}, 2, rng) == std::vector<std::size_t>{0, 1});
+  CHECK(reading::draw_by_weight({0.25, 0.25, 0.5}, 4, rng) == std::vector<std::size_t>{0, 1, 2, 2});
+  CHECK(reading::effective_size({0.25, 0.25, 0.25, 0.25}) == Approx(4.0));
+  CHECK(reading::effective_size({1.0, 0.0}) == Approx(1.0));
+}
