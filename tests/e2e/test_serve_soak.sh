@@ -15,7 +15,12 @@ fi
 "$CROWNS" new --another A1 B1 C1 D1 --add >/dev/null
 "$CROWNS" new --another A2 B2 C2 --add >/dev/null
 "$CROWNS" new --another A3 B3 C3 D3 E3 --add >/dev/null
-CROWNS_SERVE_TEST_BEAT_MS=1000 timeout 120 node "$(dirname "$0")/serve_soak.js" "$CROWNS"
+# Under AddressSanitizer freed memory waits in its quarantine, so the server's memory grows by
+# design there: serve_soak.js then prints it and does not check it.
+sanitized=0
+ldd "$(dirname "$CROWNS")/crowns-serve" 2>/dev/null | grep -q libasan && sanitized=1
+CROWNS_SANITIZED=$sanitized CROWNS_SERVE_TEST_BEAT_MS=1000 timeout 120 \
+  node "$(dirname "$0")/helpers/serve_soak.js" "$CROWNS"
 check "the soak test passes" [ $? = 0 ]
 check "the database is whole after it" [ "$(sqlite3 "$CROWNS_DB" 'PRAGMA integrity_check')" = ok ]
 finish

@@ -283,8 +283,13 @@ const playTable = async (table) => {
   const second = memory.filter(([t]) => t >= restartedAt - startedAt + 1000);
   const grew = (list) => (list.length > 1 ? list[list.length - 1][1] - list[0][1] : 0);
   const max = (list) => Math.max(...list.map(([, v]) => v));
-  check('the server\'s memory is flat (first half +' + grew(first) + ' KiB, second +' + grew(second) + ' KiB)',
-    grew(first) < 8192 && grew(second) < 8192);
+  // Under AddressSanitizer (CROWNS_SANITIZED=1) freed memory waits in its quarantine (256 MiB
+  // by default) before it is reused, so memory grows by design: printed below, checked only in
+  // a plain build.
+  if (process.env.CROWNS_SANITIZED !== '1') {
+    check('the server\'s memory is flat (first half +' + grew(first) + ' KiB, second +' + grew(second) + ' KiB)',
+      grew(first) < 8192 && grew(second) < 8192);
+  }
   console.log('soak: ' + total + ' rounds at 3 tables (6 games) in ' + ((now() - startedAt) / 1000).toFixed(1) + ' s, 14 phones; ' +
     'a round reached a phone in median ' + q(0.5) + ' ms, 95% ' + q(0.95) + ' ms, worst ' + delays[delays.length - 1] + ' ms (' + delays.length + ' deliveries); ' +
     'restart ' + restartTook + ' ms, the rounds around it on every phone ' + (reconnects[reconnects.length - 1] || 0) + ' ms after it at worst; server RSS ' + Math.round(first[0][1] / 1024) + '-' + Math.round(Math.max(max(first), max(second)) / 1024) + ' MiB');
