@@ -1,8 +1,8 @@
 #pragma once
-// The scorekeeper's writes: record a round, correct one, undo. Each calls what `crowns
-// round`, `crowns edit` and `crowns undo` call (cli/commands/score_entry.hpp,
-// store::undo_last_change), in one transaction, so a phone gets the CLI's checks, its
-// messages and its audit log. No HTTP here: fields in, JSON out.
+// The scorekeeper's writes: record a round, correct one, undo. Each calls the table layer
+// (table/keeper.hpp), as `crowns round`, `crowns edit` and `crowns undo` do, so a phone gets
+// the same checks and audit log, its refusals worded for the page. No HTTP here: fields in,
+// JSON out.
 
 #include <map>
 #include <nlohmann/json.hpp>

@@ -4,7 +4,7 @@
 // scorecard and running-totals chart. Readable on a phone (the standings and records stack
 // into labelled cells, a wide card scrolls inside its box with its first players in view) and
 // on paper (@media print, a page per game). Views take data: the command gathers a
-// PeriodReport (cli/commands/report_data.hpp) and these functions only write HTML.
+// PeriodReport (views/report_data.hpp) and these functions only write HTML.
 
 #include <cstdint>
 #include <string>
