@@ -166,7 +166,8 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     await shot(listed, 'club-tables-360.png');
     const listProblems = await axeProblems(listed);
     check('axe-core: the tables list has no serious problem', listProblems.length === 0, listProblems.join('; '));
-    await Promise.all([listed.waitForNavigation(), listed.tap('ul.tables li:nth-child(2) a')]);
+    // Pressed in the page: a touch tap that navigates can wait on a page that is gone.
+    await Promise.all([listed.waitForNavigation(), listed.$eval('ul.tables li:nth-child(2) a', (a) => a.click())]);
     check('a phone chooses table 2', new URL(listed.url()).searchParams.get('game') === '2');
     await listed.waitForSelector('#live.on');
     // The viewer opened before the second game started follows table 1 still.
