@@ -14,13 +14,13 @@ std::string error_answer(const nlohmann::json& id, long line_no, const std::stri
   // Without an id, the line number is how a script finds the request that failed.
   if (id.is_null() && line_no > 0) answer["line"] = line_no;
   answer["error"] = message;
-  return dump_json(answer);
+  return views::dump_json(answer);
 }
 
 }  // namespace
 
 std::string answer_fields(const nlohmann::ordered_json& object) {
-  std::string text = dump_json(object);
+  std::string text = views::dump_json(object);
   // "{...}" -> "..."; an empty object leaves nothing.
   return text.size() <= 2 ? std::string() : text.substr(1, text.size() - 2);
 }
@@ -45,7 +45,7 @@ LineAnswer answer_line(std::string_view line, const Answerer& answer, long line_
     if (auto bad = reader.failure()) fields = *bad;
   }
   if (!fields) return {error_answer(id, line_no, fields.error()), true};
-  const std::string id_text = dump_json(id);
+  const std::string id_text = views::dump_json(id);
   std::string text;
   text.reserve(id_text.size() + fields->size() + 10);
   text += "{\"id\":";

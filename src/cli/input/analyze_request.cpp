@@ -27,7 +27,7 @@ Expected<std::string> answer_analyze_request(JsonRequest& request, int default_b
   auto report = analyze_hand(std::move(q).value());
   if (!report) return Failure{report.error()};
   std::string fields;
-  append_json(fields, *report);
+  views::append_json(fields, *report);
   return fields;
 }
 
