@@ -92,23 +92,19 @@ void check_repeat(const store::Database& db, const store::Game& game, int round,
   }
   const std::string earlier = store::round_line(game, game.rounds.back());
   const std::string before = std::to_string(round - 1);
-  const Reply reply =
-      asker.confirm({.kind = Question::Repeat,
-                     .text = "Round " + before + " was recorded " +
-                             (typed_before ? std::string("while these values were typed")
-                                           : std::string("less than a minute ago")) +
-                             " with the same scores (" + earlier + "). Record round " +
-                             std::to_string(round) + " the same?"});
+  const std::string recorded =
+      " was recorded " +
+      std::string(typed_before ? "while these values were typed" : "less than a minute ago") +
+      " with the same scores (" + earlier + ")";
+  const Reply reply = asker.confirm({.kind = Question::Repeat,
+                                     .text = "Round " + before + recorded + ". Record round " +
+                                             std::to_string(round) + " the same?"});
   if (reply == Reply::Yes) return;
   throw Stop{{.kind = reply == Reply::No ? Refused::Declined : Refused::Repeat,
               .message = reply == Reply::No
                              ? "round " + std::to_string(round) +
                                    " not recorded: it reads the same as round " + before
-                             : "round " + before + " was recorded " +
-                                   (typed_before ? std::string("while these values were typed")
-                                                 : std::string("less than a minute ago")) +
-                                   " with the same scores (" + earlier +
-                                   "): is this the same round again?",
+                             : "round " + before + recorded + ": is this the same round again?",
               .game = game,
               .round = round,
               .earlier = earlier}};
