@@ -53,7 +53,11 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage'],
+    // A page behind another one is not throttled: puppeteer's tap waits for the page's next frame,
+    // which a background page may never draw (a tap timed out after 180 s under load).
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage',
+      '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
+      '--disable-backgrounding-occluded-windows'],
   });
   let server = await serve(['--port', '0']);
   const port = server.base.replace(/^.*:(\d+)$/, '$1');

@@ -25,6 +25,7 @@ const phone = async (browser) => {
   return page;
 };
 const tap = async (page, selector) => {
+  await page.bringToFront();  // a tap waits for the page's next frame: the page must be shown
   await page.waitForSelector(selector, { timeout: 5000 });
   await page.tap(selector);
 };
@@ -66,7 +67,11 @@ const recordRound = async (page, values, out) => {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage'],
+    // A page behind another one is not throttled: puppeteer's tap waits for the page's next frame,
+    // which a background page may never draw (a tap timed out after 180 s under load).
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage',
+      '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
+      '--disable-backgrounding-occluded-windows'],
   });
   try {
     const keeper = await phone(browser);

@@ -58,7 +58,11 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     executablePath: CHROMIUM,
     headless: true,
     // A container's /dev/shm is small: without this, a full-page screenshot can crash the tab.
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage'],
+    // A page behind another one is not throttled: puppeteer's tap waits for the page's next frame,
+    // which a background page may never draw (a tap timed out after 180 s under load).
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage',
+      '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
+      '--disable-backgrounding-occluded-windows'],
   });
   try {
     // --- A viewer at 360 px follows the game without reloading.

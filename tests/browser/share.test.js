@@ -17,7 +17,11 @@ const check = (name, ok, detail) => {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage'],
+    // A page behind another one is not throttled: puppeteer's tap waits for the page's next frame,
+    // which a background page may never draw (a tap timed out after 180 s under load).
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage',
+      '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
+      '--disable-backgrounding-occluded-windows'],
   });
   try {
     const page = await browser.newPage();
