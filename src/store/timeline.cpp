@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <ctime>
 
+#include <fmt/format.h>
+
 #include "store/db.hpp"
 
 namespace crowns::store::timeline {
@@ -24,15 +26,23 @@ constexpr const char* kGameColumns =
     "FROM games g";
 
 // A round's time is not known when an import appended it without the file's time (its log
-// entry says "imported from"; one that carried the time stored it with the T).
-constexpr const char* kRoundColumns =
-    "SELECT r.game_id, r.round, "
-    "  CASE WHEN r.entered_at GLOB '*T*' OR NOT EXISTS (SELECT 1 FROM audit a "
-    "    WHERE a.game_id = r.game_id AND a.action = 'round' AND a.undone_by IS NULL "
-    "      AND json_extract(a.new_value, '$.round') = r.round "
-    "      AND a.summary LIKE '% (imported from %') "
-    "  THEN CAST(strftime('%s', r.entered_at) AS INTEGER) END "
-    "FROM rounds r";
+// entry says "imported from"; one that carried the time stored it with the T). The imported
+// rounds are found once (MATERIALIZED), for one game or for all (`which` is "1" or
+// "a.game_id = ?1"): read per round, the log's JSON was parsed 1.2 million times for 10,000
+// games (stats NAME: 16.5 G instructions, docs/PERFORMANCE.md).
+std::string round_columns(std::string_view which) {
+  return fmt::format(
+      "WITH imported(game_id, round) AS MATERIALIZED ("
+      "  SELECT a.game_id, json_extract(a.new_value, '$.round') FROM audit a "
+      "  WHERE {} AND a.action = 'round' AND a.undone_by IS NULL "
+      "    AND a.summary LIKE '% (imported from %') "
+      "SELECT r.game_id, r.round, "
+      "  CASE WHEN r.entered_at GLOB '*T*' OR NOT EXISTS (SELECT 1 FROM imported i "
+      "    WHERE i.game_id = r.game_id AND i.round = r.round) "
+      "  THEN CAST(strftime('%s', r.entered_at) AS INTEGER) END "
+      "FROM rounds r",
+      which);
+}
 
 struct GameRow {
   GameTimes times;
@@ -99,7 +109,7 @@ GameTimes game_times(const Database& db, std::int64_t game_id) {
     return none;
   }
   GameRow row = read_game_row(games);
-  auto rounds = db.prepare(std::string(kRoundColumns) + " WHERE r.game_id = ? ORDER BY r.round");
+  auto rounds = db.prepare(round_columns("a.game_id = ?1") + " WHERE r.game_id = ?1 ORDER BY r.round");
   rounds.bind_all(game_id);
   while (rounds.step()) add_round(row.times, rounds);
   forget_unknown(row.times);
@@ -114,7 +124,7 @@ std::unordered_map<std::int64_t, GameTimes> all_game_times(const Database& db) {
     GameRow row = read_game_row(games);
     rows.emplace(row.times.game_id, std::move(row));
   }
-  auto rounds = db.prepare(std::string(kRoundColumns) + " ORDER BY r.game_id, r.round");
+  auto rounds = db.prepare(round_columns("1") + " ORDER BY r.game_id, r.round");
   while (rounds.step()) {
     if (const auto it = rows.find(rounds.int64(0)); it != rows.end())
       add_round(it->second.times, rounds);
