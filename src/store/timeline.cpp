@@ -2,10 +2,10 @@
 
 #include "store/timeline.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <ctime>
-
-#include <fmt/format.h>
 
 #include "store/db.hpp"
 
@@ -109,7 +109,8 @@ GameTimes game_times(const Database& db, std::int64_t game_id) {
     return none;
   }
   GameRow row = read_game_row(games);
-  auto rounds = db.prepare(round_columns("a.game_id = ?1") + " WHERE r.game_id = ?1 ORDER BY r.round");
+  auto rounds =
+      db.prepare(round_columns("a.game_id = ?1") + " WHERE r.game_id = ?1 ORDER BY r.round");
   rounds.bind_all(game_id);
   while (rounds.step()) add_round(row.times, rounds);
   forget_unknown(row.times);
