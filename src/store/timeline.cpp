@@ -27,22 +27,33 @@ constexpr const char* kGameColumns =
 
 // A round's time is not known when an import appended it without the file's time (its log
 // entry says "imported from"; one that carried the time stored it with the T). The imported
-// rounds are found once (MATERIALIZED), for one game or for all (`which` is "1" or
-// "a.game_id = ?1"): read per round, the log's JSON was parsed 1.2 million times for 10,000
-// games (stats NAME: 16.5 G instructions, docs/PERFORMANCE.md).
-std::string round_columns(std::string_view which) {
-  return fmt::format(
-      "WITH imported(game_id, round) AS MATERIALIZED ("
-      "  SELECT a.game_id, json_extract(a.new_value, '$.round') FROM audit a "
-      "  WHERE {} AND a.action = 'round' AND a.undone_by IS NULL "
-      "    AND a.summary LIKE '% (imported from %') "
-      "SELECT r.game_id, r.round, "
-      "  CASE WHEN r.entered_at GLOB '*T*' OR NOT EXISTS (SELECT 1 FROM imported i "
-      "    WHERE i.game_id = r.game_id AND i.round = r.round) "
-      "  THEN CAST(strftime('%s', r.entered_at) AS INTEGER) END "
-      "FROM rounds r",
-      which);
-}
+// rounds are found once (MATERIALIZED) for the games asked about: read per round, the log's
+// JSON was parsed 1.2 million times for 10,000 games (stats NAME: 16.5 G instructions,
+// docs/PERFORMANCE.md).
+constexpr const char* kRoundColumns =
+    "WITH imported(game_id, round) AS MATERIALIZED ("
+    "  SELECT a.game_id, json_extract(a.new_value, '$.round') FROM audit a "
+    "  WHERE {audit} AND a.action = 'round' AND a.undone_by IS NULL "
+    "    AND a.summary LIKE '% (imported from %') "
+    "SELECT r.game_id, r.round, "
+    "  CASE WHEN r.entered_at GLOB '*T*' OR NOT EXISTS (SELECT 1 FROM imported i "
+    "    WHERE i.game_id = r.game_id AND i.round = r.round) "
+    "  THEN CAST(strftime('%s', r.entered_at) AS INTEGER) END "
+    "FROM rounds r WHERE {rounds} ORDER BY r.game_id, r.round";
+
+// Which games to read: a condition on a game id column ({} stands for it), with `?1` bound
+// to `value` when it names one.
+struct Which {
+  std::string_view condition;
+  std::optional<std::int64_t> value;
+
+  [[nodiscard]] std::string on(std::string_view column) const {
+    return fmt::format(fmt::runtime(condition), column);
+  }
+  void bind(Statement& stmt) const {
+    if (value) stmt.bind_all(*value);
+  }
+};
 
 struct GameRow {
   GameTimes times;
@@ -100,32 +111,20 @@ std::optional<std::int64_t> GameTimes::round_seconds(int round) const {
   return std::max<std::int64_t>(0, *at - *before);
 }
 
-GameTimes game_times(const Database& db, std::int64_t game_id) {
-  auto games = db.prepare(std::string(kGameColumns) + " WHERE g.id = ?");
-  games.bind_all(game_id);
-  if (!games.step()) {
-    GameTimes none;
-    none.game_id = game_id;
-    return none;
-  }
-  GameRow row = read_game_row(games);
-  auto rounds =
-      db.prepare(round_columns("a.game_id = ?1") + " WHERE r.game_id = ?1 ORDER BY r.round");
-  rounds.bind_all(game_id);
-  while (rounds.step()) add_round(row.times, rounds);
-  forget_unknown(row.times);
-  settle_end(row);
-  return row.times;
-}
+namespace {
 
-std::unordered_map<std::int64_t, GameTimes> all_game_times(const Database& db) {
+std::unordered_map<std::int64_t, GameTimes> times_of(const Database& db, const Which& which) {
   std::unordered_map<std::int64_t, GameRow> rows;
-  auto games = db.prepare(kGameColumns);
+  auto games = db.prepare(std::string(kGameColumns) + " WHERE " + which.on("g.id"));
+  which.bind(games);
   while (games.step()) {
     GameRow row = read_game_row(games);
     rows.emplace(row.times.game_id, std::move(row));
   }
-  auto rounds = db.prepare(round_columns("1") + " ORDER BY r.game_id, r.round");
+  auto rounds =
+      db.prepare(fmt::format(fmt::runtime(kRoundColumns), fmt::arg("audit", which.on("a.game_id")),
+                             fmt::arg("rounds", which.on("r.game_id"))));
+  which.bind(rounds);
   while (rounds.step()) {
     if (const auto it = rows.find(rounds.int64(0)); it != rows.end())
       add_round(it->second.times, rounds);
@@ -138,6 +137,25 @@ std::unordered_map<std::int64_t, GameTimes> all_game_times(const Database& db) {
     all.emplace(id, std::move(row.times));
   }
   return all;
+}
+
+}  // namespace
+
+GameTimes game_times(const Database& db, std::int64_t game_id) {
+  auto one = times_of(db, {"{} = ?1", game_id});
+  if (auto it = one.find(game_id); it != one.end()) return std::move(it->second);
+  GameTimes none;
+  none.game_id = game_id;
+  return none;
+}
+
+std::unordered_map<std::int64_t, GameTimes> all_game_times(const Database& db) {
+  return times_of(db, {"1", std::nullopt});
+}
+
+std::unordered_map<std::int64_t, GameTimes> player_game_times(const Database& db,
+                                                              std::int64_t player_id) {
+  return times_of(db, {"{} IN (SELECT game_id FROM seats WHERE player_id = ?1)", player_id});
 }
 
 std::optional<std::string> last_played_on(const Database& db) {

@@ -45,6 +45,10 @@ GameTimes game_times(const Database& db, std::int64_t game_id);
 /// The times of every game, by id.
 std::unordered_map<std::int64_t, GameTimes> all_game_times(const Database& db);
 
+/// The times of the games a player sat in, by id.
+std::unordered_map<std::int64_t, GameTimes> player_game_times(const Database& db,
+                                                              std::int64_t player_id);
+
 /// The latest date a game was finished on (YYYY-MM-DD), or none.
 std::optional<std::string> last_played_on(const Database& db);
 

@@ -182,7 +182,7 @@ struct TimePlayed {
 
 TimePlayed time_played(const store::Database& db, const std::vector<crowns::GameResult>& games,
                        const Period& period, std::int64_t player) {
-  const auto times = store::timeline::all_game_times(db);
+  const auto times = store::timeline::player_game_times(db, player);
   TimePlayed played;
   for (const auto& g : games) {
     if (!period.contains(g.date) || g.seat_of(player) < 0) continue;
