@@ -91,12 +91,12 @@ std::optional<store::sync::NamedFile> read_sync_file(const fs::path& path,
     skipped.push_back({name, e.what()});
     return std::nullopt;
   }
-  auto parsed = store::sync::parse_sync_file(text);
+  const auto parsed = store::sync::parse_sync_file(text);
   if (!parsed) {
     skipped.push_back({name, parsed.error()});
     return std::nullopt;
   }
-  return store::sync::NamedFile{name, std::move(*parsed)};
+  return store::sync::NamedFile{name, *parsed};
 }
 
 std::string file_list(const std::vector<std::string>& files) {
