@@ -7,8 +7,8 @@
 #include "crowns/rivalry.hpp"
 #include "serve/pages.hpp"
 #include "store/players.hpp"
+#include "views/html_report.hpp"
 #include "views/player_stats.hpp"
-#include "views/style.hpp"
 
 namespace crowns::serve {
 namespace {
