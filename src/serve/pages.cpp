@@ -77,7 +77,10 @@ void standings_html(std::string& html, const store::Game& game, const Standings&
     html += fmt::format(
         "<tr{}><td>{}</td><td class=\"name\">{}{}</td><td "
         "class=\"total\">{}</td><td>{}</td></tr>\n",
-        leads ? " class=\"lead\"" : "", rank, seat_name(game, s),
+        leads ? " class=\"lead\"" : "", rank,
+        fmt::format("<a class=\"tap\" href=\"{}\">{}</a>",
+                    html_escape(player_link(game.seats[static_cast<std::size_t>(s)].name)),
+                    seat_name(game, s)),
         mark.empty() ? "" : " <em>" + mark + "</em>", total,
         leads                            ? "—"
         : st.tie_broken && total == best ? "lost the tie-break"
@@ -172,9 +175,10 @@ std::string card_points_json() {
       .dump();
 }
 
+}  // namespace
+
 std::string document(const std::string& title, const std::string& current, const std::string& body,
-                     const std::string& body_attributes = {},
-                     const std::string& manifest = "/manifest.webmanifest") {
+                     const std::string& body_attributes, const std::string& manifest) {
   std::string html =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -197,8 +201,6 @@ std::string document(const std::string& title, const std::string& current, const
           "</script>\n<script src=\"/app.js\"></script>\n</body>\n</html>\n";
   return html;
 }
-
-}  // namespace
 
 std::optional<store::Game> current_game(const store::Database& db) {
   auto playing = store::games_in_progress(db, store::InProgress::Rounds);
@@ -478,9 +480,12 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Na
     body += fmt::format(
         "<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}%</td>"
         "<td>{}</td><td>{}</td><td class=\"name\">{}</td></tr>\n",
-        r.rank, html_escape(names.name(r.player)), views::fixed(r.rating.ordinal(), 2), r.games,
-        r.wins, views::fixed(100.0 * r.win_rate(), 1), views::fixed(r.average(), 1), r.best,
-        html_escape(r.form));
+        r.rank,
+        fmt::format("<a class=\"tap\" href=\"{}\">{}</a>",
+                    html_escape(player_link(names.name(r.player), all)),
+                    html_escape(names.name(r.player))),
+        views::fixed(r.rating.ordinal(), 2), r.games, r.wins, views::fixed(100.0 * r.win_rate(), 1),
+        views::fixed(r.average(), 1), r.best, html_escape(r.form));
   }
   body +=
       "</tbody></table></div>\n<p class=\"key\">Rating: mu − 3 sigma (OpenSkill); "

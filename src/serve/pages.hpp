@@ -94,6 +94,24 @@ std::string analyze_page(const std::string& body);
 /// given), else the viewers' page (of `game` when given). Icons: the SVG, PNGs of 192 and 512
 /// px, and a maskable 512 px one.
 std::string manifest_json(const std::string& token, std::optional<std::int64_t> game);
+/// A whole page around `body`: the head (stylesheet, icons, `manifest`), the tab bar with
+/// `current` (a tab's label, or "") marked, the page's script.
+std::string document(const std::string& title, const std::string& current, const std::string& body,
+                     const std::string& body_attributes = {},
+                     const std::string& manifest = "/manifest.webmanifest");
+
+/// A player's page (/player?name=NAME): what `crowns stats NAME` says of `period` (the
+/// current season, or every game with `all`), from views::player_stats, with links to their
+/// games and their rivals' pages. Throws crowns::Error (the CLI's message, "did you mean")
+/// for no such player.
+std::string player_page(const store::Database& db, const std::string& name, const Period& period,
+                        bool all);
+/// The same as JSON: `crowns stats NAME --json` without the solitaire totals.
+nlohmann::ordered_json player_page_json(const store::Database& db, const std::string& name,
+                                        const Period& period);
+/// The address of a player's page: /player?name=NAME, the name percent-encoded.
+std::string player_link(const std::string& name, bool all = false);
+
 /// A small page saying what went wrong.
 std::string error_page(int status, const std::string& message);
 

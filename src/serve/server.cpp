@@ -412,6 +412,47 @@ class Site {
                     [date](const store::Database& db) { return tonight_page(db, date); });
       });
     });
+    // A player's page (issue 39): `crowns stats NAME` for the period of the leaderboard
+    // (?all=1: every game); its JSON at /player.json?name=NAME or by Accept.
+    const auto player = [this](const httplib::Request& req, httplib::Response& res) {
+      const bool all = req.has_param("all");
+      const std::string name = req.get_param_value("name");
+      if (name.empty()) {
+        const std::string message = "give a player's name: /player?name=Ann";
+        if (wants_json(req)) {
+          reply_error(res, 400, message);
+        } else {
+          reply_error_page(res, 400, message);
+        }
+        return;
+      }
+      if (wants_json(req)) {
+        try {
+          const auto body = pool_.with([&](const store::Database& db) {
+            return player_page_json(db, name, page_period(db, all));
+          });
+          reply_json(res, 200, body);
+        } catch (const Error& e) {
+          reply_error(res, 404, views::sanitize(e.what()));
+        }
+        return;
+      }
+      reply_page(res, [&] {
+        // A name that is no player is refused before a page is kept for it.
+        const Period period = pool_.with([&](const store::Database& db) {
+          if (auto known = store::require_player(db, name); !known) throw Error(known.error());
+          return page_period(db, all);
+        });
+        return page(
+            period_key("/player", period, all) + "|" + name,
+            [name, period, all](const store::Database& db) {
+              return player_page(db, name, period, all);
+            },
+            Reads::finished_games());
+      });
+    };
+    http_.Get("/player", player);
+    http_.Get("/player.json", player);
     http_.Get("/games", [this](const httplib::Request& req, httplib::Response& res) {
       std::int64_t number = 1;
       try {

@@ -3,6 +3,7 @@
 #include "store/sync.hpp"
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <unordered_set>
 
@@ -117,6 +118,40 @@ std::vector<Game> apply_deletions(Database& db, const std::vector<std::string>& 
     removed.push_back(*game);
   }
   return removed;
+}
+
+bool Movers::changes(std::int64_t game_id, const std::string& file) const {
+  const auto it = changed_by.find(game_id);
+  return it != changed_by.end() &&
+         std::find(it->second.begin(), it->second.end(), file) != it->second.end();
+}
+
+Movers find_movers(const Database& db, const std::vector<NamedFile>& files) {
+  Movers movers;
+  // Each game here: the version of each file that changes it.
+  std::map<std::int64_t, std::vector<ExportGame>> versions;
+  const auto deleted_here = deleted_games(db);
+  for (const auto& named : files) {
+    ExportData data = named.file.data;
+    drop_deleted(data, deleted_here);
+    const auto plan = plan_import(db, data);
+    if (!plan) continue;
+    const auto changed = [&](std::int64_t game_id, std::size_t index) {
+      movers.changed_by[game_id].push_back(named.name);
+      versions[game_id].push_back(data.games[index]);
+    };
+    for (const auto& u : plan->updated_games) changed(u.game_id, u.index);
+    for (const auto& c : plan->conflicts) changed(c.game_id, c.index);
+  }
+  for (const auto& [game_id, games] : versions) {
+    bool disagree = false;
+    for (std::size_t i = 0; i < games.size() && !disagree; ++i) {
+      for (std::size_t j = i + 1; j < games.size() && !disagree; ++j)
+        disagree = compare_game(games[i], games[j]).kind == GameMerge::Kind::Conflict;
+    }
+    if (disagree) movers.disagree[game_id] = movers.changed_by[game_id];
+  }
+  return movers;
 }
 
 }  // namespace crowns::store::sync

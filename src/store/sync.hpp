@@ -8,6 +8,8 @@
 // games deleted in that database, so that a deletion travels too and a deleted game is not
 // brought back by a file written before it.
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,5 +58,30 @@ std::size_t drop_deleted(ExportData& data, const std::vector<std::string>& delet
 /// undo brings it back). Returns the games deleted, as they were. Inside the caller's
 /// transaction.
 std::vector<Game> apply_deletions(Database& db, const std::vector<std::string>& deleted);
+
+/// Another database's file, read and checked, under its name in the folder.
+struct NamedFile {
+  std::string name;
+  SyncFile file;
+};
+
+/// Which files change which games here, read before any file is merged: the games a sync
+/// with `--keep file` may take a file's version of, and those it must not (docs/DATA.md,
+/// "When the files disagree").
+struct Movers {
+  /// A game here (by id) and the files whose version of it is further along or conflicts
+  /// with it as it is before the sync, in the order given.
+  std::map<std::int64_t, std::vector<std::string>> changed_by;
+  /// The games two of those files hold in versions that conflict with each other (neither
+  /// continues the other), and the files that changed them.
+  std::map<std::int64_t, std::vector<std::string>> disagree;
+
+  /// Whether `file` changed game `game_id` (as it was before the sync).
+  [[nodiscard]] bool changes(std::int64_t game_id, const std::string& file) const;
+};
+
+/// Compares every file's games with the games here (as plan_import does; a file it cannot
+/// plan is left out: merging it fails later and says why) and with each other. Reads only.
+Movers find_movers(const Database& db, const std::vector<NamedFile>& files);
 
 }  // namespace crowns::store::sync

@@ -14,12 +14,13 @@
 #include "store/history.hpp"
 #include "store/timeline.hpp"
 #include "views/html_report.hpp"
+#include "views/period_times.hpp"
 #include "views/report.hpp"
 
 namespace crowns::views {
 namespace {
 
-using Times = std::unordered_map<std::int64_t, store::timeline::GameTimes>;
+using Times = TimesByGame;
 
 std::string length_cell(const Times& times, std::int64_t game) {
   const auto it = times.find(game);
@@ -117,28 +118,25 @@ std::string time_and_rivals_html(const store::Database& db, const Period& period
   const RatingReplay replay = replay_ratings(games);
   const Names names(db);
   std::vector<std::int64_t> players;
-  std::optional<std::pair<std::int64_t, std::int64_t>> longest, shortest;  // game, seconds
   for (const auto& g : games) {
     if (!period.contains(g.date)) continue;
     for (const auto& s : g.seats) {
       if (std::find(players.begin(), players.end(), s.player) == players.end())
         players.push_back(s.player);
     }
-    const auto it = times.find(g.id);
-    const auto length = it == times.end() ? std::nullopt : it->second.duration();
-    if (!length) continue;
-    if (!longest || *length > longest->second) longest = std::pair{g.id, *length};
-    if (!shortest || *length < shortest->second) shortest = std::pair{g.id, *length};
   }
   std::string html = "<section id=\"time\">\n<h2>Time and rivals</h2>\n";
   if (players.empty()) return html + "<p>No finished games in this period.</p>\n</section>\n";
-  const auto game_length = [](const std::optional<std::pair<std::int64_t, std::int64_t>>& g) {
-    return g ? fmt::format("{} (<a href=\"#game-{}\">game {}</a>)",
-                           store::timeline::length_text(g->second), g->first, g->first)
-             : std::string("not known");
+  const TimeRecords records = time_records(times, games, period);
+  const auto took = [](const std::optional<TimeRecord>& r) {
+    if (!r) return std::string("not known");
+    return fmt::format("{} (<a href=\"#game-{}\">game {}</a>{})",
+                       store::timeline::length_text(r->seconds), r->game, r->game,
+                       r->round > 0 ? ", round " + std::to_string(r->round) : "");
   };
-  html += "<p class=\"meta\">Longest game: " + game_length(longest) +
-          "; shortest: " + game_length(shortest) + ".</p>\n";
+  html += "<p class=\"meta\">Longest game: " + took(records.longest_game) +
+          "; shortest: " + took(records.shortest_game) +
+          "; slowest round: " + took(records.slowest_round) + ".</p>\n";
   html +=
       "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"time and rivals\">"
       "<table class=\"stack rivals\">\n<thead><tr><th class=\"name\">Player</th><th>Time "
@@ -147,21 +145,13 @@ std::string time_and_rivals_html(const store::Database& db, const Period& period
   for (const std::int64_t p : players) {
     const Profile profile = player_profile(games, replay, period, p);
     const rivalry::Rivals rivals = rivalry::rivals_of(profile.opponents);
-    std::int64_t seconds = 0;
-    int timed = 0;
-    for (const auto& g : games) {
-      if (!period.contains(g.date) || g.seat_of(p) < 0) continue;
-      const auto it = times.find(g.id);
-      if (const auto length = it == times.end() ? std::nullopt : it->second.duration()) {
-        seconds += *length;
-        ++timed;
-      }
-    }
+    const TimePlayed played = time_played(times, games, period, p);
     html += fmt::format(
         "<tr><td class=\"name full\">{}</td><td data-label=\"Time played\">{}</td><td "
         "class=\"name\" data-label=\"Nemesis\">{}</td><td class=\"name\" data-label=\"Beats "
         "most\">{}</td><td class=\"name\" data-label=\"Plays most with\">{}</td></tr>\n",
-        html_escape(names.name(p)), timed ? store::timeline::length_text(seconds) : "–",
+        html_escape(names.name(p)),
+        played.games ? store::timeline::length_text(played.seconds) : "–",
         rival_cell(rivals.nemesis, names), rival_cell(rivals.most_beaten, names),
         rivals.most_played_with ? html_escape(names.name(rivals.most_played_with->opponent)) : "–");
   }

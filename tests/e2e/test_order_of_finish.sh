@@ -41,7 +41,7 @@ assert r["Ann"] > r["Bob"] > r["Cat"], r' "$board"
 # The phone: the standings' # column and the page's JSON.
 start_server
 page=$(curl -s "$BASE/game/1")
-rows=$(sed -n 's|.*<tr[^>]*><td>\([0-9]\)</td><td class="name">\([A-Za-z]*\).*|\1 \2|p' <<<"$page" | tr '\n' ' ')
+rows=$(sed -n 's|.*<tr[^>]*><td>\([0-9]\)</td><td class="name"><a class="tap" href="[^"]*">\([A-Za-z]*\).*|\1 \2|p' <<<"$page" | tr '\n' ' ')
 check "the phone's standings: 1 Ann 2 Bob 3 Cat ($rows)" test "$rows" = "1 Ann 2 Bob 3 Cat "
 check "the phone's JSON: 1 2 3" test "$(curl -s "$BASE/game/1.json" | places)" = "1 2 3"
 stop_server

@@ -5,6 +5,7 @@
 # end with the same games; a deletion travels; a conflict is kept here until --keep decides.
 source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
+cd "$T" || exit 1  # its out and err files
 S=$T/shared
 mkdir -p "$S"
 a() { "$CROWNS" --db "$T/a.db" "$@"; }
@@ -94,4 +95,118 @@ a sync "$T/nowhere" 2>err >/dev/null
 check "a missing folder: usage error" [ $? = 2 ]
 check "naming it" grep -q "^crowns: error: sync: '.*nowhere' is not a folder" err
 check "--json" grep -q '^{"folder":".*","file":"crowns-[0-9a-f]*.json","written":false,"files":\[{"file":' <(a sync "$S" --json)
+# A bad --keep is refused before anything is read or written.
+before=$(sha256sum <"$T/a.db")
+a sync "$S" --keep there >/dev/null 2>err
+check "--keep there: usage error" [ $? = 2 ]
+check "naming it" grep -qx "crowns: error: sync: --keep 'there' is not here, file or a file of the folder (crowns-<16 hex digits>.json)" err
+a sync "$S" --keep crowns-0000000000000000.json >/dev/null 2>err
+check "--keep a file not in the folder: usage error" [ $? = 2 ]
+check "naming it" grep -q "^crowns: error: sync: --keep 'crowns-0000000000000000.json': no such file in '.*shared'" err
+own=$(sqlite3 "$T/a.db" "SELECT value FROM meta WHERE key = 'sync_id'")
+a sync "$S" --keep "crowns-$own.json" >/dev/null 2>err
+check "--keep its own file: usage error" [ $? = 2 ]
+check "saying so" grep -q "is this database's own file: --keep here keeps the games here$" err
+check "the refusals changed nothing" test "$(sha256sum <"$T/a.db")" = "$before"
+
+# Several files disagree about one game (issue 39): three databases x, y, z share a game;
+# x and y correct its round 1 differently; z holds it as it was. The files' ids are set, so
+# x's file is read first and y's last.
+D=$T/disagree
+mkdir -p "$D"
+x() { "$CROWNS" --db "$T/x.db" "$@"; }
+y() { "$CROWNS" --db "$T/y.db" "$@"; }
+z() { "$CROWNS" --db "$T/z.db" "$@"; }
+quiet x new Ann Bob --add
+quiet x round 0* 12
+set_id() { sqlite3 "$T/$1.db" "INSERT OR REPLACE INTO meta (key, value) VALUES ('sync_id', '$2')"; }
+quiet y sync "$D"
+quiet z sync "$D"
+set_id x 1111111111111111
+set_id y 9999999999999999
+set_id z 5555555555555555
+rm "$D"/crowns-*.json
+quiet x sync "$D"
+quiet y sync "$D"
+quiet z sync "$D"
+quiet x sync "$D"
+quiet y sync "$D"
+check "x, y and z hold the game" test "$(sqlite3 "$T/z.db" 'SELECT count(*) FROM games')" = 1
+quiet x edit 1 Bob=30
+quiet y edit 1 Bob=40
+quiet x sync "$D"
+quiet y sync "$D"
+zsum=$(sha256sum <"$T/z.db")
+z sync "$D" --keep file >out 2>err
+check "--keep file, the files disagree: exit 1" [ $? = 1 ]
+check "a warning naming the game and both files, and how to choose" grep -qx "crowns: warning: game 1 (2026-01-15, Ann, Bob) is kept as it is here: crowns-1111111111111111.json and crowns-9999999999999999.json hold different versions of it; choose one with --keep crowns-1111111111111111.json or --keep crowns-9999999999999999.json" err
+check "each file's conflict says why it was not taken" test "$(grep -c "the file's version cannot be taken: crowns-1111111111111111.json and crowns-9999999999999999.json hold different versions of it" out)" = 2
+check "the game is kept as it is here" grep -q '{"points":12}' <(z export)
+check "--json lists it as undecided" grep -q '"undecided":\[{"here":1,"files":\["crowns-1111111111111111.json","crowns-9999999999999999.json"\]}\]}$' <(z sync "$D" --keep file --json 2>/dev/null)
+out=$(z sync "$D" --keep crowns-9999999999999999.json 2>&1)
+check "--keep FILE takes that file's version" grep -q '{"points":40}' <(z export)
+check "and says so" grep -q "^crowns-9999999999999999.json: took its version of 1 game$" <<<"$out"
+check "the other file's version is kept out" grep -q "^  Conflict: .*(file: Ann 0\*, Bob 30; here: Ann 0\*, Bob 40); kept as it is here$" <<<"$out"
+check "each step logged: undo takes it back" grep -q 'Round 1 edited' <(z log)
+
+# An older file does not undo a newer one: p corrects the game; q's file, read after p's,
+# still holds it as it was; r (as q) syncs with --keep file and takes p's correction only.
+P=$T/older
+mkdir -p "$P"
+for db in p q r; do eval "$db() { \"\$CROWNS\" --db \"\$T/$db.db\" \"\$@\"; }"; done
+quiet p new Ann Bob --add
+quiet p round 0* 12
+quiet q sync "$P"
+quiet r sync "$P"
+rm "$P"/crowns-*.json
+set_id p 2222222222222222
+set_id q eeeeeeeeeeeeeeee
+set_id r 7777777777777777
+quiet p sync "$P"
+quiet q sync "$P"
+quiet r sync "$P"
+quiet p edit 1 Bob=30
+quiet p sync "$P"
+out=$(r sync "$P" --keep file 2>&1)
+check "r takes p's correction" grep -q '{"points":30}' <(r export)
+check "and keeps q's older version out" grep -q "^  Conflict: .*(file: Ann 0\*, Bob 12; here: Ann 0\*, Bob 30); kept as it is here (the file's version cannot be taken: the file holds the game no further along than it was here before this sync)$" <<<"$out"
+quiet q sync "$P" --keep file
+quiet p sync "$P"
+check "then all three agree" test "$(games_of "$T/p.db")" = "$(games_of "$T/q.db")"
+check "all three agree (r)" test "$(games_of "$T/p.db")" = "$(games_of "$T/r.db")"
+
+# Three databases in any order end with the same games: each order from the same start.
+mkdir -p "$T/start"
+for db in a b c; do rm -f "$T/start/$db.db"; done
+quiet "$CROWNS" --db "$T/start/a.db" new Ann Bob --add
+quiet "$CROWNS" --db "$T/start/a.db" round 0* 5
+quiet "$CROWNS" --db "$T/start/b.db" new Cy Dee --add
+quiet "$CROWNS" --db "$T/start/c.db" new Eve Fay --add
+quiet "$CROWNS" --db "$T/start/c.db" round 3 0*
+agreed=""
+for order in "a b c" "a c b" "b a c" "b c a" "c a b" "c b a"; do
+  O=$T/order-${order// /}
+  mkdir -p "$O/folder"
+  cp "$T"/start/*.db "$O/"
+  for pass in 1 2; do
+    for db in $order; do quiet "$CROWNS" --db "$O/$db.db" sync "$O/folder"; done
+  done
+  games=$(games_of "$O/a.db")
+  check "order $order: b agrees with a" test "$(games_of "$O/b.db")" = "$games"
+  check "order $order: c agrees with a" test "$(games_of "$O/c.db")" = "$games"
+  check "order $order: three games" test "$(wc -l <<<"$games")" = 3
+  [ -z "$agreed" ] && agreed=$games
+  check "order $order: the same games as the first order" test "$games" = "$agreed"
+  before=$(sha256sum "$O"/*.db "$O"/folder/*)
+  for db in c b a; do quiet "$CROWNS" --db "$O/$db.db" sync "$O/folder"; done
+  check "order $order: syncing again changes no database and no file" test "$(sha256sum "$O"/*.db "$O"/folder/*)" = "$before"
+done
+
+# A file whose JSON is whole but whose export is bad is skipped too, naming the place.
+sed 's/"points":30/"points":-4/' "$P/crowns-2222222222222222.json" >"$P/crowns-3333333333333333.json"
+r sync "$P" >/dev/null 2>err
+check "a bad export in a sync file: exit 1" [ $? = 1 ]
+check "a warning naming the file and the place" grep -q "^crowns: warning: skipped crowns-3333333333333333.json: export: games\[0\].rounds\[0\]\[1\].points" err
+printf 'partial' >"$P/crowns-4444444444444444.json.tmp"
+check "a temporary file is not read" bash -c "! '$CROWNS' --db '$T/r.db' sync '$P' 2>&1 | grep -q 4444"
 finish

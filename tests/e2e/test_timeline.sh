@@ -63,6 +63,14 @@ check "records: the slowest round" grep -qE '^Slowest round +50 min +3  2026-01-
 check "records --json: the slowest round" \
   grep -q '"slowest_round":{"game":3,"date":"2026-01-15","round":11,"duration_s":3000}' <(c records --json)
 
+# The report shows the same three (issue 39), and each player's time played and rivals.
+golden="$(dirname "$0")/helpers/timeline_report.golden"
+c report --html - | sed -n '/<section id="time">/,/<\/section>/p' >"$T/time.html"
+if [ "${UPDATE:-}" = 1 ]; then cp "$T/time.html" "$golden"; fi
+check "the report's time and rivals match $golden" diff "$golden" "$T/time.html"
+check "the report: the longest and shortest game and the slowest round" grep -qF \
+  '<p class="meta">Longest game: 1 h 50 min (<a href="#game-1">game 1</a>); shortest: 33 min (<a href="#game-2">game 2</a>); slowest round: 50 min (<a href="#game-3">game 3</a>, round 11).</p>' "$T/time.html"
+
 # Rivalries: Ann went out every round, so she finished lower than Bob and Cy in every game.
 check "stats: Ann beats Bob most" grep -qx '  Beats most      Bob (finished higher 3 times in 3 games)' <(c stats Ann)
 check "stats: Bob's nemesis is Ann" grep -qx '  Nemesis         Ann (finished lower 3 times in 3 games)' <(c stats Bob)

@@ -48,6 +48,13 @@ TEST_CASE("cross_site_refusal lets same-origin and header-less requests through"
   CHECK_FALSE(cross_site_refusal({"http://127.0.0.1:9999", "", "127.0.0.1:8765"}).empty());
 }
 
+TEST_CASE("player_link percent-encodes the name", "[serve]") {
+  CHECK(player_link("Ann") == "/player?name=Ann");
+  CHECK(player_link("Zo\u00eb O'Brien&x=1", true) ==
+        "/player?name=Zo%C3%AB%20O%27Brien%26x%3D1&all=1");
+  CHECK(player_link("<b>") == "/player?name=%3Cb%3E");
+}
+
 TEST_CASE("RateLimiter allows a burst, then the rate", "[serve]") {
   RateLimiter limit(3, 2);
   const auto t0 = RateLimiter::Clock::now();

@@ -98,8 +98,11 @@ TEST_CASE("a tied game: the tie-break from the phone, then a rematch with the de
   CHECK(tb.body["message"].get<std::string>().starts_with("Tie-break entered: Ann 0*, Bob 19"));
   // The standings rank Ann first and alone; Bob lost the tie-break; the round table shows it.
   const std::string html = card_html(*store::load_game(t.db, game.id));
-  const auto ann = html.find("<tr class=\"lead\"><td>1</td><td class=\"name\">Ann");
-  const auto bob = html.find("<tr><td>2</td><td class=\"name\">Bob");
+  const auto ann = html.find(
+      "<tr class=\"lead\"><td>1</td><td class=\"name\"><a class=\"tap\" "
+      "href=\"/player?name=Ann\">Ann");
+  const auto bob =
+      html.find("<tr><td>2</td><td class=\"name\"><a class=\"tap\" href=\"/player?name=Bob\">Bob");
   CHECK(ann != std::string::npos);
   CHECK(bob != std::string::npos);
   CHECK(html.find("lost the tie-break") != std::string::npos);

@@ -210,9 +210,12 @@ TEST_CASE(
   CHECK(state["places"] == card["places"]);
   // The phone's standings table: the # column reads 1, 2, 3 in that order.
   const std::string html = serve::card_html(game);
-  const auto ann = html.find("<td>1</td><td class=\"name\">Ann");
-  const auto bob = html.find("<td>2</td><td class=\"name\">Bob");
-  const auto cat = html.find("<td>3</td><td class=\"name\">Cat");
+  const auto ann =
+      html.find("<td>1</td><td class=\"name\"><a class=\"tap\" href=\"/player?name=Ann\">Ann");
+  const auto bob =
+      html.find("<td>2</td><td class=\"name\"><a class=\"tap\" href=\"/player?name=Bob\">Bob");
+  const auto cat =
+      html.find("<td>3</td><td class=\"name\"><a class=\"tap\" href=\"/player?name=Cat\">Cat");
   CHECK(ann != std::string::npos);
   CHECK(bob != std::string::npos);
   CHECK(cat != std::string::npos);

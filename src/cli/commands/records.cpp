@@ -8,6 +8,7 @@
 #include "crowns/plural.hpp"
 #include "crowns/profile.hpp"
 #include "store/timeline.hpp"
+#include "views/period_times.hpp"
 #include "views/report.hpp"
 
 namespace crowns::cli {
@@ -73,57 +74,18 @@ std::string detail(const Kind& kind, const RecordHolder& r) {
   return "";
 }
 
-// A record of time: a game (and its round, for the slowest round) and how long it took.
-struct TimeRecord {
-  std::int64_t game = 0;
-  std::string date;
-  int round = 0;
-  std::int64_t seconds = 0;
-};
-
-struct TimeRecords {
-  std::optional<TimeRecord> longest_game;
-  std::optional<TimeRecord> shortest_game;
-  std::optional<TimeRecord> slowest_round;
-};
-
-// Over the period's finished games with known times; the first to reach a record keeps it.
-TimeRecords find_time_records(const store::Database& db,
-                              const std::vector<crowns::GameResult>& games, const Period& period) {
-  const auto times = store::timeline::all_game_times(db);
-  TimeRecords rec;
-  for (const auto& g : games) {
-    if (!period.contains(g.date)) continue;
-    const auto it = times.find(g.id);
-    if (it == times.end()) continue;
-    const auto& t = it->second;
-    if (const auto length = t.duration()) {
-      if (!rec.longest_game || *length > rec.longest_game->seconds)
-        rec.longest_game = TimeRecord{g.id, g.date, 0, *length};
-      if (!rec.shortest_game || *length < rec.shortest_game->seconds)
-        rec.shortest_game = TimeRecord{g.id, g.date, 0, *length};
-    }
-    for (int r = 1; r <= static_cast<int>(t.recorded.size()); ++r) {
-      const auto took = t.round_seconds(r);
-      if (took && (!rec.slowest_round || *took > rec.slowest_round->seconds))
-        rec.slowest_round = TimeRecord{g.id, g.date, r, *took};
-    }
-  }
-  return rec;
-}
-
 struct TimeKind {
   const char* key;
   const char* title;
-  std::optional<TimeRecord> TimeRecords::*field;
+  std::optional<views::TimeRecord> views::TimeRecords::*field;
 };
 constexpr TimeKind kTimeKinds[] = {
-    {"longest_game", "Longest game", &TimeRecords::longest_game},
-    {"shortest_game", "Shortest game", &TimeRecords::shortest_game},
-    {"slowest_round", "Slowest round", &TimeRecords::slowest_round},
+    {"longest_game", "Longest game", &views::TimeRecords::longest_game},
+    {"shortest_game", "Shortest game", &views::TimeRecords::shortest_game},
+    {"slowest_round", "Slowest round", &views::TimeRecords::slowest_round},
 };
 
-void add_time_records_json(Json& j, const TimeRecords& rec) {
+void add_time_records_json(Json& j, const views::TimeRecords& rec) {
   for (const auto& kind : kTimeKinds) {
     const auto& r = rec.*kind.field;
     if (!r) {
@@ -137,7 +99,7 @@ void add_time_records_json(Json& j, const TimeRecords& rec) {
   }
 }
 
-void add_time_records_rows(Table& table, const TimeRecords& rec) {
+void add_time_records_rows(Table& table, const views::TimeRecords& rec) {
   for (const auto& kind : kTimeKinds) {
     const auto& r = rec.*kind.field;
     if (!r) {
@@ -155,7 +117,8 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
   const auto games = store::load_results(db, {period.to, period, std::nullopt});
   const Records rec = find_records(games, period);
   const Names names(db);
-  const TimeRecords time = find_time_records(db, games, period);
+  const views::TimeRecords time =
+      views::time_records(store::timeline::all_game_times(db), games, period);
   if (opts.json) {
     Json j{{"period", period_json(period)}, {"games", rec.games}};
     for (const auto& kind : kKinds) {

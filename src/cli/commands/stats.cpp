@@ -7,16 +7,14 @@
 #include "cli/session.hpp"
 #include "cli/views/solitaire.hpp"
 #include "crowns/plural.hpp"
-#include "crowns/profile.hpp"
 #include "crowns/rivalry.hpp"
 #include "store/players.hpp"
 #include "store/timeline.hpp"
+#include "views/player_stats.hpp"
 #include "views/report.hpp"
 
 namespace crowns::cli {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 struct StatsOptions {
   std::string name;
@@ -28,70 +26,9 @@ std::string percent(int part, int whole) {
   return whole == 0 ? "-" : fixed(100.0 * part / whole, 1) + "%";
 }
 
-Json mark_json(const std::optional<GameMark>& m) {
-  if (!m) return nullptr;
-  return Json{{"game", m->game}, {"date", m->date}, {"total", m->total}};
-}
-
 std::string mark_text(const std::optional<GameMark>& m) {
   if (!m) return "-";
   return std::to_string(m->total) + " (game " + std::to_string(m->game) + ", " + m->date + ")";
-}
-
-Json profile_json(const Profile& p, const Period& period, const Names& names) {
-  Json rounds = Json::array();
-  for (int r = 1; r <= kRounds; ++r) {
-    const auto avg = p.round_average(r);
-    rounds.push_back(Json{{"round", r},
-                          {"wild", wild_label(r)},
-                          {"average", avg ? Json(rounded(*avg, 2)) : Json(nullptr)}});
-  }
-  Json opponents = Json::array();
-  for (const auto& v : p.opponents) {
-    opponents.push_back(Json{{"opponent", names.name(v.opponent)},
-                             {"games", v.games},
-                             {"lower", v.lower},
-                             {"higher", v.higher},
-                             {"equal", v.equal},
-                             {"wins", v.wins},
-                             {"opponent_wins", v.opponent_wins}});
-  }
-  Json history = Json::array();
-  for (double r : p.rating_history) history.push_back(rounded(r, 4));
-  return Json{{"player", names.name(p.player)},
-              {"period", period_json(period)},
-              {"games", p.games},
-              {"wins", p.wins},
-              {"win_rate", rounded(p.win_rate(), 4)},
-              {"average", rounded(p.average(), 2)},
-              {"longest_win_streak", p.longest_win_streak},
-              {"longest_losing_streak", p.longest_losing_streak},
-              {"best", mark_json(p.best)},
-              {"worst", mark_json(p.worst)},
-              {"rounds", p.rounds},
-              {"outs", p.outs},
-              {"out_rate", rounded(p.out_rate(), 4)},
-              {"highest_total", p.highest},
-              {"rating", rounded(p.rating.ordinal(), 4)},
-              {"mu", rounded(p.rating.mu, 4)},
-              {"sigma", rounded(p.rating.sigma, 4)},
-              {"rating_history", history},
-              {"by_round", rounds},
-              {"opponents", opponents}};
-}
-
-Json rival_json(const std::optional<rivalry::Rival>& r, const Names& names) {
-  if (!r) return nullptr;
-  return Json{{"opponent", names.name(r->opponent)},
-              {"games", r->games},
-              {"times", r->times},
-              {"share", rounded(r->share(), 4)}};
-}
-
-void add_rivals_json(Json& j, const rivalry::Rivals& rivals, const Names& names) {
-  j["nemesis"] = rival_json(rivals.nemesis, names);
-  j["most_beaten"] = rival_json(rivals.most_beaten, names);
-  j["most_played_with"] = rival_json(rivals.most_played_with, names);
 }
 
 // "Bob (finished lower 4 times in 6 games)": the opponent is the subject.
@@ -174,35 +111,7 @@ void print_profile(Context& ctx, const Profile& p, const Period& period, const N
   versus.print(ctx.out, st);
 }
 
-// The time a player spent in the period's finished games whose length is known.
-struct TimePlayed {
-  int games = 0;  ///< Games with a known length.
-  std::int64_t seconds = 0;
-};
-
-TimePlayed time_played(const store::Database& db, const std::vector<crowns::GameResult>& games,
-                       const Period& period, std::int64_t player) {
-  const auto times = store::timeline::player_game_times(db, player);
-  TimePlayed played;
-  for (const auto& g : games) {
-    if (!period.contains(g.date) || g.seat_of(player) < 0) continue;
-    const auto it = times.find(g.id);
-    if (it == times.end()) continue;
-    if (const auto length = it->second.duration()) {
-      ++played.games;
-      played.seconds += *length;
-    }
-  }
-  return played;
-}
-
-void add_time_json(Json& j, const TimePlayed& t) {
-  j["hours_played"] = rounded(static_cast<double>(t.seconds) / 3600.0, 2);
-  j["timed_games"] = t.games;
-  j["average_game_s"] = t.games ? Json(t.seconds / t.games) : Json(nullptr);
-}
-
-std::string time_text(const TimePlayed& t, int games) {
+std::string time_text(const views::TimePlayed& t, int games) {
   if (t.games == 0) return "not known (no game with its times)";
   return store::timeline::length_text(t.seconds) + ", average game " +
          store::timeline::length_text(t.seconds / t.games) +
@@ -215,22 +124,17 @@ void run_stats(const StatsOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   const auto player = need(store::require_player(db, opts.name));
   const Period period = resolve_period(db, opts.period);
-  const auto games = store::load_results(db, {period.to, period, player.id});
-  const auto replay = replay_ratings(games);
-  const Profile profile = player_profile(games, replay, period, player.id);
+  const views::PlayerStats stats = views::player_stats(db, player.id, period);
   const Names names(db);
   const auto solitaire = store::solitaire_totals(db, player.id);  // every game, any period
-  const TimePlayed played = time_played(db, games, period, player.id);
-  const rivalry::Rivals rivals = rivalry::rivals_of(profile.opponents);
   if (opts.json) {
-    auto j = profile_json(profile, period, names);
-    add_time_json(j, played);
-    add_rivals_json(j, rivals, names);
+    auto j = views::player_stats_json(stats, names);
     if (solitaire.played > 0) j["solitaire"] = solitaire_totals_json(solitaire);
     ctx.out << dump_json(j) << '\n';
     return;
   }
-  print_profile(ctx, profile, period, names, time_text(played, profile.games), rivals);
+  print_profile(ctx, stats.profile, period, names, time_text(stats.played, stats.profile.games),
+                stats.rivals);
   print_solitaire_totals(ctx.out, ctx.style, solitaire);
 }
 
