@@ -384,6 +384,12 @@
         if (response.status === 403) checkKeeper();
         if (data.state !== undefined) {
           state = data.state;
+          // The table moved on meanwhile (another phone at it started its next game): this
+          // page follows it there.
+          if (byTable && state && String(state.id) !== follow) {
+            followTable(state.id);
+            connect();
+          }
           renderEntry();
         }
         return false;
@@ -750,6 +756,8 @@
       fields.set('add', '1');
       if (dealer.value) fields.set('dealer', dealer.value);
       if (note.value.trim()) fields.set('note', note.value.trim());
+      // Started from a table's page, it is that table's next game (its phones follow it).
+      if (byTable && state) fields.set('table', String(state.id));
       otherTables(fields);
       const done = () => {
         chosen.length = 0;
