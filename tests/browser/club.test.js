@@ -223,6 +223,7 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     await viewer.waitForFunction(() => (document.querySelector('#card h1')?.textContent || '').startsWith('Game 3'), { timeout: 5000 }).catch(() => {});
     check('table 1\'s viewer follows it', (await viewer.$eval('#card h1', (h) => h.textContent)).startsWith('Game 3'));
     check('table 2\'s phone stays on game 2', (await listed.$eval('#card h1', (h) => h.textContent)).startsWith('Game 2'));
+    await t1.waitForFunction(() => ['lock', 'video'].includes(document.body.dataset.awake), { timeout: 5000 }).catch(() => {});
     check('the table\'s screen lets go when its game is over, and holds again for the next',
       ['lock', 'video'].includes(await t1.evaluate(() => document.body.dataset.awake)));
 
@@ -250,6 +251,17 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     const shownNames = await eight.$$eval('#round-form .who', (l) => l.map((n) => n.textContent));
     check('each name whole', JSON.stringify(shownNames) === JSON.stringify(long));
     check('no sideways scrolling', await eight.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    // The card too: who deals and starts, the standings, the rounds' column heads (a round
+    // recorded in a terminal), wrapped and never cut: the two Margarets told apart.
+    check('a round of the 8 (crowns round)', crowns('round', '--game', eightId, 'out', '10', '20', '30', '40', '50', '60', '70').status === 0);
+    await eight.waitForSelector('#card table.rounds', { timeout: 5000 }).catch(() => {});
+    const cardCut = await eight.$$eval('#card .next b, #card table.standings td.name, #card table.rounds th.name',
+      (l) => l.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent));
+    check('no name is cut in the card', cardCut.length === 0, JSON.stringify(cardCut));
+    const heads = await eight.$$eval('#card table.rounds th.name', (l) => l.map((n) => n.textContent));
+    check('each round column head whole', JSON.stringify(heads) === JSON.stringify(long), JSON.stringify(heads));
+    check('the deal and the start name whole players', JSON.stringify(await eight.$$eval('#card .next b', (l) => l.slice(2).map((n) => n.textContent))) ===
+      JSON.stringify([long[1], long[2]]), JSON.stringify(await eight.$$eval('#card .next b', (l) => l.map((n) => n.textContent))));
     const unlabelled = await eight.evaluate(() => [...document.querySelectorAll('#entry input[type=text], #entry select')]
       .filter((i) => !i.closest('label') && !(i.closest('.seat') && i.closest('.seat').querySelector('.who')))
       .map((i) => i.name));
