@@ -235,6 +235,8 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     const expected = crowns('analyze', '--round', '5', '--drawn', '7h', '8h', '9h', 'Ks', 'Kd', '3c', 'jk', '4s').stdout;
     check('"just drawn" answers what crowns analyze --drawn says', (await hand.$eval('#answer pre', (p) => p.textContent)) === expected);
     check('and stays chosen', await hand.$eval('input[name=drawn]', (i) => i.checked));
+    check('the answer\'s lines whole at 360 px (wrapped, not hidden to the side)',
+      await hand.$eval('#answer pre', (p) => p.scrollWidth <= p.clientWidth + 1));
     await shot(hand, 'club-hand-360.png');
 
     // --- 8 players of 40 characters: every name readable (wrapped, not cut), no sideways scroll.
