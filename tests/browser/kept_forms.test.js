@@ -128,6 +128,16 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, value, t
     await sleep(200);
     check('and a reload brings nothing back', (await value(one, '#join-form input[name=name]')) === '' &&
       (await value(one, '#edit-form select[name=round]')) === '2');
+    // A late arrival typed, then the game played to its end in a terminal: kept no more.
+    await one.$eval('#join-form details', (d) => { d.open = true; });
+    await one.type('#join-form input[name=name]', 'Xia');
+    check('an arrival typed is kept', (await kept(one, 'crowns:typed:1:join')) !== null);
+    for (let r = 3; r <= 11; r += 1) {
+      const played = crowns('round', '--game', '1', 'out', String(r + 3), '5', '5');
+      if (played.status !== 0) check('round ' + r + ' of game 1', false, played.stderr);
+    }
+    await one.waitForSelector('#rematch-form', { timeout: 5000 }).catch(() => {});
+    check('the game over, nobody arrives late: kept no more', (await kept(one, 'crowns:typed:1:join')) === null);
   } finally {
     await stop(server);
     await browser.close();

@@ -1018,6 +1018,8 @@
       else if (shown.join.basis !== joinBasis()) shown.join = joinForm(shown.join);
     } else {
       shown.join = null;
+      // The game over: nobody is seated late any more; what was kept for it goes.
+      if (state.status !== 'active') store.write(typedKey(state.id, 'join'), null);
     }
     if (state.status === 'active' && state.next) {
       const old = shown.round && shown.round.game === state.id ? shown.round : null;
