@@ -98,6 +98,29 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, text } =
     check('and starts nothing', JSON.parse(crowns('games', '--json').stdout).length === games);
     check('the late phone now follows table 2\'s game', followed(late2) === '3', late2.url());
     await shot(late2, 'tables-late-rematch-360.png');
+    // Table 1 starts another game from its page while game 4 is still played ("Start it
+    // anyway"): its viewer follows it there (game 4 is left, no table of its own any more).
+    await keeper1.bringToFront();
+    await keeper1.$eval('#start-form details', (d) => { d.open = true; });
+    for (const name of ['Cy', 'Dee']) {
+      const chip = await keeper1.evaluateHandle((n) => [...document.querySelectorAll('#start-form .roster .chip')]
+        .find((b) => b.textContent === n), name);
+      await chip.tap();
+    }
+    await keeper1.$eval('#start-form button[type=submit]', (b) => b.click());
+    await keeper1.waitForFunction(() => [...document.querySelectorAll('#entry > p.message button')]
+      .some((b) => b.textContent === 'Start it anyway'), { timeout: 5000 }).catch(() => {});
+    check('asked first, the games in progress named', ((await text(keeper1, '#entry > p.message')) || '').includes('game 4 (Cy, Dee, Gus, Hal) is still in progress'),
+      await text(keeper1, '#entry > p.message'));
+    await keeper1.$eval('#entry > p.message button', (b) => b.click());
+    await showing(keeper1, 5);
+    await showing(viewer1, 5);
+    check('started anyway, table 1\'s scorekeeper and viewer are on game 5', (await title(keeper1)).startsWith('Game 5 ') &&
+      (await title(viewer1)).startsWith('Game 5 ') && followed(viewer1) === '5', (await title(keeper1)) + ' / ' + await title(viewer1));
+    const listing = await phone(browser);
+    await listing.goto(server.base + '/', { waitUntil: 'load' });
+    const rows = await listing.$$eval('ul.tables li a', (l) => l.map((a) => a.dataset.table));
+    check('/ lists two tables (games 3 and 5), not game 4', JSON.stringify(rows) === '["3","5"]', JSON.stringify(rows));
   } finally {
     await stop(server);
     await browser.close();

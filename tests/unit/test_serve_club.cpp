@@ -152,6 +152,21 @@ TEST_CASE("two tables whose players overlap: each follows the games started at i
   CHECK(!store::continued_table(t.db, six.id));
   CHECK(table_game(t.db, one.id).id == six.id);
   CHECK(table_game(t.db, two.id).id == five);
+  // Table 2 starts another game from its page while game 5 is still played ("Start it
+  // anyway"): the table plays the new one, and game 5 is no table of its own in the list.
+  CHECK(tables_in_progress(t.db).size() == 2);
+  const Answer anyway = run_game_action(
+      t.db, Action::Start,
+      {{"p0", "Eve"}, {"p1", "Fay"}, {"table", std::to_string(five)}, {"confirm", "1"}});
+  REQUIRE(anyway.status == 200);
+  const std::int64_t seven = anyway.body["state"]["id"].get<std::int64_t>();
+  CHECK(table_game(t.db, five).id == seven);
+  CHECK(table_game(t.db, two.id).id == seven);
+  CHECK(table_game(t.db, one.id).id == six.id);
+  const auto listed = tables_in_progress(t.db);
+  REQUIRE(listed.size() == 2);
+  CHECK(listed[0].id == six.id);
+  CHECK(listed[1].id == seven);
 }
 
 TEST_CASE("a page for `/` lists the tables when two or more are in progress", "[serve][club]") {
