@@ -5,40 +5,10 @@
 // 360 px with 8 players of 40 characters. Run by tests/e2e/test_serve_club.sh with CROWNS,
 // CROWNS_DB and OUT in the environment; it starts (and restarts) crowns serve itself.
 'use strict';
-const puppeteer = require('puppeteer-core');
-const { spawn, spawnSync } = require('child_process');
 const path = require('path');
+const { check, finish, crowns, sleep, shot, serve, stop, launch, phoneView, value } = require('./serve_helpers');
 
-const { CROWNS, OUT } = process.env;
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-let failed = 0;
-let passed = 0;
-const check = (name, ok, detail) => {
-  if (ok) passed += 1; else { failed += 1; console.log('FAIL: ' + name + (detail ? ' (' + detail + ')' : '')); }
-};
-const crowns = (...args) => spawnSync(CROWNS, args, { encoding: 'utf8' });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const phoneView = { width: 360, height: 800, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
-const shot = async (page, name) => {
-  await page.bringToFront();
-  await page.screenshot({ path: path.join(OUT, name), fullPage: true });
-};
-const serve = (args) => new Promise((resolve, reject) => {
-  const child = spawn(CROWNS, ['serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const timer = setTimeout(() => reject(new Error('crowns serve did not start: ' + out)), 10000);
-  child.stdout.on('data', (d) => {
-    out += d;
-    const base = /^Viewers: +(http:\/\/\S+)\/$/m.exec(out);
-    const token = /^Scorekeeper: .*token=([0-9a-f]+)$/m.exec(out);
-    if (base && token && /Ctrl-C stops/.test(out)) { clearTimeout(timer); resolve({ child, out, base: base[1], token: token[1] }); }
-  });
-});
-const stop = (server) => new Promise((resolve) => {
-  if (server.child.exitCode !== null) { resolve(); return; }
-  server.child.on('exit', resolve);
-  server.child.kill('SIGINT');
-});
+const { OUT } = process.env;
 const axeSource = require('fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 // axe-core's serious and critical violations on the page as it is, one line each.
 const axeProblems = async (page) => {
@@ -47,14 +17,9 @@ const axeProblems = async (page) => {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
 };
-const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() => null);
 
 (async () => {
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage'],
-  });
+  const browser = await launch();
   let server = await serve(['--port', '0']);
   const port = server.base.replace(/^.*:(\d+)$/, '$1');
   try {
@@ -278,6 +243,5 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     await stop(server);
     await browser.close();
   }
-  console.log('club.test.js: ' + passed + ' passed, ' + failed + ' failed');
-  process.exit(failed === 0 ? 0 : 1);
+  finish('club.test.js');
 })().catch((e) => { console.log('FAIL: ' + (e && e.stack || e)); process.exit(1); });

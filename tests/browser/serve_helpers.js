@@ -57,4 +57,4 @@ const phone = async (browser) => {
 const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() => null);
 const text = (page, selector) => page.$eval(selector, (n) => n.textContent).catch(() => null);
 
-module.exports = { check, finish, crowns, sleep, shot, serve, stop, launch, phone, value, text };
+module.exports = { check, finish, crowns, sleep, shot, serve, stop, launch, phoneView, phone, value, text };

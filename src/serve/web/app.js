@@ -457,6 +457,28 @@
     },
   };
 
+  // A form of a value per player with one "out" among them (the round, the tie-break): what is
+  // typed is kept (`keep`) as it changes; one player goes out, so ticking one "out" unticks the
+  // others, and a tick can be taken back; "Clear" empties it and forgets what was kept (`key`).
+  const keepTyped = (form, inputs, clear, key, keep) => {
+    form.addEventListener('input', keep);
+    form.addEventListener('change', (event) => {
+      if (event.target.name === 'out' && event.target.checked) {
+        for (const box of form.querySelectorAll('input[name=out]')) if (box !== event.target) box.checked = false;
+      }
+      keep();
+    });
+    clear.addEventListener('click', () => {
+      for (const input of inputs) {
+        input.value = '';
+        input.classList.remove('carried');
+        input.dispatchEvent(new Event('input'));
+      }
+      for (const box of form.querySelectorAll('input[name=out]')) box.checked = false;
+      store.write(key, null);
+    });
+  };
+
   // --- Record the next round. Kept while its round is still next; when another phone or the
   // terminal records it, redrawn for the round now next with what was typed carried over.
   const roundForm = (carriedFrom, from) => {
@@ -514,23 +536,7 @@
     };
     const keep = () => store.write(key, typed());
     if (carriedFrom) keep();
-    form.addEventListener('input', keep);
-    form.addEventListener('change', (event) => {
-      // One player goes out: ticking one unticks the others, and a tick can be taken back.
-      if (event.target.name === 'out' && event.target.checked) {
-        for (const box of form.querySelectorAll('input[name=out]')) if (box !== event.target) box.checked = false;
-      }
-      keep();
-    });
-    clear.addEventListener('click', () => {
-      for (const input of inputs) {
-        input.value = '';
-        input.classList.remove('carried');
-        input.dispatchEvent(new Event('input'));
-      }
-      for (const box of form.querySelectorAll('input[name=out]')) box.checked = false;
-      store.write(key, null);
-    });
+    keepTyped(form, inputs, clear, key, keep);
     const recorded = () => {
       // Saved: nothing typed is left to keep, nor what the live stream's card (come before
       // this answer) carried to the next round.
@@ -866,22 +872,7 @@
       for (const input of inputs) if (input.value !== '') values[input.name.slice(1)] = input.value;
       store.write(key, out || Object.keys(values).length > 0 ? { values, out: out ? out.value : '' } : null);
     };
-    form.addEventListener('input', keep);
-    form.addEventListener('change', (event) => {
-      if (event.target.name === 'out' && event.target.checked) {
-        for (const box of form.querySelectorAll('input[name=out]')) if (box !== event.target) box.checked = false;
-      }
-      keep();
-    });
-    clear.addEventListener('click', () => {
-      for (const input of inputs) {
-        input.value = '';
-        input.classList.remove('carried');
-        input.dispatchEvent(new Event('input'));
-      }
-      for (const box of form.querySelectorAll('input[name=out]')) box.checked = false;
-      store.write(key, null);
-    });
+    keepTyped(form, inputs, clear, key, keep);
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       if (await post('/api/tiebreak', form)) store.write(key, null);
