@@ -15,6 +15,18 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, text } =
   const followed = (page) => new URL(page.url()).searchParams.get('game');
   const showing = (page, game) => page.waitForFunction((g) => (document.querySelector('#card h1')?.textContent || '')
     .startsWith('Game ' + g + ' '), { timeout: 5000 }, game).catch(() => {});
+  // A scorekeeper starts a game from their table's page: the players tapped from the roster.
+  const start = async (keeper, names) => {
+    await keeper.bringToFront();
+    await keeper.$eval('#start-form details', (d) => { d.open = true; });
+    await keeper.waitForFunction(() => document.querySelectorAll('#start-form .roster .chip').length >= 8, { timeout: 5000 }).catch(() => {});
+    for (const name of names) {
+      const chip = await keeper.evaluateHandle((n) => [...document.querySelectorAll('#start-form .roster .chip')]
+        .find((b) => b.textContent === n), name);
+      await chip.tap();
+    }
+    await keeper.$eval('#start-form button[type=submit]', (b) => b.click());
+  };
   try {
     // A viewer and a scorekeeper at each table, from the tables list.
     const viewer1 = await phone(browser);
@@ -41,15 +53,7 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, text } =
 
     // Table 2's scorekeeper starts the next game there with Ann and Bob (from table 1) and
     // Eve and Fay: tapped from the roster.
-    await keeper2.bringToFront();
-    await keeper2.$eval('#start-form details', (d) => { d.open = true; });
-    await keeper2.waitForFunction(() => document.querySelectorAll('#start-form .roster .chip').length >= 8, { timeout: 5000 }).catch(() => {});
-    for (const name of ['Ann', 'Bob', 'Eve', 'Fay']) {
-      const chip = await keeper2.evaluateHandle((n) => [...document.querySelectorAll('#start-form .roster .chip')]
-        .find((b) => b.textContent === n), name);
-      await chip.tap();
-    }
-    await keeper2.$eval('#start-form button[type=submit]', (b) => b.click());
+    await start(keeper2, ['Ann', 'Bob', 'Eve', 'Fay']);
     await showing(keeper2, 3);
     check('table 2\'s scorekeeper is on the game it started (game 3)', (await title(keeper2)).startsWith('Game 3 ') && followed(keeper2) === '3',
       await title(keeper2));
@@ -63,15 +67,7 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, text } =
     await shot(viewer1, 'tables-table1-stays-360.png');
 
     // Table 1's scorekeeper starts the others there: Cy, Dee, Gus and Hal.
-    await keeper1.bringToFront();
-    await keeper1.$eval('#start-form details', (d) => { d.open = true; });
-    await keeper1.waitForFunction(() => document.querySelectorAll('#start-form .roster .chip').length >= 8, { timeout: 5000 }).catch(() => {});
-    for (const name of ['Cy', 'Dee', 'Gus', 'Hal']) {
-      const chip = await keeper1.evaluateHandle((n) => [...document.querySelectorAll('#start-form .roster .chip')]
-        .find((b) => b.textContent === n), name);
-      await chip.tap();
-    }
-    await keeper1.$eval('#start-form button[type=submit]', (b) => b.click());
+    await start(keeper1, ['Cy', 'Dee', 'Gus', 'Hal']);
     await showing(keeper1, 4);
     check('table 1\'s scorekeeper is on game 4, not asked about table 2\'s game', (await title(keeper1)).startsWith('Game 4 ') &&
       followed(keeper1) === '4', (await title(keeper1)) + ' / ' + await text(keeper1, '#entry > p.message'));
@@ -100,14 +96,7 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, text } =
     await shot(late2, 'tables-late-rematch-360.png');
     // Table 1 starts another game from its page while game 4 is still played ("Start it
     // anyway"): its viewer follows it there (game 4 is left, no table of its own any more).
-    await keeper1.bringToFront();
-    await keeper1.$eval('#start-form details', (d) => { d.open = true; });
-    for (const name of ['Cy', 'Dee']) {
-      const chip = await keeper1.evaluateHandle((n) => [...document.querySelectorAll('#start-form .roster .chip')]
-        .find((b) => b.textContent === n), name);
-      await chip.tap();
-    }
-    await keeper1.$eval('#start-form button[type=submit]', (b) => b.click());
+    await start(keeper1, ['Cy', 'Dee']);
     await keeper1.waitForFunction(() => [...document.querySelectorAll('#entry > p.message button')]
       .some((b) => b.textContent === 'Start it anyway'), { timeout: 5000 }).catch(() => {});
     check('asked first, the games in progress named', ((await text(keeper1, '#entry > p.message')) || '').includes('game 4 (Cy, Dee, Gus, Hal) is still in progress'),
