@@ -83,6 +83,7 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone } = requi
     check('the last round (crowns round)', crowns('round', '--game', '1', '7', 'out').status === 0);
     await becomes(page, 'off');
     check('the game over lets it go', (await awake(page)) === 'off' && await stopped(page));
+    check('and the switch is gone: nothing to keep on', await page.$eval('label.awake', (l) => l.hidden));
   } finally {
     await stop(server);
     await browser.close();

@@ -308,7 +308,8 @@
     const wanted = () => on() && state && state.status === 'active' && !document.hidden &&
       Date.now() - changedAt < QUIET_MS;
     const update = async () => {
-      toggle.hidden = !state;  // no game shown (the tables list, no game yet): nothing to keep on
+      // No game shown (the tables list, no game yet) or the game over: nothing to keep on.
+      toggle.hidden = !state || state.status !== 'active';
       if (!wanted()) {
         await release();
         return;
