@@ -77,12 +77,9 @@ int main(int argc, char** argv) {
     for (int g = first; g < games && g < first + kBatch; ++g) {
       std::shuffle(pool.begin(), pool.end(), rng);
       const int players = 2 + static_cast<int>(rng() % 6);
-      const NewGame spec{{pool.begin(), pool.begin() + players},
-                         std::nullopt,
-                         1,
-                         game_date(mode, g, games),
-                         std::nullopt,
-                         false};
+      const NewGame spec{.players = {pool.begin(), pool.begin() + players},
+                         .boxes = 1,
+                         .date = game_date(mode, g, games)};
       auto game = create_game(db, spec);
       if (!game) return 1;
       const int rounds = rounds_of(mode, g, games);

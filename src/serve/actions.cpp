@@ -41,8 +41,10 @@ namespace {
 using Json = nlohmann::ordered_json;
 constexpr std::int64_t kMaxNumber = 1'000'000'000'000;
 
+}  // namespace
+
 // A whole number field ("12"), or fail naming the field and the right form.
-std::int64_t number_field(const Fields& fields, const std::string& name, std::int64_t least = 1) {
+std::int64_t number_field(const Fields& fields, const std::string& name, std::int64_t least) {
   const auto it = fields.find(name);
   if (it == fields.end() || it->second.empty())
     throw Error("no " + name + ": send " + name + "=NUMBER");
@@ -54,6 +56,8 @@ std::int64_t number_field(const Fields& fields, const std::string& name, std::in
     throw Error(quote_token(text) + " is not a " + name + " number: send " + name + "=NUMBER");
   return value;
 }
+
+namespace {
 
 // One value per seat of `seats`, in seat order, as `crowns round VALUE...` takes them. The "out"
 // radio fills an empty (or 0) field with "out"; one that contradicts a typed value is refused,

@@ -29,6 +29,10 @@ enum class Action { Round, Edit, Undo, Start, Rematch, Tiebreak, Join };
 /// A form field's value; empty when the form has none.
 std::string field(const Fields& fields, const std::string& name);
 
+/// A whole number field ("12") of at least `least`; throws crowns::Error naming the field and
+/// the right form ("no game: send game=NUMBER", "'x' is not a game number: ...").
+std::int64_t number_field(const Fields& fields, const std::string& name, std::int64_t least = 1);
+
 /// A comma-separated field ("5,0*,12") as its items, in order; one empty item for "".
 std::vector<std::string> comma_items(const std::string& text);
 

@@ -19,12 +19,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 std::int64_t game_field(const Fields& fields) {
-  const std::string text = field(fields, "game");
-  std::int64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < 1)
-    throw Error(quote_token(text) + " is not a game number: send game=NUMBER");
-  return value;
+  return number_field(fields, "game");
 }
 
 // The questions a form answered ahead: confirm=1 (a second game while one is in progress).
@@ -45,8 +40,27 @@ Answer started(const store::Database& db, const table::Outcome<store::Game>& out
                     {"state", page_state(db, game)}}};
 }
 
+// A game started from a table's page (table=ID: the game it showed) is that table's next game.
+// The table moved on meanwhile (another phone at it started its next game): refused (409) with
+// that game, which the page then shows, rather than a second next game at one table.
+std::optional<Answer> table_moved_on(const store::Database& db, std::int64_t shown) {
+  const store::Game now = table_game(db, shown);
+  if (now.id == shown) return std::nullopt;
+  std::string names;
+  for (const auto& s : now.seats) names += (names.empty() ? "" : ", ") + s.name;
+  return Answer{409, Json{{"error", views::sanitize("This table's next game has started "
+                                                    "meanwhile: game " +
+                                                    std::to_string(now.id) + " (" + names + ")")},
+                          {"state", page_state(db, now)}}};
+}
+
 Answer start(store::Database& db, const Fields& fields) {
   store::NewGame spec;
+  if (fields.contains("table")) {
+    const std::int64_t shown = number_field(fields, "table");
+    if (auto moved = table_moved_on(db, shown)) return *moved;
+    spec.after = shown;
+  }
   // One past the most a game seats: a 15th name is refused by the rules, never dropped.
   for (int s = 0; s <= kMaxPlayers; ++s) {
     const std::string name = field(fields, "p" + std::to_string(s));
@@ -63,8 +77,10 @@ Answer start(store::Database& db, const Fields& fields) {
 }
 
 Answer rematch(store::Database& db, const Fields& fields) {
+  const std::int64_t id = game_field(fields);
+  if (auto moved = table_moved_on(db, id)) return *moved;
   auto asker = confirmed_start(fields);
-  return started(db, table::start_rematch(db, game_field(fields), asker));
+  return started(db, table::start_rematch(db, id, asker));
 }
 
 std::optional<std::int64_t> seen_field(const Fields& fields) {

@@ -49,11 +49,13 @@ struct PageFor {
 };
 
 /// The game a table plays now, the table named by a game it played (`id`): that game while it
-/// is in progress; once it is over, the later game (of the newest 50) that seats the most of
-/// its players (two at least, or all of a smaller game), one in progress before a finished one,
-/// the newest of equals (a rematch, and after it finished still it); else that game. A game
-/// started at another table (by other people) never moves it. Throws crowns::Error for no
-/// such game.
+/// is in progress; once it is over, its next game at the table, and that one's, to the game in
+/// progress or the last one (of the newest 50 games). A game's next is the game that says it
+/// continues it (a rematch, a game started from the table's page: NewGame::after), else a game
+/// that says nothing of its table (a terminal's `crowns new`) seating the most of its players
+/// (two at least, or all of a smaller game), one in progress before a finished one. A game
+/// started at another table (by other people, or from that table's page) never moves it.
+/// Throws crowns::Error for no such game.
 store::Game table_game(const store::Database& db, std::int64_t id);
 
 /// The games in progress when there are two or more (tables at a club night), else none.

@@ -368,18 +368,29 @@ Expected<Game> create_game(Database& db, const NewGame& spec) {
     players.push_back(seated[i].name);
     names += (i ? ", " : "") + seated[i].name;
   }
-  const nlohmann::ordered_json value = {
+  nlohmann::ordered_json value = {
       {"id", id},
       {"date", spec.date},
       {"boxes", spec.boxes},
       {"dealer", seated[static_cast<std::size_t>(first_dealer)].name},
       {"note", spec.note ? nlohmann::ordered_json(*spec.note) : nullptr},
       {"players", players}};
+  if (spec.after) value["after"] = *spec.after;
   append_audit(db, {.game_id = id,
                     .action = "new",
                     .summary = "Game " + std::to_string(id) + " started: " + names,
                     .new_value = json_line(value)});
   return *load_game(db, id);
+}
+
+std::optional<std::int64_t> continued_table(const Database& db, std::int64_t id) {
+  // Along audit_game (game_id, id): the game's own entries only.
+  auto stmt = db.prepare(
+      "SELECT json_extract(new_value, '$.after') FROM audit WHERE game_id = ? AND action = 'new' "
+      "ORDER BY id LIMIT 1");
+  stmt.bind_all(id);
+  if (!stmt.step() || stmt.is_null(0)) return std::nullopt;
+  return stmt.int64(0);
 }
 
 }  // namespace crowns::store

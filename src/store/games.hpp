@@ -117,15 +117,23 @@ struct GamesPage {
 GamesPage list_games_page(const Database& db, std::int64_t offset, int limit);
 
 struct NewGame {
-  std::vector<std::string> players;   ///< Names in seat order.
-  std::optional<std::string> dealer;  ///< Deals round 1; default the first seat.
+  std::vector<std::string> players{};   ///< Names in seat order.
+  std::optional<std::string> dealer{};  ///< Deals round 1; default the first seat.
   int boxes = 1;
-  std::string date;  ///< YYYY-MM-DD.
-  std::optional<std::string> note;
+  std::string date{};  ///< YYYY-MM-DD.
+  std::optional<std::string> note{};
   bool add_unknown = false;  ///< Add players not yet known instead of failing.
+  /// The game whose table this one continues (a rematch; a game started from that table's
+  /// page), kept in the game's "new" entry of the audit log; none when not said (a terminal's
+  /// `crowns new`).
+  std::optional<std::int64_t> after{};
 };
 
 /// Seats a new game (inside the caller's transaction) and logs it.
 Expected<Game> create_game(Database& db, const NewGame& spec);
+
+/// The game whose table game `id` continues (NewGame::after), or none when its start did not
+/// say (started in a terminal, before tables were kept, or imported).
+std::optional<std::int64_t> continued_table(const Database& db, std::int64_t id);
 
 }  // namespace crowns::store

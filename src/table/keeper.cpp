@@ -349,6 +349,7 @@ Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& 
         before.seats[static_cast<std::size_t>((before.first_dealer + 1) % before.players())].name;
     spec.boxes = before.boxes;
     spec.date = store::today();
+    spec.after = before.id;  // played at the same table: its pages follow it there
     return take(store::create_game(db, spec));
   });
 }

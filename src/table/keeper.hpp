@@ -117,7 +117,7 @@ Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& r
 Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker);
 
 /// A new game of a finished (or abandoned) game's players in the same seats, the first deal
-/// passed on to the next seat; asks as start_game does.
+/// passed on to the next seat, at the same table (NewGame::after); asks as start_game does.
 Outcome<store::Game> start_rematch(store::Database& db, std::int64_t game, Asker& asker);
 
 /// Ends an active game without a result (kept, not counted).

@@ -5,40 +5,10 @@
 // 360 px with 8 players of 40 characters. Run by tests/e2e/test_serve_club.sh with CROWNS,
 // CROWNS_DB and OUT in the environment; it starts (and restarts) crowns serve itself.
 'use strict';
-const puppeteer = require('puppeteer-core');
-const { spawn, spawnSync } = require('child_process');
 const path = require('path');
+const { check, finish, crowns, sleep, shot, serve, stop, launch, phoneView, value } = require('./serve_helpers');
 
-const { CROWNS, OUT } = process.env;
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-let failed = 0;
-let passed = 0;
-const check = (name, ok, detail) => {
-  if (ok) passed += 1; else { failed += 1; console.log('FAIL: ' + name + (detail ? ' (' + detail + ')' : '')); }
-};
-const crowns = (...args) => spawnSync(CROWNS, args, { encoding: 'utf8' });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const phoneView = { width: 360, height: 800, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
-const shot = async (page, name) => {
-  await page.bringToFront();
-  await page.screenshot({ path: path.join(OUT, name), fullPage: true });
-};
-const serve = (args) => new Promise((resolve, reject) => {
-  const child = spawn(CROWNS, ['serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const timer = setTimeout(() => reject(new Error('crowns serve did not start: ' + out)), 10000);
-  child.stdout.on('data', (d) => {
-    out += d;
-    const base = /^Viewers: +(http:\/\/\S+)\/$/m.exec(out);
-    const token = /^Scorekeeper: .*token=([0-9a-f]+)$/m.exec(out);
-    if (base && token && /Ctrl-C stops/.test(out)) { clearTimeout(timer); resolve({ child, out, base: base[1], token: token[1] }); }
-  });
-});
-const stop = (server) => new Promise((resolve) => {
-  if (server.child.exitCode !== null) { resolve(); return; }
-  server.child.on('exit', resolve);
-  server.child.kill('SIGINT');
-});
+const { OUT } = process.env;
 const axeSource = require('fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 // axe-core's serious and critical violations on the page as it is, one line each.
 const axeProblems = async (page) => {
@@ -47,18 +17,9 @@ const axeProblems = async (page) => {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
 };
-const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() => null);
 
 (async () => {
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // A page behind another one is not throttled: puppeteer's tap waits for the page's next frame,
-    // which a background page may never draw (a tap timed out after 180 s under load).
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage',
-      '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
-      '--disable-backgrounding-occluded-windows'],
-  });
+  const browser = await launch();
   let server = await serve(['--port', '0']);
   const port = server.base.replace(/^.*:(\d+)$/, '$1');
   try {
@@ -227,6 +188,7 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     await viewer.waitForFunction(() => (document.querySelector('#card h1')?.textContent || '').startsWith('Game 3'), { timeout: 5000 }).catch(() => {});
     check('table 1\'s viewer follows it', (await viewer.$eval('#card h1', (h) => h.textContent)).startsWith('Game 3'));
     check('table 2\'s phone stays on game 2', (await listed.$eval('#card h1', (h) => h.textContent)).startsWith('Game 2'));
+    await t1.waitForFunction(() => ['lock', 'video'].includes(document.body.dataset.awake), { timeout: 5000 }).catch(() => {});
     check('the table\'s screen lets go when its game is over, and holds again for the next',
       ['lock', 'video'].includes(await t1.evaluate(() => document.body.dataset.awake)));
 
@@ -238,6 +200,8 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     const expected = crowns('analyze', '--round', '5', '--drawn', '7h', '8h', '9h', 'Ks', 'Kd', '3c', 'jk', '4s').stdout;
     check('"just drawn" answers what crowns analyze --drawn says', (await hand.$eval('#answer pre', (p) => p.textContent)) === expected);
     check('and stays chosen', await hand.$eval('input[name=drawn]', (i) => i.checked));
+    check('the answer\'s lines whole at 360 px (wrapped, not hidden to the side)',
+      await hand.$eval('#answer pre', (p) => p.scrollWidth <= p.clientWidth + 1));
     await shot(hand, 'club-hand-360.png');
 
     // --- 8 players of 40 characters: every name readable (wrapped, not cut), no sideways scroll.
@@ -254,6 +218,17 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     const shownNames = await eight.$$eval('#round-form .who', (l) => l.map((n) => n.textContent));
     check('each name whole', JSON.stringify(shownNames) === JSON.stringify(long));
     check('no sideways scrolling', await eight.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    // The card too: who deals and starts, the standings, the rounds' column heads (a round
+    // recorded in a terminal), wrapped and never cut: the two Margarets told apart.
+    check('a round of the 8 (crowns round)', crowns('round', '--game', eightId, 'out', '10', '20', '30', '40', '50', '60', '70').status === 0);
+    await eight.waitForSelector('#card table.rounds', { timeout: 5000 }).catch(() => {});
+    const cardCut = await eight.$$eval('#card .next b, #card table.standings td.name, #card table.rounds th.name',
+      (l) => l.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent));
+    check('no name is cut in the card', cardCut.length === 0, JSON.stringify(cardCut));
+    const heads = await eight.$$eval('#card table.rounds th.name', (l) => l.map((n) => n.textContent));
+    check('each round column head whole', JSON.stringify(heads) === JSON.stringify(long), JSON.stringify(heads));
+    check('the deal and the start name whole players', JSON.stringify(await eight.$$eval('#card .next b', (l) => l.slice(2).map((n) => n.textContent))) ===
+      JSON.stringify([long[1], long[2]]), JSON.stringify(await eight.$$eval('#card .next b', (l) => l.map((n) => n.textContent))));
     const unlabelled = await eight.evaluate(() => [...document.querySelectorAll('#entry input[type=text], #entry select')]
       .filter((i) => !i.closest('label') && !(i.closest('.seat') && i.closest('.seat').querySelector('.who')))
       .map((i) => i.name));
@@ -268,6 +243,5 @@ const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() 
     await stop(server);
     await browser.close();
   }
-  console.log('club.test.js: ' + passed + ' passed, ' + failed + ' failed');
-  process.exit(failed === 0 ? 0 : 1);
+  finish('club.test.js');
 })().catch((e) => { console.log('FAIL: ' + (e && e.stack || e)); process.exit(1); });

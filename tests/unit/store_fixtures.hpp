@@ -24,8 +24,8 @@ inline store::SeatScore out(int seat) {
 /// A game of `names` on 2026-01-15, players added as needed, the first seat dealing.
 inline store::Game new_game(store::Database& db, std::vector<std::string> names) {
   store::Transaction tx(db);
-  auto game =
-      store::create_game(db, {std::move(names), std::nullopt, 1, "2026-01-15", std::nullopt, true});
+  auto game = store::create_game(
+      db, {.players = std::move(names), .date = "2026-01-15", .add_unknown = true});
   REQUIRE(game.ok());
   tx.commit();
   return *game;

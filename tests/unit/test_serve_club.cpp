@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "serve/game_actions.hpp"
 #include "serve/hand_page.hpp"
 #include "serve/pages.hpp"
 #include "serve/qr.hpp"
@@ -80,6 +81,92 @@ TEST_CASE("a table follows its own game and its rematch, never another table's",
   CHECK(table_game(t.db, one.id).id == third.id);
   CHECK(table_game(t.db, rematch.id).id == third.id);
   CHECK_THROWS_AS(table_game(t.db, 99), Error);
+}
+
+TEST_CASE("two tables whose players overlap: each follows the games started at it",
+          "[serve][club]") {
+  Club t;
+  store::Game one = test::new_game(t.db, {"Ann", "Bob", "Cy", "Dee"});
+  store::Game two = test::new_game(t.db, {"Eve", "Fay", "Gus", "Hal"});
+  one = play_out(t.db, one);
+  two = play_out(t.db, two);
+  const auto games = [&] {
+    auto stmt = t.db.prepare("SELECT count(*) FROM games");
+    stmt.step();
+    return stmt.int64(0);
+  };
+  // The players change tables. Table 2's page starts Ann, Bob, Eve and Fay: table 2's game,
+  // though it seats two of table 1's players.
+  const Answer at_two = run_game_action(t.db, Action::Start,
+                                        {{"p0", "Ann"},
+                                         {"p1", "Bob"},
+                                         {"p2", "Eve"},
+                                         {"p3", "Fay"},
+                                         {"table", std::to_string(two.id)}});
+  REQUIRE(at_two.status == 200);
+  const std::int64_t three = at_two.body["state"]["id"].get<std::int64_t>();
+  CHECK(store::continued_table(t.db, three) == two.id);
+  CHECK(table_game(t.db, two.id).id == three);
+  CHECK(table_game(t.db, one.id).id == one.id);  // not moved by another table's game
+  // Table 1's page starts the others: table 1's game, though the newest.
+  const Answer at_one = run_game_action(t.db, Action::Start,
+                                        {{"p0", "Cy"},
+                                         {"p1", "Dee"},
+                                         {"p2", "Gus"},
+                                         {"p3", "Hal"},
+                                         {"table", std::to_string(one.id)},
+                                         {"confirm", "1"}});
+  REQUIRE(at_one.status == 200);
+  const std::int64_t four = at_one.body["state"]["id"].get<std::int64_t>();
+  CHECK(table_game(t.db, one.id).id == four);
+  CHECK(table_game(t.db, two.id).id == three);
+  // Table 2's game over, its rematch stays at table 2 (it seats Ann and Bob of table 1 too).
+  play_out(t.db, *store::load_game(t.db, three));
+  const Answer rematch =
+      run_game_action(t.db, Action::Rematch, {{"game", std::to_string(three)}, {"confirm", "1"}});
+  REQUIRE(rematch.status == 200);
+  const std::int64_t five = rematch.body["state"]["id"].get<std::int64_t>();
+  CHECK(store::continued_table(t.db, five) == three);
+  CHECK(table_game(t.db, two.id).id == five);
+  CHECK(table_game(t.db, three).id == five);
+  CHECK(table_game(t.db, one.id).id == four);
+  // A second phone at table 2, still showing game 3, asks for the rematch too, or starts a
+  // game: refused with the table's game now, and no second game at one table.
+  const auto before = games();
+  for (const Answer& late :
+       {run_game_action(t.db, Action::Rematch, {{"game", std::to_string(three)}, {"confirm", "1"}}),
+        run_game_action(
+            t.db, Action::Start,
+            {{"p0", "Ann"}, {"p1", "Bob"}, {"table", std::to_string(three)}, {"confirm", "1"}})}) {
+    CHECK(late.status == 409);
+    CHECK(late.body["error"] == "This table's next game has started meanwhile: game " +
+                                    std::to_string(five) + " (Ann, Bob, Eve, Fay)");
+    CHECK(late.body["state"]["id"] == five);
+  }
+  CHECK(games() == before);
+  CHECK_THROWS_AS(run_game_action(t.db, Action::Start, {{"p0", "Ann"}, {"table", "x"}}), Error);
+  // A game started in a terminal says no table: a table whose game is over takes it as its next
+  // when it seats two of its players or more, as before.
+  play_out(t.db, *store::load_game(t.db, four));
+  const store::Game six = test::new_game(t.db, {"Cy", "Dee", "Zed"});
+  CHECK(!store::continued_table(t.db, six.id));
+  CHECK(table_game(t.db, one.id).id == six.id);
+  CHECK(table_game(t.db, two.id).id == five);
+  // Table 2 starts another game from its page while game 5 is still played ("Start it
+  // anyway"): the table plays the new one, and game 5 is no table of its own in the list.
+  CHECK(tables_in_progress(t.db).size() == 2);
+  const Answer anyway = run_game_action(
+      t.db, Action::Start,
+      {{"p0", "Eve"}, {"p1", "Fay"}, {"table", std::to_string(five)}, {"confirm", "1"}});
+  REQUIRE(anyway.status == 200);
+  const std::int64_t seven = anyway.body["state"]["id"].get<std::int64_t>();
+  CHECK(table_game(t.db, five).id == seven);
+  CHECK(table_game(t.db, two.id).id == seven);
+  CHECK(table_game(t.db, one.id).id == six.id);
+  const auto listed = tables_in_progress(t.db);
+  REQUIRE(listed.size() == 2);
+  CHECK(listed[0].id == six.id);
+  CHECK(listed[1].id == seven);
 }
 
 TEST_CASE("a page for `/` lists the tables when two or more are in progress", "[serve][club]") {

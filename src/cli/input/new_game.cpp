@@ -69,12 +69,12 @@ store::NewGame new_game_spec(const std::vector<std::string>& players, const NewG
   }
   // --note '' is no note, as it is for `crowns details` (not a "Note:" line with nothing on it).
   const auto note = flags.note && flags.note->empty() ? std::nullopt : flags.note;
-  return {players,
-          flags.dealer,
-          flags.boxes.value_or(boxes_for(static_cast<int>(players.size()))),
-          flags.date.value_or(store::today()),
-          note,
-          flags.add};
+  return {.players = players,
+          .dealer = flags.dealer,
+          .boxes = flags.boxes.value_or(boxes_for(static_cast<int>(players.size()))),
+          .date = flags.date.value_or(store::today()),
+          .note = note,
+          .add_unknown = flags.add};
 }
 
 }  // namespace crowns::cli

@@ -308,7 +308,8 @@
     const wanted = () => on() && state && state.status === 'active' && !document.hidden &&
       Date.now() - changedAt < QUIET_MS;
     const update = async () => {
-      toggle.hidden = !state;  // no game shown (the tables list, no game yet): nothing to keep on
+      // No game shown (the tables list, no game yet) or the game over: nothing to keep on.
+      toggle.hidden = !state || state.status !== 'active';
       if (!wanted()) {
         await release();
         return;
@@ -384,6 +385,12 @@
         if (response.status === 403) checkKeeper();
         if (data.state !== undefined) {
           state = data.state;
+          // The table moved on meanwhile (another phone at it started its next game): this
+          // page follows it there.
+          if (byTable && state && String(state.id) !== follow) {
+            followTable(state.id);
+            connect();
+          }
           renderEntry();
         }
         return false;
@@ -451,6 +458,28 @@
     },
   };
 
+  // A form of a value per player with one "out" among them (the round, the tie-break): what is
+  // typed is kept (`keep`) as it changes; one player goes out, so ticking one "out" unticks the
+  // others, and a tick can be taken back; "Clear" empties it and forgets what was kept (`key`).
+  const keepTyped = (form, inputs, clear, key, keep) => {
+    form.addEventListener('input', keep);
+    form.addEventListener('change', (event) => {
+      if (event.target.name === 'out' && event.target.checked) {
+        for (const box of form.querySelectorAll('input[name=out]')) if (box !== event.target) box.checked = false;
+      }
+      keep();
+    });
+    clear.addEventListener('click', () => {
+      for (const input of inputs) {
+        input.value = '';
+        input.classList.remove('carried');
+        input.dispatchEvent(new Event('input'));
+      }
+      for (const box of form.querySelectorAll('input[name=out]')) box.checked = false;
+      store.write(key, null);
+    });
+  };
+
   // --- Record the next round. Kept while its round is still next; when another phone or the
   // terminal records it, redrawn for the round now next with what was typed carried over.
   const roundForm = (carriedFrom, from) => {
@@ -508,23 +537,7 @@
     };
     const keep = () => store.write(key, typed());
     if (carriedFrom) keep();
-    form.addEventListener('input', keep);
-    form.addEventListener('change', (event) => {
-      // One player goes out: ticking one unticks the others, and a tick can be taken back.
-      if (event.target.name === 'out' && event.target.checked) {
-        for (const box of form.querySelectorAll('input[name=out]')) if (box !== event.target) box.checked = false;
-      }
-      keep();
-    });
-    clear.addEventListener('click', () => {
-      for (const input of inputs) {
-        input.value = '';
-        input.classList.remove('carried');
-        input.dispatchEvent(new Event('input'));
-      }
-      for (const box of form.querySelectorAll('input[name=out]')) box.checked = false;
-      store.write(key, null);
-    });
+    keepTyped(form, inputs, clear, key, keep);
     const recorded = () => {
       // Saved: nothing typed is left to keep, nor what the live stream's card (come before
       // this answer) carried to the next round.
@@ -560,8 +573,17 @@
     });
     form.append(unusual());
     const save = el('button', { type: 'submit' }, 'Save the correction');
-    form.append(el('div', {}, save));
+    const clear = el('button', { type: 'button', className: 'quiet' }, 'Clear');
+    clear.setAttribute('aria-label', 'clear what is typed for the correction');
+    form.append(el('div', { className: 'row' }, save, clear));
     const self = { node: form, game: state.id, seats: state.players.length, touched: false };
+    // What was typed (and the round as it was shown, was=) is kept on this phone until saved
+    // or cleared, as the round form's is.
+    const key = typedKey(state.id, 'edit');
+    const keep = () => {
+      const values = inputs.map((i) => (i.dataset.typed ? i.value : null));
+      store.write(key, values.some((v) => v !== null) ? { round: Number(pick.value), was: was.value, values } : null);
+    };
     const options = () => {
       const chosen = pick.value;
       pick.replaceChildren(...state.rounds.map((r) => el('option', { value: String(r.round) }, 'Round ' + r.round)));
@@ -610,24 +632,55 @@
         });
         note.textContent = 'Round ' + chosen + ' changed meanwhile: ' + what.join(', ') + ' — your values are kept.';
         was.value = now.join(',');
+        keep();
       }
     };
     pick.addEventListener('change', () => {
       self.touched = true;
       fill();
+      keep();
     });
     form.addEventListener('input', (event) => {
       self.touched = true;
       if (event.target.type === 'text') event.target.dataset.typed = '1';
+      keep();
     });
+    const forget = () => {
+      store.write(key, null);
+      for (const input of inputs) input.classList.remove('carried');
+      self.touched = false;
+      self.update();
+    };
+    clear.addEventListener('click', forget);
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      if (await post('/api/edit', form)) {
-        self.touched = false;
-        self.update();
-      }
+      if (await post('/api/edit', form)) forget();
     });
     self.update();
+    // Typed earlier on this phone (before a reload, a restart, the link opened again, or a late
+    // arrival's seat): back in the fields, against the round as it was then (was=), so what
+    // changed in it since is said, and a save over a change is refused.
+    const kept = store.read(key);
+    if (kept && !state.rounds[kept.round - 1]) store.write(key, null);
+    if (kept && state.rounds[kept.round - 1] && Array.isArray(kept.values) && kept.values.length <= state.players.length) {
+      self.touched = true;
+      pick.value = String(kept.round);
+      fill();
+      // A seat added since (a late arrival) had no cell in a recorded round.
+      const cells = String(kept.was).split(',');
+      was.value = state.players.map((name, seat) => cells[seat] || '-').join(',');
+      kept.values.forEach((v, seat) => {
+        if (v === null || inputs[seat].disabled) return;
+        inputs[seat].value = v;
+        inputs[seat].dataset.typed = '1';
+        inputs[seat].classList.add('carried');
+      });
+      self.update();
+      if (!note.textContent) {
+        note.textContent = 'What you typed earlier on this phone to correct round ' + kept.round +
+          ' is back in the fields: save it, or clear it.';
+      }
+    }
     return self;
   };
 
@@ -750,6 +803,8 @@
       fields.set('add', '1');
       if (dealer.value) fields.set('dealer', dealer.value);
       if (note.value.trim()) fields.set('note', note.value.trim());
+      // Started from a table's page, it is that table's next game (its phones follow it).
+      if (byTable && state) fields.set('table', String(state.id));
       otherTables(fields);
       const done = () => {
         chosen.length = 0;
@@ -782,10 +837,24 @@
     form.append(el('h2', {}, 'Tie-break ', el('small', {}, '6 cards · 6s wild')), hidden('game', state.id));
     form.append(el('p', { className: 'meta' }, 'Only ' + state.leaders.join(' and ') +
       ' play it; the lowest score wins. Points, out, or the cards left.'));
+    // Kept on this phone until saved or cleared, as the round form's values are.
+    const key = typedKey(state.id, 'tiebreak');
+    const kept = store.read(key);
+    if (kept) {
+      form.append(el('p', { className: 'message note', role: 'status' },
+        'What you typed earlier on this phone for the tie-break is back in the fields: save it, or clear it.'));
+    }
+    const inputs = [];
     for (const name of state.leaders) {
       const seat = state.players.indexOf(name);
       const input = textInput('v' + seat, name + ': tie-break points or cards left');
       const out = el('input', { type: 'checkbox', name: 'out', value: String(seat) });
+      if (kept) {
+        input.value = (kept.values && kept.values[seat]) || '';
+        if (input.value !== '') input.classList.add('carried');
+        out.checked = kept.out === String(seat);
+      }
+      inputs.push(input);
       const cards = el('button', { type: 'button', className: 'quiet pick' }, 'cards');
       cards.setAttribute('aria-label', name + ': pick the cards left');
       const holder = el('div', { className: 'picked', hidden: true });
@@ -795,15 +864,19 @@
       });
       form.append(seatRow(name, input, el('span', { className: 'tools' }, el('label', { className: 'out' }, out, ' out'), cards)), holder);
     }
-    form.append(unusual(), el('div', {}, el('button', { type: 'submit' }, 'Record the tie-break')));
-    form.addEventListener('change', (event) => {
-      if (event.target.name === 'out' && event.target.checked) {
-        for (const box of form.querySelectorAll('input[name=out]')) if (box !== event.target) box.checked = false;
-      }
-    });
+    const clear = el('button', { type: 'button', className: 'quiet' }, 'Clear');
+    clear.setAttribute('aria-label', 'clear what is typed for the tie-break');
+    form.append(unusual(), el('div', { className: 'row' }, el('button', { type: 'submit' }, 'Record the tie-break'), clear));
+    const keep = () => {
+      const out = form.querySelector('input[name=out]:checked');
+      const values = {};
+      for (const input of inputs) if (input.value !== '') values[input.name.slice(1)] = input.value;
+      store.write(key, out || Object.keys(values).length > 0 ? { values, out: out ? out.value : '' } : null);
+    };
+    keepTyped(form, inputs, clear, key, keep);
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      await post('/api/tiebreak', form);
+      if (await post('/api/tiebreak', form)) store.write(key, null);
     });
     return { node: form, game: state.id };
   };
@@ -823,6 +896,19 @@
     const total = el('input', { type: 'text', name: 'total', inputMode: 'numeric', value: String(highest) });
     total.setAttribute('aria-label', 'starting total');
     total.addEventListener('input', () => { total.dataset.typed = '1'; });
+    // Kept on this phone until they are seated or it is cleared: the name, a typed total, the
+    // form open. Drawn afresh (a reload, a restart, the link opened again), it takes them back.
+    const key = typedKey(state.id, 'join');
+    const seatedNow = (typed) => state.players.some((p) => p.toLowerCase() === typed.trim().toLowerCase());
+    const kept = old ? null : store.read(key);
+    if (kept && seatedNow(kept.name || '')) store.write(key, null);
+    else if (kept) {
+      name.value = kept.name || '';
+      if (kept.total !== undefined && kept.total !== null) {
+        total.value = kept.total;
+        total.dataset.typed = '1';
+      }
+    }
     if (old) {
       // Redrawn under a finger: the field being typed in keeps the keyboard.
       if (document.activeElement === old.name) requestAnimationFrame(() => name.focus());
@@ -837,18 +923,34 @@
         }
       }
     }
-    const details = el('details', { open: Boolean(old && old.details.open) }, el('summary', {}, 'Someone arrived late?'),
+    const clear = el('button', { type: 'button', className: 'quiet' }, 'Clear');
+    clear.setAttribute('aria-label', 'clear who arrives');
+    const restored = Boolean(kept && name.value !== '');
+    const details = el('details', { open: Boolean((old && old.details.open) || restored) }, el('summary', {}, 'Someone arrived late?'),
+        restored ? el('p', { className: 'message note', role: 'status' },
+          'What you typed earlier on this phone is back in the fields: seat them, or clear it.') : '',
         el('p', { className: 'meta' }, 'They sit after ' + state.players[state.players.length - 1] +
           ' and play from round ' + state.next.round + '. Many tables start them at the highest total: ' +
           highest + ' (' + holder + '\'s).'),
         el('div', { className: 'seat add join' }, el('label', { className: 'field' }, 'Name', name),
           el('label', { className: 'field' }, 'Starting total', total)),
-        el('button', { type: 'submit' }, 'Seat them'));
+        el('div', { className: 'row' }, el('button', { type: 'submit' }, 'Seat them'), clear));
     form.append(hidden('game', state.id), hidden('add', '1'), hidden('round', state.next.round),
       hidden('was', totals.join(',')), details);
+    const keep = () => store.write(key, name.value.trim() === '' ? null
+      : { name: name.value, total: total.dataset.typed ? total.value : null });
+    if (old && name.value !== '') keep();
+    if (old && name.value === '' && old.name.value.trim() !== '') store.write(key, null);  // seated meanwhile
+    form.addEventListener('input', keep);
+    clear.addEventListener('click', () => {
+      name.value = '';
+      total.value = String(highest);
+      delete total.dataset.typed;
+      store.write(key, null);
+    });
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      await post('/api/join', form);
+      if (await post('/api/join', form)) store.write(key, null);
     });
     return { node: form, game: state.id, basis: joinBasis(), name, total, details };
   };
@@ -895,6 +997,8 @@
       if (!shown.tiebreak || shown.tiebreak.game !== state.id) shown.tiebreak = tiebreakForm();
     } else {
       shown.tiebreak = null;
+      // Broken (here or by another phone): nothing typed for it is left to keep.
+      if (state.tiebreak) store.write(typedKey(state.id, 'tiebreak'), null);
     }
     if (over) {
       if (!shown.after || shown.after.game !== state.id) shown.after = rematchForm();
@@ -906,6 +1010,8 @@
       else if (shown.join.basis !== joinBasis()) shown.join = joinForm(shown.join);
     } else {
       shown.join = null;
+      // The game over: nobody is seated late any more; what was kept for it goes.
+      if (state.status !== 'active') store.write(typedKey(state.id, 'join'), null);
     }
     if (state.status === 'active' && state.next) {
       const old = shown.round && shown.round.game === state.id ? shown.round : null;

@@ -59,9 +59,9 @@ post() {
 }
 
 # browser_setup TEST.js: sets BROWSER (Debian's chromium) and work (a copy of tests/browser
-# with TEST.js and the pinned puppeteer-core and axe-core, installed with npm ci; the source
-# tree stays clean; npm's cache is $npm_cache, which the script sets before lib.sh moves
-# HOME). Skips the script (exit 0) without node and npm; fails without chromium.
+# with TEST.js, serve_helpers.js and the pinned puppeteer-core and axe-core, installed with
+# npm ci; the source tree stays clean; npm's cache is $npm_cache, which the script sets
+# before lib.sh moves HOME). Skips the script (exit 0) without node and npm; fails without chromium.
 browser_setup() {
   local me browser_dir
   me=$(basename "$0")
@@ -77,7 +77,8 @@ browser_setup() {
   fi
   work="$E2E_TMP/browser"
   mkdir -p "$work"
-  cp "$browser_dir/package.json" "$browser_dir/package-lock.json" "$browser_dir/$1" "$work/"
+  cp "$browser_dir/package.json" "$browser_dir/package-lock.json" "$browser_dir/$1" \
+    "$browser_dir/serve_helpers.js" "$work/"
   if ! (cd "$work" && timeout 300 npm ci --no-audit --no-fund --prefer-offline --cache "${npm_cache:?}" \
     >"$E2E_TMP/npm.log" 2>&1); then
     cat "$E2E_TMP/npm.log"
