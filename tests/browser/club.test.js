@@ -6,17 +6,9 @@
 // CROWNS_DB and OUT in the environment; it starts (and restarts) crowns serve itself.
 'use strict';
 const path = require('path');
-const { check, finish, crowns, sleep, shot, serve, stop, launch, phoneView, value } = require('./serve_helpers');
+const { check, finish, crowns, sleep, shot, serve, stop, launch, phoneView, value, axeProblems } = require('./serve_helpers');
 
 const { OUT } = process.env;
-const axeSource = require('fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-// axe-core's serious and critical violations on the page as it is, one line each.
-const axeProblems = async (page) => {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
-};
 
 (async () => {
   const browser = await launch();

@@ -4,7 +4,6 @@
 'use strict';
 const puppeteer = require('puppeteer-core');
 const { spawnSync } = require('child_process');
-const fs = require('fs');
 const path = require('path');
 
 const { BASE, TOKEN, CROWNS, OUT } = process.env;
@@ -37,14 +36,7 @@ const smallTargets = (page, root) => page.evaluate((r) => [...document.querySele
   .map((b) => b.getBoundingClientRect())
   .filter((b) => b.width < 44 || b.height < 44).length, root);
 
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-// axe-core's scan of the page as it is: the serious and critical violations, one line each.
-const axeProblems = async (page) => {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
-};
+const { axeProblems } = require('./serve_helpers');
 
 // Records the round now next from the keeper's form: values by seat.
 const recordRound = async (page, values, out) => {

@@ -4,13 +4,10 @@
 // whole and as text, axe-core finds nothing serious, every tap target 44x44 px; a game's time
 // goes on by itself (the page's clock moved on), and a new card starts it from the server's.
 'use strict';
-const puppeteer = require('puppeteer-core');
 const path = require('path');
-const fs = require('fs');
 const { execFileSync } = require('child_process');
 
 const { BASE, OUT, CROWNS } = process.env;
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const HOSTILE = '<script>alert(1)</script>';
 const LONG = 'Maximiliana Bartholomew-Featherstonehau';
 let failed = 0;
@@ -18,13 +15,7 @@ let passed = 0;
 const check = (name, ok, detail) => {
   if (ok) passed += 1; else { failed += 1; console.log('FAIL: ' + name + (detail ? ' (' + detail + ')' : '')); }
 };
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const axeProblems = async (page) => {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
-};
+const { axeProblems, launch } = require('./serve_helpers');
 const smallTargets = (page) => page.evaluate(() => {
   const small = [];
   for (const node of document.querySelectorAll('main a, main button')) {
@@ -42,11 +33,7 @@ const moveClock = (page, ms) => page.evaluate((by) => {
 const gameTime = (page) => page.$eval('#game-time', (n) => n.textContent).catch(() => '');
 
 (async () => {
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage'],
-  });
+  const browser = await launch();
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 360, height: 800, deviceScaleFactor: 1, isMobile: true, hasTouch: true });

@@ -4,7 +4,6 @@
 'use strict';
 const puppeteer = require('puppeteer-core');
 const { execFileSync, spawn, spawnSync } = require('child_process');
-const fs = require('fs');
 const crypto = require('crypto');
 const path = require('path');
 
@@ -27,14 +26,7 @@ const shot = async (page, name) => {
 };
 // A phone: 360x800 CSS px, touch (taps, not clicks).
 const phone = { width: 360, height: 800, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-// axe-core's scan of the page as it is: the serious and critical violations, one line each.
-const axeProblems = async (page) => {
-  await page.evaluate(axeSource);  // run by the debugger: the page's CSP does not apply
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
-};
+const { axeProblems } = require('./serve_helpers');
 // What a finger taps that is smaller than 44x44 CSS px: links, buttons, fields, the labels of
 // radios and checkboxes (the box itself is inside its label).
 const smallTargets = (page) => page.evaluate(() => {

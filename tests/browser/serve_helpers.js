@@ -4,6 +4,7 @@
 'use strict';
 const puppeteer = require('puppeteer-core');
 const { spawn, spawnSync } = require('child_process');
+const fs = require('fs');
 const path = require('path');
 
 const { CROWNS, OUT } = process.env;
@@ -58,7 +59,16 @@ const phone = async (browser) => {
   await page.setViewport(phoneView);
   return page;
 };
+// axe-core's scan of the page as it is (run by the debugger: the page's CSP does not apply):
+// the serious and critical violations, one line each.
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const axeProblems = async (page) => {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
+};
 const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() => null);
 const text = (page, selector) => page.$eval(selector, (n) => n.textContent).catch(() => null);
 
-module.exports = { check, finish, crowns, sleep, shot, serve, stop, launch, phoneView, phone, value, text };
+module.exports = { check, finish, crowns, sleep, shot, serve, stop, launch, phoneView, phone, value, text, axeProblems };
