@@ -4,6 +4,7 @@
 //                  [--jobs 2] [--boxes 1] [--rounds 11] [--csv]
 // --rounds N plays rounds 1..N of each game only (quick tuning runs); --csv prints one line per
 // deal on stdout (and the summary on stderr).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -34,6 +35,9 @@ struct Options : crowns::bench::Match {
       "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
       "       [--hazard SCALE] [--gain G] [--feed POINTS] [--rollouts "
       "SAMPLES[,CANDIDATES[,MARGIN[,greedy]]]]\n"
+      "       [--read-then 0|1] [--read-hands N] [--read-temperature T] [--read-threshold F]\n"
+      "       [--read-discard-temperature T] [--reply-hands N] [--reply-margin POINTS]   "
+      "(readreply)\n"
       "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
       "look-ahead), static (the advisor without rollouts), oracle (static that sees\n"
       "the next player's hand and never feeds them out: a measuring stick), reply (static that\n"
@@ -73,6 +77,20 @@ Options parse(int argc, char** argv) {
       crowns::selfplay::advisor_settings().feed_charge = std::stod(value);
     } else if (arg == "--gain") {
       crowns::selfplay::advisor_settings().gain = std::stod(value);
+    } else if (arg == "--read-then") {
+      crowns::selfplay::read_reply_settings().reading.hands_then = value != "0";
+    } else if (arg == "--read-hands") {
+      crowns::selfplay::read_reply_settings().reading.hands = std::max(1, std::stoi(value));
+    } else if (arg == "--read-temperature") {
+      crowns::selfplay::read_reply_settings().reading.temperature = std::stod(value);
+    } else if (arg == "--read-threshold") {
+      crowns::selfplay::read_reply_settings().reading.take_threshold = std::stod(value);
+    } else if (arg == "--read-discard-temperature") {
+      crowns::selfplay::read_reply_settings().reading.discard_temperature = std::stod(value);
+    } else if (arg == "--reply-margin") {
+      crowns::selfplay::read_reply_settings().margin = std::stod(value);
+    } else if (arg == "--reply-hands") {
+      crowns::selfplay::read_reply_settings().hands = std::max(1, std::stoi(value));
     } else if (arg == "--rounds") {
       o.rounds = std::stoi(value);
     } else {
@@ -127,6 +145,16 @@ int main(int argc, char** argv) try {
   std::fprintf(summary, ", advisor hazard x%g gain %g feed %g rollouts %d,%d,%g%s", r.hazard_scale,
                r.gain, r.feed_charge, r.samples, r.candidates, r.margin,
                r.own_policy ? "" : ",greedy");
+  if (o.a == crowns::selfplay::Strategy::ReadReply ||
+      o.b == crowns::selfplay::Strategy::ReadReply) {
+    const auto& rr = crowns::selfplay::read_reply_settings();
+    std::fprintf(summary,
+                 ", readreply %d of %d hands, margin %g, %s, take threshold %g temperature %g "
+                 "discard temperature %g",
+                 rr.hands, rr.margin, rr.reading.hands,
+                 rr.reading.hands_then ? "hands then" : "hands now", rr.reading.take_threshold,
+                 rr.reading.temperature, rr.reading.discard_temperature);
+  }
   std::fprintf(summary, "\n");
   std::fprintf(summary, "mean game score  %-8.*s %7.2f\n", static_cast<int>(a.size()), a.data(),
                m.a_mean);
