@@ -257,6 +257,7 @@ int main(int argc, char** argv) try {
     }
   };
   std::vector<std::thread> threads;
+  threads.reserve(static_cast<std::size_t>(o.jobs));
   for (int j = 0; j < o.jobs; ++j) threads.emplace_back(worker);
   for (auto& t : threads) t.join();
 

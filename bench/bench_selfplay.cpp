@@ -3,7 +3,8 @@
 //   bench_selfplay [--a advisor] [--b greedy] [--players 2] [--deals 2000] [--seed 1]
 //                  [--jobs 2] [--boxes 1] [--rounds 11] [--csv]
 // --rounds N plays rounds 1..N of each game only (quick tuning runs); --csv prints one line per
-// deal on stdout (and the summary on stderr).
+// deal on stdout (and the summary on stderr); --first N plays deals N.. of the seed (a long
+// match in pieces: the pieces' --csv lines together are the whole match's).
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -25,6 +26,7 @@ struct Options : crowns::bench::Match {
   int boxes = 1;
   int rounds = crowns::kRounds;
   bool csv = false;
+  int first = 0;  // --first N: play deals N .. N+deals-1 of the seed (a long match in pieces)
 };
 
 [[noreturn]] void usage(const std::string& message) {
@@ -32,7 +34,7 @@ struct Options : crowns::bench::Match {
   std::fprintf(
       stderr,
       "usage: bench_selfplay [--a STRATEGY] [--b STRATEGY] [--players N] "
-      "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
+      "[--deals N] [--seed N] [--first N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
       "       [--hazard SCALE] [--gain G] [--feed POINTS] [--rollouts "
       "SAMPLES[,CANDIDATES[,MARGIN[,greedy]]]]\n"
       "       [--read-then 0|1] [--read-hands N] [--read-temperature T] [--read-threshold F]\n"
@@ -91,6 +93,8 @@ Options parse(int argc, char** argv) {
       crowns::selfplay::read_reply_settings().margin = std::stod(value);
     } else if (arg == "--reply-hands") {
       crowns::selfplay::read_reply_settings().hands = std::max(1, std::stoi(value));
+    } else if (arg == "--first") {
+      o.first = std::stoi(value);
     } else if (arg == "--rounds") {
       o.rounds = std::stoi(value);
     } else {
@@ -98,6 +102,7 @@ Options parse(int argc, char** argv) {
     }
   }
   if (o.players < 2 || o.players > 7 * o.boxes) usage("--players out of range");
+  if (o.first < 0) usage("--first must be 0 or more");
   if (o.rounds < 1 || o.rounds > crowns::kRounds) usage("--rounds out of range (1-11)");
   return o;
 }
@@ -113,7 +118,7 @@ int main(int argc, char** argv) try {
   auto worker = [&] {
     for (int i = next++; i < o.deals; i = next++) {
       const auto slot = static_cast<std::size_t>(i);
-      seeds[slot] = crowns::bench::deal_seed(o.seed, i);
+      seeds[slot] = crowns::bench::deal_seed(o.seed, o.first + i);
       deals[slot] =
           crowns::selfplay::play_duplicate(seeds[slot], o.players, o.a, o.b, o.boxes, o.rounds);
     }
@@ -133,8 +138,9 @@ int main(int argc, char** argv) try {
     std::printf("deal,seed,a_mean,b_mean,difference,a_win_share\n");
     for (std::size_t i = 0; i < deals.size(); ++i) {
       const auto one = crowns::selfplay::summarize(std::span(&deals[i], 1));
-      std::printf("%zu,%llu,%.3f,%.3f,%.3f,%.3f\n", i, static_cast<unsigned long long>(seeds[i]),
-                  one.a_mean, one.b_mean, one.difference, one.a_win_share);
+      std::printf("%zu,%llu,%.3f,%.3f,%.3f,%.3f\n", i + static_cast<std::size_t>(o.first),
+                  static_cast<unsigned long long>(seeds[i]), one.a_mean, one.b_mean, one.difference,
+                  one.a_win_share);
     }
   }
   FILE* summary = o.csv ? stderr : stdout;

@@ -124,6 +124,9 @@ void read_then(Reading& r, const Situation& s, const std::vector<TableMove>& mov
   std::vector<std::vector<Card>> hands;
   std::vector<std::vector<double>> picked_choices;
   std::vector<double> picked_log_w;
+  hands.reserve(n);
+  picked_choices.reserve(n);
+  picked_log_w.reserve(n);
   for (std::size_t p : picked) {
     hands.push_back(r.hands[p]);
     picked_choices.push_back(choices[p]);

@@ -37,6 +37,14 @@ double mean_fit_of_nine(const reading::Reading& r) {
   return mean;
 }
 
+// `n` cards of kinds drawn at random (copies allowed).
+std::vector<Card> random_cards(SplitMix64& rng, std::size_t n) {
+  std::vector<Card> hand;
+  hand.reserve(n);
+  while (hand.size() < n) hand.push_back(card_of_kind(static_cast<int>(rng.below(kCardKinds))));
+  return hand;
+}
+
 }  // namespace
 
 TEST_CASE("a card's fit is the points it saves in the hand", "[reading]") {
@@ -131,9 +139,7 @@ TEST_CASE("hands then: taking and passing share the chance; a card that melds is
   // Every hand: the chance to take plus the chance to pass is 1.
   SplitMix64 rng(11);
   for (int i = 0; i < 40; ++i) {
-    std::vector<Card> hand;
-    for (int k = 0; k < 5; ++k)
-      hand.push_back(card_of_kind(static_cast<int>(rng.below(kCardKinds))));
+    const std::vector<Card> hand = random_cards(rng, 5);
     const Card offered = card_of_kind(static_cast<int>(rng.below(kCardKinds)));
     const double take = reading::take_likelihood(hand, offered, true, 5, settings);
     const double pass = reading::take_likelihood(hand, offered, false, 5, settings);
@@ -147,9 +153,7 @@ TEST_CASE("hands then: the throw is a softmax over the cards they could throw", 
   settings.discard_temperature = 2.0;
   SplitMix64 rng(5);
   for (int i = 0; i < 40; ++i) {
-    std::vector<Card> hand;
-    for (int k = 0; k < 6; ++k)
-      hand.push_back(card_of_kind(static_cast<int>(rng.below(kCardKinds))));
+    const std::vector<Card> hand = random_cards(rng, 6);
     std::vector<Card> distinct = hand;
     std::sort(distinct.begin(), distinct.end());
     distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
