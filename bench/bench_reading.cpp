@@ -127,8 +127,8 @@ double thread_cpu_ms() {
 void print_times(const char* what, std::vector<double> ms) {
   if (ms.empty()) return;
   std::sort(ms.begin(), ms.end());
-  std::printf("readreply decision, %s: %zu decisions, median %.2f ms, p90 %.2f ms, max %.2f ms\n",
-              what, ms.size(), ms[ms.size() / 2], ms[ms.size() * 9 / 10], ms.back());
+  std::printf("%s: %zu decisions, median %.2f ms, p90 %.2f ms, max %.2f ms\n", what, ms.size(),
+              ms[ms.size() / 2], ms[ms.size() * 9 / 10], ms.back());
 }
 
 // One of side B's moves, with the hands it held then, for --fit.
@@ -146,6 +146,7 @@ struct Deal {
   double read = 0, random = 0;  // summed shares
   int turns = 0;
   std::vector<double> ms, ms_round_11;  // readreply's decision (--time)
+  std::vector<double> ms_read;          // the reading alone
   std::vector<TrueMove> moves;
 };
 
@@ -234,7 +235,9 @@ int main(int argc, char** argv) try {
           if (!read_any || t.last) return;
           const auto unseen = crowns::check_situation(s);
           const std::uint64_t seed = crowns::situation_seed(s);
+          const double read_start = thread_cpu_ms();
           const auto read = crowns::reading::read_next_hand(s, *unseen, seed, o.settings);
+          d.ms_read.push_back(thread_cpu_ms() - read_start);
           crowns::Situation blind = s;
           blind.actions.clear();
           const auto prior = crowns::reading::read_next_hand(blind, *unseen, seed, o.settings);
@@ -286,13 +289,15 @@ int main(int argc, char** argv) try {
               mean(gain), mean(gain) - margin(gain), mean(gain) + margin(gain),
               mean(random) > 0 ? mean(read) / mean(random) : 0.0);
   if (o.reply_hands > 0) {
-    std::vector<double> all, eleven;
+    std::vector<double> all, eleven, reading;
     for (const auto& d : deals) {
+      reading.insert(reading.end(), d.ms_read.begin(), d.ms_read.end());
       all.insert(all.end(), d.ms.begin(), d.ms.end());
       eleven.insert(eleven.end(), d.ms_round_11.begin(), d.ms_round_11.end());
     }
-    print_times("all rounds", all);
-    print_times("round 11", eleven);
+    print_times("readreply decision, all rounds", all);
+    print_times("readreply decision, round 11", eleven);
+    print_times("the reading alone, all rounds", reading);
   }
   if (o.fit) {
     std::vector<TrueMove> all;

@@ -45,6 +45,35 @@ std::vector<Card> random_cards(SplitMix64& rng, std::size_t n) {
   return hand;
 }
 
+// What every reading of took_nine_of_hearts() must show with `settings` (300 hands): the
+// weights sum to 1, every hand holds the 9h they took, the 9h fits the read hands far better
+// than hands dealt at random (the same question without the moves: about 15 points to 7), and
+// the same seed reads the same hands with the same weights.
+void check_reading_of_nine(reading::Settings settings) {
+  const Situation s = took_nine_of_hearts();
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen);
+  settings.hands = 300;
+  const reading::Reading r = reading::read_next_hand(s, *unseen, 7, settings);
+  REQUIRE(r.hands.size() == 300);
+  REQUIRE(r.weights.size() == 300);
+  double sum = 0;
+  for (double w : r.weights) sum += w;
+  CHECK(sum == Approx(1.0));
+  for (const auto& hand : r.hands) {
+    CHECK(hand.size() == 5);
+    CHECK(std::count(hand.begin(), hand.end(), card("9h")) >= 1);
+  }
+  Situation blind = s;
+  blind.actions.clear();
+  const reading::Reading prior = reading::read_next_hand(blind, *unseen, 7, settings);
+  CHECK(prior.resamples == 0);
+  CHECK(mean_fit_of_nine(r) > 1.5 * mean_fit_of_nine(prior));
+  const reading::Reading again = reading::read_next_hand(s, *unseen, 7, settings);
+  CHECK(again.hands == r.hands);
+  CHECK(again.weights == r.weights);
+}
+
 }  // namespace
 
 TEST_CASE("a card's fit is the points it saves in the hand", "[reading]") {
@@ -66,32 +95,7 @@ TEST_CASE("a hand near a card they took is likelier than one far from it", "[rea
 }
 
 TEST_CASE("the reading weighs hands by the moves; weights sum to 1; seeded", "[reading]") {
-  const Situation s = took_nine_of_hearts();
-  const auto unseen = check_situation(s);
-  REQUIRE(unseen);
-  reading::Settings settings;
-  settings.hands = 300;
-  const reading::Reading r = reading::read_next_hand(s, *unseen, 7, settings);
-  REQUIRE(r.hands.size() == 300);
-  REQUIRE(r.weights.size() == 300);
-  double sum = 0;
-  for (double w : r.weights) sum += w;
-  CHECK(sum == Approx(1.0));
-  for (const auto& hand : r.hands) {
-    CHECK(hand.size() == 5);
-    CHECK(std::count(hand.begin(), hand.end(), card("9h")) >= 1);
-  }
-  // The same question without the moves: every hand alike.
-  Situation blind = s;
-  blind.actions.clear();
-  const reading::Reading prior = reading::read_next_hand(blind, *unseen, 7, settings);
-  CHECK(prior.resamples == 0);
-  // The 9h fits the read hands far better than hands dealt at random (about 15 points to 7).
-  CHECK(mean_fit_of_nine(r) > 1.5 * mean_fit_of_nine(prior));
-  // Seeded: the same seed reads the same hands with the same weights.
-  const reading::Reading again = reading::read_next_hand(s, *unseen, 7, settings);
-  CHECK(again.hands == r.hands);
-  CHECK(again.weights == r.weights);
+  check_reading_of_nine({});
 }
 
 TEST_CASE("the read reply stick answers one of the static advisor's best four", "[reading]") {
@@ -175,29 +179,11 @@ TEST_CASE("hands then: the throw is a softmax over the cards they could throw", 
 
 TEST_CASE("hands then: the reading weighs hands by the moves against the hands held then",
           "[reading]") {
-  const Situation s = took_nine_of_hearts();
-  const auto unseen = check_situation(s);
-  REQUIRE(unseen);
   reading::Settings settings;
   settings.hands_then = true;
-  settings.hands = 300;
-  const reading::Reading r = reading::read_next_hand(s, *unseen, 7, settings);
-  REQUIRE(r.hands.size() == 300);
-  double sum = 0;
-  for (double w : r.weights) sum += w;
-  CHECK(sum == Approx(1.0));
-  for (const auto& hand : r.hands) {
-    CHECK(hand.size() == 5);
-    CHECK(std::count(hand.begin(), hand.end(), card("9h")) >= 1);
-  }
-  Situation blind = s;
-  blind.actions.clear();
-  const reading::Reading prior = reading::read_next_hand(blind, *unseen, 7, settings);
-  CHECK(mean_fit_of_nine(r) > 1.5 * mean_fit_of_nine(prior));
+  check_reading_of_nine(settings);
   // A hand that kept kings while throwing one is less likely than one without.
+  const Situation s = took_nine_of_hearts();
   CHECK(reading::moves_likelihood(s, cards("9h 8h 10h Kd Kh"), settings) <
         reading::moves_likelihood(s, cards("9h 8h 10h 4d Qs"), settings));
-  const reading::Reading again = reading::read_next_hand(s, *unseen, 7, settings);
-  CHECK(again.hands == r.hands);
-  CHECK(again.weights == r.weights);
 }
