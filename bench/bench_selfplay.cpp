@@ -3,7 +3,9 @@
 //   bench_selfplay [--a advisor] [--b greedy] [--players 2] [--deals 2000] [--seed 1]
 //                  [--jobs 2] [--boxes 1] [--rounds 11] [--csv]
 // --rounds N plays rounds 1..N of each game only (quick tuning runs); --csv prints one line per
-// deal on stdout (and the summary on stderr).
+// deal on stdout (and the summary on stderr); --first N plays deals N.. of the seed (a long
+// match in pieces: the pieces' --csv lines together are the whole match's).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -24,6 +26,7 @@ struct Options : crowns::bench::Match {
   int boxes = 1;
   int rounds = crowns::kRounds;
   bool csv = false;
+  int first = 0;  // --first N: play deals N .. N+deals-1 of the seed (a long match in pieces)
 };
 
 [[noreturn]] void usage(const std::string& message) {
@@ -31,9 +34,12 @@ struct Options : crowns::bench::Match {
   std::fprintf(
       stderr,
       "usage: bench_selfplay [--a STRATEGY] [--b STRATEGY] [--players N] "
-      "[--deals N] [--seed N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
+      "[--deals N] [--seed N] [--first N] [--jobs N] [--boxes 1|2] [--rounds 1-11] [--csv]\n"
       "       [--hazard SCALE] [--gain G] [--feed POINTS] [--rollouts "
       "SAMPLES[,CANDIDATES[,MARGIN[,greedy]]]]\n"
+      "       [--read-then 0|1] [--read-hands N] [--read-temperature T] [--read-threshold F]\n"
+      "       [--read-discard-temperature T] [--reply-hands N] [--reply-margin POINTS]   "
+      "(readreply)\n"
       "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
       "look-ahead), static (the advisor without rollouts), oracle (static that sees\n"
       "the next player's hand and never feeds them out: a measuring stick), reply (static that\n"
@@ -73,6 +79,22 @@ Options parse(int argc, char** argv) {
       crowns::selfplay::advisor_settings().feed_charge = std::stod(value);
     } else if (arg == "--gain") {
       crowns::selfplay::advisor_settings().gain = std::stod(value);
+    } else if (arg == "--read-then") {
+      crowns::selfplay::read_reply_settings().reading.hands_then = value != "0";
+    } else if (arg == "--read-hands") {
+      crowns::selfplay::read_reply_settings().reading.hands = std::max(1, std::stoi(value));
+    } else if (arg == "--read-temperature") {
+      crowns::selfplay::read_reply_settings().reading.temperature = std::stod(value);
+    } else if (arg == "--read-threshold") {
+      crowns::selfplay::read_reply_settings().reading.take_threshold = std::stod(value);
+    } else if (arg == "--read-discard-temperature") {
+      crowns::selfplay::read_reply_settings().reading.discard_temperature = std::stod(value);
+    } else if (arg == "--reply-margin") {
+      crowns::selfplay::read_reply_settings().margin = std::stod(value);
+    } else if (arg == "--reply-hands") {
+      crowns::selfplay::read_reply_settings().hands = std::max(1, std::stoi(value));
+    } else if (arg == "--first") {
+      o.first = std::stoi(value);
     } else if (arg == "--rounds") {
       o.rounds = std::stoi(value);
     } else {
@@ -80,6 +102,7 @@ Options parse(int argc, char** argv) {
     }
   }
   if (o.players < 2 || o.players > 7 * o.boxes) usage("--players out of range");
+  if (o.first < 0) usage("--first must be 0 or more");
   if (o.rounds < 1 || o.rounds > crowns::kRounds) usage("--rounds out of range (1-11)");
   return o;
 }
@@ -95,7 +118,7 @@ int main(int argc, char** argv) try {
   auto worker = [&] {
     for (int i = next++; i < o.deals; i = next++) {
       const auto slot = static_cast<std::size_t>(i);
-      seeds[slot] = crowns::bench::deal_seed(o.seed, i);
+      seeds[slot] = crowns::bench::deal_seed(o.seed, o.first + i);
       deals[slot] =
           crowns::selfplay::play_duplicate(seeds[slot], o.players, o.a, o.b, o.boxes, o.rounds);
     }
@@ -115,8 +138,9 @@ int main(int argc, char** argv) try {
     std::printf("deal,seed,a_mean,b_mean,difference,a_win_share\n");
     for (std::size_t i = 0; i < deals.size(); ++i) {
       const auto one = crowns::selfplay::summarize(std::span(&deals[i], 1));
-      std::printf("%zu,%llu,%.3f,%.3f,%.3f,%.3f\n", i, static_cast<unsigned long long>(seeds[i]),
-                  one.a_mean, one.b_mean, one.difference, one.a_win_share);
+      std::printf("%zu,%llu,%.3f,%.3f,%.3f,%.3f\n", i + static_cast<std::size_t>(o.first),
+                  static_cast<unsigned long long>(seeds[i]), one.a_mean, one.b_mean, one.difference,
+                  one.a_win_share);
     }
   }
   FILE* summary = o.csv ? stderr : stdout;
@@ -127,6 +151,16 @@ int main(int argc, char** argv) try {
   std::fprintf(summary, ", advisor hazard x%g gain %g feed %g rollouts %d,%d,%g%s", r.hazard_scale,
                r.gain, r.feed_charge, r.samples, r.candidates, r.margin,
                r.own_policy ? "" : ",greedy");
+  if (o.a == crowns::selfplay::Strategy::ReadReply ||
+      o.b == crowns::selfplay::Strategy::ReadReply) {
+    const auto& rr = crowns::selfplay::read_reply_settings();
+    std::fprintf(summary,
+                 ", readreply %d of %d hands, margin %g, %s, take threshold %g temperature %g "
+                 "discard temperature %g",
+                 rr.hands, rr.margin, rr.reading.hands,
+                 rr.reading.hands_then ? "hands then" : "hands now", rr.reading.take_threshold,
+                 rr.reading.temperature, rr.reading.discard_temperature);
+  }
   std::fprintf(summary, "\n");
   std::fprintf(summary, "mean game score  %-8.*s %7.2f\n", static_cast<int>(a.size()), a.data(),
                m.a_mean);

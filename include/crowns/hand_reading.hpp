@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "crowns/advice.hpp"
@@ -16,20 +17,31 @@
 
 namespace crowns::reading {
 
-/// The soft model of the next player's moves. A card's fit to a hand is how many points it
-/// saves there: the hand's score plus the card's points less the score of the hand with it
-/// (0 for a card that melds with nothing; the whole meld's points for one that completes a
-/// meld). They take an offered card with chance sigmoid((fit - take_threshold) / temperature),
-/// else pass it; they throw a card with chance proportional to exp(-fit / temperature) (a card
-/// that fits their hand is rarely thrown). Each move is weighed against the hand they hold now
-/// (not the hand they held then: their draws are unknown), an approximation.
+/// The soft model of the next player's moves.
+///
+/// With `hands_then` off (the first cut): a card's fit to a hand is how many points it saves
+/// there: the hand's score plus the card's points less the score of the hand with it (0 for a
+/// card that melds with nothing; the whole meld's points for one that completes a meld). They
+/// take an offered card with chance sigmoid((fit - take_threshold) / temperature), else pass
+/// it; they throw a card with a factor exp(-fit / temperature). Each move is weighed against
+/// the hand they hold now, an approximation.
+///
+/// With `hands_then` on: each move is weighed against the hand they held *then*, rebuilt
+/// backwards from the hand now (the cards thrown since put back, the cards taken since set
+/// aside, and for each deck draw since, one of the cards set aside at random: that choice is
+/// part of the particle). Take: sigmoid((gain - take_threshold) / temperature), where gain is
+/// the points the offered card saves: the score before drawing less the best score after taking
+/// it and throwing another card. Throw: a softmax over the cards they could throw of
+/// -score(kept) / discard_temperature (the expected-value player throws to keep low).
 struct Settings {
   int hands = 24;               ///< Particles.
   double temperature = 3.0;     ///< Points: higher is softer (every hand alike as it grows).
-  double take_threshold = 3.0;  ///< The fit at which taking and passing are even.
+  double take_threshold = 3.0;  ///< The fit (or gain) at which taking and passing are even.
   double resample_below = 0.5;  ///< Resample when the effective sample size falls under this share.
+  bool hands_then = false;      ///< Weigh each move against the hand held then (above).
+  double discard_temperature = 3.0;  ///< The throw's softmax temperature (hands_then only).
+  int moves_per_particle = 4;  ///< Metropolis steps per particle after a resample (hands_then).
 };
-
 /// The next player's possible hands (each round+2 cards, or fewer when the unseen cards run
 /// short) and their weights (summing to 1).
 struct Reading {
@@ -49,6 +61,15 @@ double moves_likelihood(const Situation& s, const std::vector<Card>& hand,
 /// Reads the next player's hand from s.actions. `unseen` is check_situation(s).
 Reading read_next_hand(const Situation& s, const Unseen& unseen, std::uint64_t seed,
                        const Settings& settings = {});
+
+/// The chance, under the hands-then model, that a player holding `before` (before drawing)
+/// takes (`took`) or passes `offered`.
+double take_likelihood(const std::vector<Card>& before, Card offered, bool took, int wild_rank,
+                       const Settings& settings);
+/// The chance, under the hands-then model, that a player holding `at_discard` (after drawing)
+/// throws `discarded`; `must_keep` (a card just taken) is not a candidate.
+double discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
+                          std::optional<Card> must_keep, int wild_rank, const Settings& settings);
 
 /// The effective sample size of normalized weights: 1 / sum of their squares.
 double effective_size(const std::vector<double>& weights);

@@ -15,6 +15,7 @@
 #include "crowns/advice.hpp"
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/hand_reading.hpp"
 #include "crowns/random.hpp"
 #include "crowns/rules.hpp"
 
@@ -61,9 +62,22 @@ Card reply_discard(const Situation& s, const Unseen& unseen, const std::vector<C
 /// the next player (determinize, seeded by the situation).
 inline constexpr int kBlindReplyHands = 4;
 Card blind_reply_discard(const Situation& s, const Unseen& unseen, int hands = kBlindReplyHands);
-/// Strategy::ReadReply's discard: reply_discard's scores averaged over `hands` hands drawn by
-/// weight from reading::read_next_hand (seeded by the situation).
-Card read_reply_discard(const Situation& s, const Unseen& unseen, int hands = kBlindReplyHands);
+/// How Strategy::ReadReply reads and replies: the reading's settings and how many hands the
+/// reply is averaged over (drawn by weight from the reading).
+struct ReadReplySettings {
+  reading::Settings reading;
+  int hands = kBlindReplyHands;
+  /// The reply's favourite replaces the static advisor's first choice only when its mean score
+  /// is lower by more than this many points (0: the reply's favourite always).
+  double margin = 0;
+};
+/// The settings Strategy::ReadReply plays with (the defaults unless changed; the bench sets them
+/// before any game starts).
+ReadReplySettings& read_reply_settings();
+/// Strategy::ReadReply's discard: reply_discard's scores averaged over `settings.hands` hands
+/// drawn by weight from reading::read_next_hand (seeded by the situation).
+Card read_reply_discard(const Situation& s, const Unseen& unseen,
+                        const ReadReplySettings& settings = {});
 
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);
@@ -127,6 +141,11 @@ struct TurnRecord {
   const std::vector<Card>* next_hand = nullptr;  ///< The next seat's hand as the card is thrown.
   /// The round's moves before this turn as this seat is told them (Situation::actions).
   const std::vector<TableMove>* actions = nullptr;
+  /// What this seat was told at its discard decision (its hand after the draw, before the
+  /// discard; `actions` as above).
+  const Situation* situation = nullptr;
+  std::optional<Card> offered;  ///< The top discard it saw when drawing (none: an empty pile).
+  Card drawn;                   ///< The card it took or drew.
 };
 using TurnObserver = std::function<void(const TurnRecord&)>;
 

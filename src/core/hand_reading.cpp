@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <optional>
 
 #include "crowns/random.hpp"
 #include "crowns/rules.hpp"
@@ -40,10 +41,122 @@ double likelihood_of(const std::vector<TableMove>& moves, std::size_t upto,
   return p;
 }
 
+// One copy of `c` out of `hand`; false when it holds none.
+bool take_out(std::vector<Card>& hand, Card c) {
+  const auto it = std::find(hand.begin(), hand.end(), c);
+  if (it == hand.end()) return false;
+  hand.erase(it);
+  return true;
+}
+
+double score_of(const std::vector<Card>& hand, int wild_rank) {
+  return hand.empty() ? 0.0 : min_score(hand, wild_rank, HandMode::Dealt);
+}
+
+// The log-likelihood of the next player's moves if they hold `hand` now, each move weighed
+// against the hand rebuilt for its time: `choice[i]` in [0, 1) picks which card a deck draw at
+// move i brought (among the cards of the hand then that no earlier take accounts for).
+double log_likelihood_then(const std::vector<TableMove>& moves, const std::vector<Card>& hand,
+                           const std::vector<double>& choice, int wild_rank,
+                           const Settings& settings) {
+  constexpr double kImpossible = -700.0;
+  std::vector<Card> now = hand;
+  double log_p = 0;
+  for (std::size_t i = moves.size(); i-- > 0;) {
+    const TableMove& m = moves[i];
+    std::vector<Card> at = now;
+    at.push_back(m.discarded);
+    std::vector<Card> before = at;
+    std::optional<Card> must_keep;
+    if (m.took) {
+      if (!take_out(before, m.offered)) return kImpossible;
+      must_keep = m.offered;
+    } else {
+      // The cards the deck draw can have been: not one an earlier take brought.
+      std::vector<Card> candidates = at;
+      for (std::size_t k = 0; k < i; ++k)
+        if (moves[k].took) take_out(candidates, moves[k].offered);
+      if (candidates.empty()) return kImpossible;
+      const auto pick =
+          std::min(candidates.size() - 1,
+                   static_cast<std::size_t>(choice[i] * static_cast<double>(candidates.size())));
+      take_out(before, candidates[pick]);
+    }
+    log_p += std::log(take_likelihood(before, m.offered, m.took, wild_rank, settings));
+    log_p += std::log(discard_likelihood(at, m.discarded, must_keep, wild_rank, settings));
+    now = std::move(before);
+  }
+  return std::max(log_p, kImpossible);
+}
+
 void normalize(std::vector<double>& weights) {
   double sum = 0;
   for (double w : weights) sum += w;
   for (double& w : weights) w = sum > 0 ? w / sum : 1.0 / static_cast<double>(weights.size());
+}
+
+// The hands-then reading (Settings::hands_then): every particle is weighed by all the moves at
+// once, each against the hand rebuilt for its time; when the weights thin, the particles are
+// resampled and each moved by Metropolis steps (one dealt card swapped for another unseen copy,
+// or one deck draw's choice drawn again).
+void read_then(Reading& r, const Situation& s, const std::vector<TableMove>& moves,
+               const std::vector<Card>& pool, const Unseen& unseen, SplitMix64& rng,
+               const Settings& settings) {
+  if (moves.empty()) return;
+  const int wild_rank = wild_rank_of_round(s.round);
+  const std::size_t n = r.hands.size();
+  const std::size_t held = s.next_holds.size();
+  auto uniform = [&rng] {
+    return static_cast<double>(rng.below(1U << 20U)) / static_cast<double>(1U << 20U);
+  };
+  std::vector<std::vector<double>> choices(n, std::vector<double>(moves.size()));
+  for (auto& c : choices)
+    for (double& u : c) u = uniform();
+  std::vector<double> log_w(n);
+  for (std::size_t p = 0; p < n; ++p)
+    log_w[p] = log_likelihood_then(moves, r.hands[p], choices[p], wild_rank, settings);
+  const double top = *std::max_element(log_w.begin(), log_w.end());
+  for (std::size_t p = 0; p < n; ++p) r.weights[p] = std::exp(log_w[p] - top);
+  normalize(r.weights);
+  if (effective_size(r.weights) >= settings.resample_below * static_cast<double>(n)) return;
+
+  const auto picked = draw_by_weight(r.weights, n, rng);
+  std::vector<std::vector<Card>> hands;
+  std::vector<std::vector<double>> picked_choices;
+  std::vector<double> picked_log_w;
+  hands.reserve(n);
+  picked_choices.reserve(n);
+  picked_log_w.reserve(n);
+  for (std::size_t p : picked) {
+    hands.push_back(r.hands[p]);
+    picked_choices.push_back(choices[p]);
+    picked_log_w.push_back(log_w[p]);
+  }
+  for (std::size_t p = 0; p < n; ++p) {
+    for (int step = 0; step < settings.moves_per_particle; ++step) {
+      std::vector<Card> hand = hands[p];
+      std::vector<double> choice = picked_choices[p];
+      if (rng.below(2) == 0 || hand.size() <= held || pool.empty()) {
+        choice[static_cast<std::size_t>(rng.below(moves.size()))] = uniform();
+      } else {
+        const auto slot = held + static_cast<std::size_t>(rng.below(hand.size() - held));
+        const Card c = pool[static_cast<std::size_t>(rng.below(pool.size()))];
+        const auto copies =
+            std::count(hand.begin() + static_cast<std::ptrdiff_t>(held), hand.end(), c);
+        if (copies >= unseen.count[static_cast<std::size_t>(kind_of(c))]) continue;
+        hand[slot] = c;
+      }
+      const double proposed = log_likelihood_then(moves, hand, choice, wild_rank, settings);
+      if (proposed >= picked_log_w[p] || std::log(uniform() + 1e-12) < proposed - picked_log_w[p]) {
+        hands[p] = std::move(hand);
+        picked_choices[p] = std::move(choice);
+        picked_log_w[p] = proposed;
+      }
+    }
+  }
+  r.hands = std::move(hands);
+  r.weights.assign(n, 1.0 / static_cast<double>(n));
+  ++r.resamples;
 }
 
 }  // namespace
@@ -58,10 +171,64 @@ double fit(const std::vector<Card>& hand, Card card, int wild_rank) {
          min_score(rest, wild_rank, HandMode::Dealt);
 }
 
+double take_likelihood(const std::vector<Card>& before, Card offered, bool took, int wild_rank,
+                       const Settings& settings) {
+  // The points taking saves: the score now less the best score after taking and throwing
+  // another card.
+  std::vector<Card> with = before;
+  with.push_back(offered);
+  double best = score_of(before, wild_rank);
+  for (std::size_t i = 0; i + 1 < with.size(); ++i) {
+    if (i > 0 && with[i] == with[i - 1]) continue;
+    std::vector<Card> kept = with;
+    kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
+    best = std::min(best, score_of(kept, wild_rank));
+  }
+  const double gain = score_of(before, wild_rank) - best;
+  const double t = std::max(1e-6, settings.temperature);
+  const double take = 1.0 / (1.0 + std::exp(-(gain - settings.take_threshold) / t));
+  return std::max(took ? take : 1.0 - take, 1e-300);
+}
+
+double discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
+                          std::optional<Card> must_keep, int wild_rank, const Settings& settings) {
+  std::vector<Card> candidates = at_discard;
+  std::sort(candidates.begin(), candidates.end());
+  candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+  if (must_keep && *must_keep != discarded && candidates.size() > 1) {
+    // A card just taken is not thrown back (unless it is its only copy in the hand and the
+    // hand holds another one: then it stays a candidate as the other copy).
+    if (std::count(at_discard.begin(), at_discard.end(), *must_keep) == 1)
+      candidates.erase(std::find(candidates.begin(), candidates.end(), *must_keep));
+  }
+  const double t = std::max(1e-6, settings.discard_temperature);
+  std::vector<double> kept_scores;
+  double lowest = 1e300;
+  double thrown = 1e300;
+  for (Card c : candidates) {
+    std::vector<Card> kept = at_discard;
+    take_out(kept, c);
+    const double score = score_of(kept, wild_rank);
+    kept_scores.push_back(score);
+    lowest = std::min(lowest, score);
+    if (c == discarded) thrown = score;
+  }
+  if (thrown > 1e299) return 1e-300;  // not a card they could throw
+  double sum = 0;
+  for (double score : kept_scores) sum += std::exp(-(score - lowest) / t);
+  return std::max(std::exp(-(thrown - lowest) / t) / sum, 1e-300);
+}
+
 double moves_likelihood(const Situation& s, const std::vector<Card>& hand,
                         const Settings& settings) {
   const auto moves = next_moves(s);
-  return likelihood_of(moves, moves.size(), hand, wild_rank_of_round(s.round), settings);
+  const int wild_rank = wild_rank_of_round(s.round);
+  if (settings.hands_then) {
+    // The deck draws' cards taken from the middle of the candidates.
+    const std::vector<double> middle(moves.size(), 0.5);
+    return std::exp(log_likelihood_then(moves, hand, middle, wild_rank, settings));
+  }
+  return likelihood_of(moves, moves.size(), hand, wild_rank, settings);
 }
 
 std::vector<std::size_t> draw_by_weight(const std::vector<double>& weights, std::size_t n,
@@ -111,6 +278,10 @@ Reading read_next_hand(const Situation& s, const Unseen& unseen, std::uint64_t s
     r.hands.push_back(std::move(hand));
   }
   r.weights.assign(n, 1.0 / static_cast<double>(n));
+  if (settings.hands_then) {
+    read_then(r, s, moves, pool, unseen, rng, settings);
+    return r;
+  }
 
   // One rejuvenating step for a particle: swap one dealt card for another unseen copy, kept by
   // the Metropolis rule on the likelihood of the moves so far.

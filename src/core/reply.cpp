@@ -165,20 +165,24 @@ Card blind_reply_discard(const Situation& s, const Unseen& unseen, int hands) {
   return candidates[static_cast<std::size_t>(best)].discard;
 }
 
-Card read_reply_discard(const Situation& s, const Unseen& unseen, int hands) {
+Card read_reply_discard(const Situation& s, const Unseen& unseen,
+                        const ReadReplySettings& settings) {
   const auto candidates = reply_candidates(s, unseen);
   if (candidates.size() == 1) return candidates.front().discard;
   const std::uint64_t seed = situation_seed(s);
-  const reading::Reading read = reading::read_next_hand(s, unseen, seed);
+  const reading::Reading read = reading::read_next_hand(s, unseen, seed, settings.reading);
   // The reply over `hands` hands drawn from the reading by their weights.
   SplitMix64 rng(seed ^ 0x5851f42d4c957f2dULL);
   std::vector<double> sums(candidates.size(), 0.0);
   for (std::size_t i :
-       reading::draw_by_weight(read.weights, static_cast<std::size_t>(hands), rng)) {
+       reading::draw_by_weight(read.weights, static_cast<std::size_t>(settings.hands), rng)) {
     const auto scores = reply_scores(s, candidates, read.hands[i]);
     for (std::size_t c = 0; c < sums.size(); ++c) sums[c] += scores[c];
   }
   const auto best = std::min_element(sums.begin(), sums.end()) - sums.begin();
+  const double n = static_cast<double>(std::max(1, settings.hands));
+  if ((sums.front() - sums[static_cast<std::size_t>(best)]) / n <= settings.margin)
+    return candidates.front().discard;  // the static ranking, within the margin
   return candidates[static_cast<std::size_t>(best)].discard;
 }
 

@@ -43,7 +43,7 @@ Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen,
     case Strategy::Oracle: return oracle_discard(s, unseen, next_hand);
     case Strategy::Reply: return reply_discard(s, unseen, next_hand);
     case Strategy::BlindReply: return blind_reply_discard(s, unseen);
-    case Strategy::ReadReply: return read_reply_discard(s, unseen);
+    case Strategy::ReadReply: return read_reply_discard(s, unseen, read_reply_settings());
     case Strategy::Greedy: return greedy_discard(s);
     case Strategy::ExpectedValue: return lookahead_discard(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_discard(Lookahead::OnePly, s, unseen);
@@ -117,6 +117,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     const std::optional<Card> offered =
         deal.discard.empty() ? std::nullopt : std::optional<Card>(deal.discard.back());
     bool take = false;
+    Card drawn;
     if (!deal.discard.empty()) {
       s.top = deal.discard.back();
       const auto unseen = check_situation(s);
@@ -128,6 +129,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
       hand.push_back(card);
       picked[static_cast<std::size_t>(seat)].push_back(card);
       s.must_keep = card;
+      drawn = card;
     } else {
       if (deal.stock.empty() && deal.discard.size() > 1) {
         // Reshuffle the dead discards under the top card into a new stock.
@@ -137,7 +139,8 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
           std::swap(deal.stock[i - 1], deal.stock[reshuffle.below(i)]);
       }
       if (deal.stock.empty()) break;
-      hand.push_back(deal.stock.back());
+      drawn = deal.stock.back();
+      hand.push_back(drawn);
       deal.stock.pop_back();
     }
     s.hand = hand;
@@ -157,7 +160,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     if (out < 0 && score == 0) out = seat;
     if (setup.observer) {
       setup.observer({round, seat, strategy, take, discard, out == seat && !s.last, s.last, score,
-                      &next_hand, &s.actions});
+                      &next_hand, &s.actions, &s, offered, drawn});
     }
   }
   // No one went out (or the cards ran out): every hand scores as it stands.
@@ -181,6 +184,11 @@ Card oracle_discard(const Situation& s, const Unseen& unseen, const std::vector<
     if (min_score(taken, wild_rank, HandMode::Drawn) != 0) return o.discard;
   }
   return options.front().discard;
+}
+
+ReadReplySettings& read_reply_settings() {
+  static ReadReplySettings settings;
+  return settings;
 }
 
 AdvisorSettings& advisor_settings() {

@@ -37,6 +37,43 @@ double mean_fit_of_nine(const reading::Reading& r) {
   return mean;
 }
 
+// `n` cards of kinds drawn at random (copies allowed).
+std::vector<Card> random_cards(SplitMix64& rng, std::size_t n) {
+  std::vector<Card> hand;
+  hand.reserve(n);
+  while (hand.size() < n) hand.push_back(card_of_kind(static_cast<int>(rng.below(kCardKinds))));
+  return hand;
+}
+
+// What every reading of took_nine_of_hearts() must show with `settings` (300 hands): the
+// weights sum to 1, every hand holds the 9h they took, the 9h fits the read hands far better
+// than hands dealt at random (the same question without the moves: about 15 points to 7), and
+// the same seed reads the same hands with the same weights.
+void check_reading_of_nine(reading::Settings settings) {
+  const Situation s = took_nine_of_hearts();
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen);
+  settings.hands = 300;
+  const reading::Reading r = reading::read_next_hand(s, *unseen, 7, settings);
+  REQUIRE(r.hands.size() == 300);
+  REQUIRE(r.weights.size() == 300);
+  double sum = 0;
+  for (double w : r.weights) sum += w;
+  CHECK(sum == Approx(1.0));
+  for (const auto& hand : r.hands) {
+    CHECK(hand.size() == 5);
+    CHECK(std::count(hand.begin(), hand.end(), card("9h")) >= 1);
+  }
+  Situation blind = s;
+  blind.actions.clear();
+  const reading::Reading prior = reading::read_next_hand(blind, *unseen, 7, settings);
+  CHECK(prior.resamples == 0);
+  CHECK(mean_fit_of_nine(r) > 1.5 * mean_fit_of_nine(prior));
+  const reading::Reading again = reading::read_next_hand(s, *unseen, 7, settings);
+  CHECK(again.hands == r.hands);
+  CHECK(again.weights == r.weights);
+}
+
 }  // namespace
 
 TEST_CASE("a card's fit is the points it saves in the hand", "[reading]") {
@@ -58,32 +95,7 @@ TEST_CASE("a hand near a card they took is likelier than one far from it", "[rea
 }
 
 TEST_CASE("the reading weighs hands by the moves; weights sum to 1; seeded", "[reading]") {
-  const Situation s = took_nine_of_hearts();
-  const auto unseen = check_situation(s);
-  REQUIRE(unseen);
-  reading::Settings settings;
-  settings.hands = 300;
-  const reading::Reading r = reading::read_next_hand(s, *unseen, 7, settings);
-  REQUIRE(r.hands.size() == 300);
-  REQUIRE(r.weights.size() == 300);
-  double sum = 0;
-  for (double w : r.weights) sum += w;
-  CHECK(sum == Approx(1.0));
-  for (const auto& hand : r.hands) {
-    CHECK(hand.size() == 5);
-    CHECK(std::count(hand.begin(), hand.end(), card("9h")) >= 1);
-  }
-  // The same question without the moves: every hand alike.
-  Situation blind = s;
-  blind.actions.clear();
-  const reading::Reading prior = reading::read_next_hand(blind, *unseen, 7, settings);
-  CHECK(prior.resamples == 0);
-  // The 9h fits the read hands far better than hands dealt at random (about 15 points to 7).
-  CHECK(mean_fit_of_nine(r) > 1.5 * mean_fit_of_nine(prior));
-  // Seeded: the same seed reads the same hands with the same weights.
-  const reading::Reading again = reading::read_next_hand(s, *unseen, 7, settings);
-  CHECK(again.hands == r.hands);
-  CHECK(again.weights == r.weights);
+  check_reading_of_nine({});
 }
 
 TEST_CASE("the read reply stick answers one of the static advisor's best four", "[reading]") {
@@ -98,6 +110,17 @@ TEST_CASE("the read reply stick answers one of the static advisor's best four", 
   CHECK(selfplay::read_reply_discard(s, *unseen) == read);
   CHECK(std::any_of(options.begin(), options.begin() + 4,
                     [&](const DiscardOption& o) { return o.discard == read; }));
+  // With a margin no reply can clear, the static advisor's first choice; the hands-then reading
+  // answers one of the four too.
+  selfplay::ReadReplySettings settings;
+  settings.margin = 1e9;
+  CHECK(selfplay::read_reply_discard(s, *unseen, settings) == options.front().discard);
+  settings.margin = 0;
+  settings.reading.hands_then = true;
+  settings.hands = 8;
+  const Card then = selfplay::read_reply_discard(s, *unseen, settings);
+  CHECK(std::any_of(options.begin(), options.begin() + 4,
+                    [&](const DiscardOption& o) { return o.discard == then; }));
 }
 
 TEST_CASE("drawing by weight spreads the draws over the cumulative weights", "[reading]") {
@@ -107,4 +130,60 @@ TEST_CASE("drawing by weight spreads the draws over the cumulative weights", "[r
   CHECK(reading::draw_by_weight({0.25, 0.25, 0.5}, 4, rng) == std::vector<std::size_t>{0, 1, 2, 2});
   CHECK(reading::effective_size({0.25, 0.25, 0.25, 0.25}) == Approx(4.0));
   CHECK(reading::effective_size({1.0, 0.0}) == Approx(1.0));
+}
+
+TEST_CASE("hands then: taking and passing share the chance; a card that melds is taken",
+          "[reading]") {
+  reading::Settings settings;
+  settings.hands_then = true;
+  // Round 3, fives wild: the 9h completes 8h 10h (saves 27 points); the 3c saves nothing here.
+  const double meld =
+      reading::take_likelihood(cards("8h 10h Kc 4d Qs"), card("9h"), true, 5, settings);
+  CHECK(meld > 0.9);
+  // Every hand: the chance to take plus the chance to pass is 1.
+  SplitMix64 rng(11);
+  for (int i = 0; i < 40; ++i) {
+    const std::vector<Card> hand = random_cards(rng, 5);
+    const Card offered = card_of_kind(static_cast<int>(rng.below(kCardKinds)));
+    const double take = reading::take_likelihood(hand, offered, true, 5, settings);
+    const double pass = reading::take_likelihood(hand, offered, false, 5, settings);
+    CHECK(take + pass == Approx(1.0));
+  }
+}
+
+TEST_CASE("hands then: the throw is a softmax over the cards they could throw", "[reading]") {
+  reading::Settings settings;
+  settings.hands_then = true;
+  settings.discard_temperature = 2.0;
+  SplitMix64 rng(5);
+  for (int i = 0; i < 40; ++i) {
+    const std::vector<Card> hand = random_cards(rng, 6);
+    std::vector<Card> distinct = hand;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    double sum = 0;
+    for (Card c : distinct) sum += reading::discard_likelihood(hand, c, std::nullopt, 5, settings);
+    CHECK(sum == Approx(1.0));
+  }
+  // The king that melds with nothing is the likeliest throw; a card just taken is not among the
+  // candidates (the others share the whole chance).
+  const auto hand = cards("8h 9h 10h Ks 3c Qd");
+  const double king = reading::discard_likelihood(hand, card("Ks"), std::nullopt, 5, settings);
+  CHECK(king > reading::discard_likelihood(hand, card("9h"), std::nullopt, 5, settings));
+  CHECK(king > reading::discard_likelihood(hand, card("3c"), std::nullopt, 5, settings));
+  double others = 0;
+  for (Card c : cards("8h 9h 10h Ks Qd"))
+    others += reading::discard_likelihood(hand, c, card("3c"), 5, settings);
+  CHECK(others == Approx(1.0));
+}
+
+TEST_CASE("hands then: the reading weighs hands by the moves against the hands held then",
+          "[reading]") {
+  reading::Settings settings;
+  settings.hands_then = true;
+  check_reading_of_nine(settings);
+  // A hand that kept kings while throwing one is less likely than one without.
+  const Situation s = took_nine_of_hearts();
+  CHECK(reading::moves_likelihood(s, cards("9h 8h 10h Kd Kh"), settings) <
+        reading::moves_likelihood(s, cards("9h 8h 10h 4d Qs"), settings));
 }

@@ -115,12 +115,26 @@ TEST_CASE("the observer is told every turn as it was played", "[selfplay]") {
   setup.rounds = 4;
   std::vector<TurnRecord> turns;
   std::vector<std::vector<Card>> next_hands;
+  int checked = 0;
   setup.observer = [&](const TurnRecord& t) {
     turns.push_back(t);
     next_hands.push_back(*t.next_hand);
+    // The situation of the discard decision: the hand after the draw holds the card drawn and
+    // the card thrown; a card taken is the card offered, kept (must_keep).
+    const Situation& s = *t.situation;
+    CHECK(s.hand.size() == static_cast<std::size_t>(cards_in_round(t.round) + 1));
+    CHECK(std::count(s.hand.begin(), s.hand.end(), t.drawn) >= 1);
+    CHECK(std::count(s.hand.begin(), s.hand.end(), t.discard) >= 1);
+    CHECK(&s.actions == t.actions);
+    if (t.took) {
+      CHECK(t.offered == t.drawn);
+      CHECK(s.must_keep == t.drawn);
+    }
+    ++checked;
   };
   const auto game = play_game(setup);
   REQUIRE(static_cast<int>(turns.size()) == game.turns);
+  CHECK(checked == game.turns);
   for (int round = 1; round <= setup.rounds; ++round) {
     std::vector<const TurnRecord*> in_round;
     for (const auto& t : turns) {
