@@ -62,6 +62,11 @@ const relay = (target) => new Promise((resolve) => {
     const viewer = await browser.newPage();
     await viewer.setViewport(phone);
     await viewer.goto(via + '/', { waitUntil: 'load' });
+    // The page watches the heartbeat only while it is shown (a hidden page waits to be shown
+    // again): brought to the front, since a new tab under load was once still hidden (CI, ASan).
+    await viewer.bringToFront();
+    await viewer.waitForFunction(() => document.visibilityState === 'visible', { timeout: 5000 }).catch(() => {});
+    check('the viewer\'s page is shown', (await viewer.evaluate(() => document.visibilityState)) === 'visible');
     await viewer.waitForSelector('#live.on', { timeout: 5000 });
     // Every word the live line says, in order.
     await viewer.evaluate(() => {
@@ -96,6 +101,7 @@ const relay = (target) => new Promise((resolve) => {
     check('another round while the phone sleeps', crowns('round', '5', 'out', '30').status === 0);
     await sleep(300);
     check('a stalled page does not see it by itself yet', (await roundsShown(viewer)) === 1);
+    await viewer.bringToFront();
     const wokeAt = Date.now();
     await viewer.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await viewer.waitForFunction(() => document.querySelectorAll('#card table.rounds tbody tr').length === 2, { timeout: 5000 }).catch(() => {});
