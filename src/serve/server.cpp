@@ -63,8 +63,9 @@ void reply_json(httplib::Response& res, int status, const Json& body) {
   res.set_content(json_text(body), "application/json; charset=utf-8");
 }
 
+// An error a phone shows: in the page's words (phone_words), whatever the store said.
 void reply_error(httplib::Response& res, int status, const std::string& message) {
-  reply_json(res, status, Json{{"error", message}});
+  reply_json(res, status, Json{{"error", phone_words(message)}});
 }
 
 // A whole-number query parameter ("?game=12"); none when absent. Throws crowns::Error when
@@ -90,7 +91,7 @@ std::int64_t path_number(const httplib::Request& req) {
 
 void reply_error_page(httplib::Response& res, int status, const std::string& message) {
   res.status = status;
-  res.set_content(error_page(status, message), "text/html; charset=utf-8");
+  res.set_content(error_page(status, phone_words(message)), "text/html; charset=utf-8");
 }
 
 // Whether an answer (or an error) goes out as JSON: the API's paths, *.json, or a client

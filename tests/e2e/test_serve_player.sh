@@ -40,6 +40,10 @@ check "the standings link each player's page" grep -qF '<a class="tap" href="/pl
 out=$(curl -s -w '\n%{http_code}' "$BASE/player?name=Anne")
 check "an unknown name: 404" test "$(tail -1 <<<"$out")" = 404
 check "naming it, with a did you mean" grep -qF 'unknown player &#39;Anne&#39;; did you mean &#39;Ann&#39;?' <<<"$out"
+out=$(curl -s "$BASE/player?name=Zed")
+check "a name like no other: said in the page's words, no terminal command" \
+  bash -c "grep -qF 'unknown player &#39;Zed&#39;' <<<'$out' && ! grep -q 'crowns [a-z]' <<<'$out'"
+check "nor on a game's error page" bash -c "! grep -q 'crowns [a-z]' <(curl -s '$BASE/game/999')"
 out=$(curl -s -w '\n%{http_code}' "$BASE/player.json")
 check "no name: 400" test "$(tail -1 <<<"$out")" = 400
 check "saying how" grep -qF '{"error":"give a player'"'"'s name: /player?name=Ann"}' <<<"$out"
