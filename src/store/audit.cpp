@@ -30,6 +30,17 @@ AuditEntry read_audit_row(const Statement& stmt) {
   return e;
 }
 
+namespace {
+
+// Every row of `stmt` (selecting as read_audit_row says), in its order.
+std::vector<AuditEntry> read_audit_rows(Statement& stmt) {
+  std::vector<AuditEntry> entries;
+  while (stmt.step()) entries.push_back(read_audit_row(stmt));
+  return entries;
+}
+
+}  // namespace
+
 std::vector<AuditEntry> list_audit(const Database& db, std::optional<std::int64_t> game_id,
                                    int limit) {
   // Newest first with a limit, then reversed: the last N in reading order.
@@ -37,8 +48,7 @@ std::vector<AuditEntry> list_audit(const Database& db, std::optional<std::int64_
       "SELECT id, at, game_id, action, summary, old_value, new_value FROM audit "
       "WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id DESC LIMIT ?2");
   stmt.bind_all(game_id, limit > 0 ? limit : -1);
-  std::vector<AuditEntry> entries;
-  while (stmt.step()) entries.push_back(read_audit_row(stmt));
+  auto entries = read_audit_rows(stmt);
   std::reverse(entries.begin(), entries.end());
   return entries;
 }
@@ -55,9 +65,20 @@ std::vector<AuditEntry> changes_after(const Database& db, std::int64_t game_id,
       "SELECT id, at, game_id, action, summary, old_value, new_value FROM audit "
       "WHERE game_id = ? AND id > ? ORDER BY id");
   stmt.bind_all(game_id, after);
-  std::vector<AuditEntry> entries;
-  while (stmt.step()) entries.push_back(read_audit_row(stmt));
-  return entries;
+  return read_audit_rows(stmt);
+}
+
+std::int64_t last_entry_id(const Database& db) {
+  auto stmt = db.prepare("SELECT coalesce(max(id), 0) FROM audit");
+  return stmt.step() ? stmt.int64(0) : 0;
+}
+
+std::vector<AuditEntry> entries_after(const Database& db, std::int64_t after) {
+  auto stmt = db.prepare(
+      "SELECT id, at, game_id, action, summary, old_value, new_value FROM audit "
+      "WHERE id > ? ORDER BY id");
+  stmt.bind_all(after);
+  return read_audit_rows(stmt);
 }
 
 }  // namespace crowns::store

@@ -43,4 +43,11 @@ std::int64_t last_change_id(const Database& db, std::int64_t game_id);
 /// saw the game at `after` has not seen.
 std::vector<AuditEntry> changes_after(const Database& db, std::int64_t game_id, std::int64_t after);
 
+/// The id of the last entry of the whole log (0 when it is empty).
+std::int64_t last_entry_id(const Database& db);
+
+/// Every entry after the entry `after`, oldest first. Read in the transaction of a write,
+/// with `after` read there before it: the entries that write made, and no other writer's.
+std::vector<AuditEntry> entries_after(const Database& db, std::int64_t after);
+
 }  // namespace crowns::store

@@ -314,6 +314,14 @@ Outcome<store::Change> reopen(store::Database& db, std::optional<std::int64_t> i
   });
 }
 
+Outcome<store::Change> delete_game(store::Database& db, std::int64_t id, const Basis& basis) {
+  return in_transaction(db, [&] {
+    const store::Game game = game_now(db, id);
+    check_basis(db, game, basis);
+    return store::delete_game(db, game);
+  });
+}
+
 Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker) {
   // A game the rules refuse (an unknown name, a bad date) is refused as such, before any
   // question: tried in a transaction that is rolled back, so nothing is written.

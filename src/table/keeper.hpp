@@ -128,6 +128,9 @@ Outcome<store::Change> abandon(store::Database& db, std::optional<std::int64_t> 
 Outcome<store::Change> reopen(store::Database& db, std::optional<std::int64_t> game,
                               const Basis& basis);
 
+/// Deletes a game (the log keeps a full copy: undo brings it back).
+Outcome<store::Change> delete_game(store::Database& db, std::int64_t game, const Basis& basis);
+
 /// The games in progress, as Refused::InProgress and Question::InProgress name them: "game 3
 /// (Ann, Bob) is still in progress, after round 5 of 11", joined with "; ".
 std::string in_progress_text(const std::vector<store::Game>& games);

@@ -2,6 +2,8 @@
 
 #include "views/game_times.hpp"
 
+#include "views/scorecard.hpp"
+
 namespace crowns::views {
 namespace {
 
@@ -51,6 +53,13 @@ void add_game_times(Json& card, const timeline::GameTimes& times, timeline::Unix
     const auto took = times.round_seconds(static_cast<int>(r) + 1);
     rounds[r]["duration_s"] = took ? Json(*took) : Json(nullptr);
   }
+}
+
+nlohmann::ordered_json game_json(const store::Database& db, const store::Game& game) {
+  auto card = scorecard_json(game);
+  card["change"] = game.last_change;
+  add_game_times(card, store::timeline::game_times(db, game.id), store::timeline::now(db));
+  return card;
 }
 
 }  // namespace crowns::views

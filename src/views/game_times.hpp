@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "store/db.hpp"
+#include "store/games.hpp"
 #include "store/timeline.hpp"
 
 namespace crowns::views {
@@ -17,5 +19,9 @@ std::string game_times_text(const store::timeline::GameTimes& times, store::time
 /// scorecard_json() object.
 void add_game_times(nlohmann::ordered_json& card, const store::timeline::GameTimes& times,
                     store::timeline::UnixTime now);
+
+/// A game as `crowns show --json` prints it (and every write's --json after the change): the
+/// scorecard_json() object, `change` (the state a write names with --seen) and its times.
+nlohmann::ordered_json game_json(const store::Database& db, const store::Game& game);
 
 }  // namespace crowns::views

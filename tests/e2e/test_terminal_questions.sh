@@ -42,4 +42,21 @@ on_terminal $'Cy\nbob\n' round 0 0 >"$T/out"
 check "two at 0: asks who went out" grep -qF "Ann and Bob both scored 0 in round 4. Who went out?" "$T/out"
 check "two at 0: a name not among them asks again" grep -qF "answer with the name of the player who went out: Ann and Bob" "$T/out"
 check "two at 0: the answer marks Bob out" grep -qE '^ 4 +6 6s .* 0 +[0-9]+ +0\* ' <("$CROWNS" show)
+
+# Delete asks first, outside any lock; a game changed between the question and the answer is
+# not deleted (the answer was about the game as it was asked).
+"$CROWNS" new --another --add Eve Fay >/dev/null  # game 3
+mkfifo "$T/answer"
+# (Straight to the file, no pipe: a pipe's buffer would hold the question back.)
+script -qec "$(printf '%q ' "$CROWNS" delete 3)" /dev/null <"$T/answer" >"$T/out" &
+asking=$!
+exec 3>"$T/answer"
+for _ in $(seq 100); do grep -qF "Delete game 3" "$T/out" && break; sleep 0.1; done
+check "delete asks" grep -qF "Delete game 3 (2026-01-15, Eve, Fay, active, 0 of 11 rounds)? [y/N]" "$T/out"
+"$CROWNS" round --game 3 '0*' 5 >/dev/null
+printf 'y\n' >&3
+exec 3>&-
+wait "$asking"
+check "a game changed meanwhile is not deleted" grep -qF "crowns: error: game 3 changed since you saw it (Round 1 entered: Eve 0*, Fay 5)" "$T/out"
+check "game 3 is still there, its round in" test "$(sqlite3 "$CROWNS_DB" 'SELECT count(*) FROM rounds r JOIN games g ON g.id = r.game_id WHERE g.id = 3')" -ge 1
 finish

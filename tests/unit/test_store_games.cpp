@@ -243,3 +243,27 @@ TEST_CASE("new games refuse bad seatings", "[store]") {
         "--dealer 'Cta' is not one of the players");
   CHECK(make({"Ann", "Bob"}, 1, "2024-02-29", "bob")->first_dealer == 1);
 }
+
+TEST_CASE("entries_after: what one write logged, across games and players", "[store]") {
+  TempDir dir;
+  Database db = open_database(dir.file("w.db"));
+  CHECK(last_entry_id(db) == 0);
+  CHECK(entries_after(db, 0).empty());
+  Game game = new_game(db, {"Ann", "Bob"});  // two player.add entries, then the game's
+  const std::int64_t before = last_entry_id(db);
+  CHECK(before == list_audit(db, std::nullopt, 1).front().id);
+  game = play_round(db, game, {out(0), pts(1, 12)});
+  {
+    Transaction tx(db);
+    REQUIRE(add_player(db, "Cy", LookAlikes::Refused).ok());
+    tx.commit();
+  }
+  const auto written = entries_after(db, before);
+  REQUIRE(written.size() == 2);  // oldest first, of every game and none
+  CHECK(written[0].action == "round");
+  CHECK(written[0].game_id == game.id);
+  CHECK(written[1].action == "player.add");
+  CHECK(!written[1].game_id);
+  CHECK(last_entry_id(db) == written[1].id);
+  CHECK(entries_after(db, last_entry_id(db)).empty());
+}

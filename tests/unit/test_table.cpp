@@ -110,6 +110,7 @@ TEST_CASE(
             .refusal()
             .kind == Refused::Stale);
   CHECK(abandon(t.db, game.id, {.change = seen}).refusal().kind == Refused::Stale);
+  CHECK(delete_game(t.db, game.id, {.change = seen}).refusal().kind == Refused::Stale);
   CHECK(record_tiebreak(t.db, {.game = game.id, .values = {"Ann=0"}, .basis = {.change = seen}})
             .refusal()
             .kind == Refused::Stale);
@@ -118,7 +119,13 @@ TEST_CASE(
   auto now = record_round(
       t.db, {.game = game.id, .values = {"12", "0*"}, .basis = {.change = first->change.entry.id}},
       nobody);
-  CHECK(now);
+  REQUIRE(now);
+  // A delete typed against the state now deletes the game; the log keeps it.
+  auto gone = delete_game(t.db, game.id, {.change = now->change.entry.id});
+  REQUIRE(gone);
+  CHECK(!gone->game);
+  CHECK(gone->entry.action == "delete");
+  CHECK(!store::load_game(t.db, game.id));
 }
 
 TEST_CASE(

@@ -6,6 +6,7 @@
 #include "cli/asking.hpp"
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "cli/views/written.hpp"
 #include "crowns/game_status.hpp"
 #include "store/rounds.hpp"
 
@@ -16,6 +17,7 @@ struct AbandonOptions {
   std::optional<std::int64_t> game;
   std::optional<std::int64_t> seen;
   bool yes = false;
+  bool json = false;
 };
 
 std::string describe(const store::Game& game) {
@@ -31,7 +33,7 @@ void run_abandon(const AbandonOptions& opts, Context& ctx) {
   const store::Game asked = need(store::require_game(db, opts.game, store::Pick::Latest));
   if (!opts.yes) {
     need(store::check_abandon(asked));
-    if (!stdin_is_terminal()) {
+    if (!stdin_is_terminal() || opts.json) {
       fail("abandon asks first; to abandon " + describe(asked) +
            " without asking add --yes (crowns abandon --game " + std::to_string(asked.id) +
            " --yes)");
@@ -44,6 +46,10 @@ void run_abandon(const AbandonOptions& opts, Context& ctx) {
   // The game as the question showed it: changed since (another door), nothing is abandoned.
   const store::Change change = need_table(table::abandon(
       db, asked.id, {.change = opts.seen ? opts.seen : std::optional(asked.last_change)}));
+  if (opts.json) {
+    print_game_written(ctx, db, change);
+    return;
+  }
   const store::Game& game = *change.game;
   ctx.out << "Game " << game.id << " abandoned after " << rounds_progress(game.rounds_played())
           << ": kept, with no result (crowns reopen --game " << game.id << " takes it up again)\n";
@@ -57,6 +63,7 @@ void setup_abandon(CLI::App& app, Context& ctx) {
   add_game_option(*sub, opts->game);
   sub->add_flag("-y,--yes", opts->yes, "Do not ask for confirmation");
   add_seen_option(*sub, opts->seen);
+  sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_abandon(*opts, ctx); });
 }
 

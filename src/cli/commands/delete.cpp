@@ -2,12 +2,15 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/asking.hpp"
 #include "cli/commands.hpp"
 #include "cli/fail.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "cli/views/written.hpp"
 #include "crowns/game_status.hpp"
 #include "store/rounds.hpp"
+#include "table/keeper.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -16,6 +19,8 @@ struct DeleteOptions {
   std::optional<std::int64_t> id;
   std::optional<std::int64_t> game;  // --game ID, as every other command names a game
   bool yes = false;
+  std::optional<std::int64_t> seen;
+  bool json = false;
 };
 
 void run_delete(DeleteOptions opts, Context& ctx) {
@@ -38,7 +43,9 @@ void run_delete(DeleteOptions opts, Context& ctx) {
   // Ask before taking the write lock: another terminal may record meanwhile, so the
   // game is read again inside the transaction.
   if (!opts.yes) {
-    // "n" is an answer, not a failure; no answer at all (a script without --yes) is.
+    // "n" is an answer, not a failure; no answer at all (a script without --yes) is. Under
+    // --json the output is for a script: it says --yes rather than being asked.
+    if (opts.json) fail("delete asks first; to delete " + what + " under --json add --yes");
     const auto reply = ask(ctx, "Delete " + sanitize(what) + "? [y/N] ");
     if (!reply) fail("not deleted (answer y to delete, or pass --yes)");
     if (!is_yes(*reply)) {
@@ -46,10 +53,13 @@ void run_delete(DeleteOptions opts, Context& ctx) {
       return;
     }
   }
-  store::Transaction tx(db);
-  const store::Game current = need(store::require_game(db, opts.game, store::Pick::Latest));
-  (void)store::delete_game(db, current);
-  tx.commit();
+  // The game as the question showed it: changed since (another door), nothing is deleted.
+  const store::Change change = need_table(table::delete_game(
+      db, game.id, {.change = opts.seen ? opts.seen : std::optional(game.last_change)}));
+  if (opts.json) {
+    print_game_written(ctx, db, change);
+    return;
+  }
   ctx.out << "Deleted " << sanitize(what) << "; the log keeps a copy (crowns log --all)\n";
 }
 
@@ -65,6 +75,8 @@ void setup_delete(CLI::App& app, Context& ctx) {
       ->check(whole_number(1, kMaxId))
       ->type_name("ID");
   sub->add_flag("-y,--yes", opts->yes, "Do not ask for confirmation");
+  add_seen_option(*sub, opts->seen);
+  sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_delete(*opts, ctx); });
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "cli/views/written.hpp"
 #include "views/scorecard.hpp"
 
 namespace crowns::cli {
@@ -16,6 +17,7 @@ struct DetailsOptions {
   std::optional<std::int64_t> game;
   store::DetailsChange change;
   std::optional<std::string> seats;  ///< "Ann,Bob,Cat"
+  bool json = false;
 };
 
 std::vector<std::string> split_names(const std::string& text) {
@@ -43,10 +45,17 @@ void run_details(const DetailsOptions& opts, Context& ctx) {
         "[--dealer NAME] [--seats NAME,NAME,...]",
         ExitCode::Usage);
   }
+  nlohmann::ordered_json written;  // under --json, read in the write's transaction
   const store::Change done = write_store(ctx, [&](store::Database& db) {
     const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-    return need(store::change_details(db, game, change));
+    store::Change changed = need(store::change_details(db, game, change));
+    if (opts.json) written = game_written_json(db, changed);
+    return changed;
   });
+  if (opts.json) {
+    ctx.out << dump_json(written) << '\n';
+    return;
+  }
   ctx.out << sanitize(done.entry.summary) << '\n';
   print_scorecard(ctx.out, ctx.style, *done.game);
 }
@@ -66,6 +75,7 @@ void setup_details(CLI::App& app, Context& ctx) {
   sub->add_option("--seats", opts->seats,
                   "Every player once, clockwise: Ann,Bob,Cat (scores move with the players)")
       ->type_name("NAMES");
+  sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_details(*opts, ctx); });
 }
 

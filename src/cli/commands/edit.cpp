@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
+#include "cli/views/written.hpp"
 #include "store/rounds.hpp"
 #include "views/scorecard.hpp"
 
@@ -18,20 +19,25 @@ struct EditOptions {
   std::optional<std::int64_t> game;
   std::optional<std::int64_t> seen;
   bool force = false;
+  bool json = false;
 };
 
 void run_edit(const EditOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
   TerminalAsker terminal(ctx);
   table::NobodyAsked script;
-  const table::Recorded entry = need_table(
-      table::correct_round(db,
-                           {.game = opts.game,
-                            .round = opts.round,
-                            .values = opts.values,
-                            .checks = opts.force ? Checks::Force : Checks::Strict,
-                            .basis = {.change = opts.seen}},
-                           stdin_is_terminal() ? static_cast<table::Asker&>(terminal) : script));
+  const table::Recorded entry = need_table(table::correct_round(
+      db,
+      {.game = opts.game,
+       .round = opts.round,
+       .values = opts.values,
+       .checks = opts.force ? Checks::Force : Checks::Strict,
+       .basis = {.change = opts.seen}},
+      stdin_is_terminal() && !opts.json ? static_cast<table::Asker&>(terminal) : script));
+  if (opts.json) {
+    print_game_written(ctx, db, entry.change);
+    return;
+  }
   ctx.out << sanitize(entry.change.entry.summary) << '\n';
   print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, entry.round);
   print_scorecard(ctx.out, ctx.style, *entry.change.game);
@@ -47,6 +53,7 @@ void setup_edit(CLI::App& app, Context& ctx) {
   add_game_option(*sub, opts->game);
   add_seen_option(*sub, opts->seen);
   sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody went out)");
+  sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_edit(*opts, ctx); });
 }
 

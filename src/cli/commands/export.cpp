@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/fail.hpp"
@@ -19,11 +20,18 @@ struct ExportOptions {
   std::optional<store::ExportFormat> format;
   std::string out;
   bool force = false;
+  bool json = false;
 };
 
 void run_export(const ExportOptions& opts, Context& ctx) {
   // A FILE.csv gets CSV unless --format says otherwise.
   const bool csv_name = opts.out.size() > 4 && opts.out.ends_with(".csv");
+  const bool to_stdout = opts.out.empty() || opts.out == "-";
+  // Without a file, --json is the export itself, as JSON.
+  if (opts.json && to_stdout && opts.format == store::ExportFormat::Csv) {
+    fail("--json prints JSON: leave out --format csv, or write the CSV with --out FILE",
+         ExitCode::Usage);
+  }
   const auto format =
       opts.format.value_or(csv_name ? store::ExportFormat::Csv : store::ExportFormat::Json);
   std::string text;
@@ -38,7 +46,7 @@ void run_export(const ExportOptions& opts, Context& ctx) {
     players = data.players.size();
     seasons = data.seasons.size();
   }
-  if (opts.out.empty() || opts.out == "-") {
+  if (to_stdout) {
     // Standard output may be a terminal. JSON escapes losslessly; CSV has no escapes, but
     // checked data never holds what sanitize() changes (only a tampered database does).
     // Under --ascii a name comes out as Zo\u00eb: JSON decodes it, but CSV has no escapes and
@@ -62,6 +70,17 @@ void run_export(const ExportOptions& opts, Context& ctx) {
     return;
   }
   write_output_file(opts.out, text, opts.force ? store::Overwrite::Yes : store::Overwrite::No);
+  if (opts.json) {
+    ctx.out << dump_json(nlohmann::ordered_json{
+                   {"file", opts.out},
+                   {"format", format == store::ExportFormat::Csv ? "csv" : "json"},
+                   {"bytes", text.size()},
+                   {"games", games},
+                   {"players", players},
+                   {"seasons", seasons}})
+            << '\n';
+    return;
+  }
   ctx.out << "Exported " << counted(static_cast<long long>(games), "game") << ", "
           << counted(static_cast<long long>(players), "player") << " and "
           << counted(static_cast<long long>(seasons), "season") << " to " << sanitize(opts.out)
@@ -79,6 +98,8 @@ void setup_export(CLI::App& app, Context& ctx) {
   sub->add_option("-o,--out", opts->out, "Write to FILE (atomically) instead of standard output")
       ->type_name("FILE");
   sub->add_flag("--force", opts->force, "Replace FILE if it exists");
+  sub->add_flag("--json", opts->json,
+                "With --out, print what was written as JSON; without, the export as JSON");
   sub->callback([opts, &ctx] { run_export(*opts, ctx); });
 }
 

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "cli/views/written.hpp"
 #include "crowns/names.hpp"
 #include "views/scorecard.hpp"
 
@@ -34,10 +35,7 @@ void run_join(const JoinOptions& opts, Context& ctx) {
            .arrival = {.name = opts.name, .total = opts.total, .add_unknown = opts.add},
            .basis = {.change = opts.seen}}));
   if (opts.json) {
-    ctx.out << terminal_json(
-                   scorecard_json(*change.game)
-                       .dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
-            << '\n';
+    print_game_written(ctx, db, change);
     return;
   }
   ctx.out << sanitize(change.entry.summary) << " (crowns undo takes it back)\n";
@@ -61,7 +59,7 @@ void setup_join(CLI::App& app, Context& ctx) {
       ->type_name("ID");
   add_seen_option(*sub, opts->seen);
   sub->add_flag("-a,--add", opts->add, "Add the player if not seen before");
-  sub->add_flag("--json", opts->json, "Print the game as JSON (as show --json)");
+  sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_join(*opts, ctx); });
 }
 

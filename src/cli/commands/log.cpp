@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "cli/views/written.hpp"
 #include "store/audit.hpp"
 #include "store/games.hpp"
 
@@ -18,12 +19,6 @@ struct LogOptions {
   bool json = false;
   int limit = 0;
 };
-
-nlohmann::ordered_json parsed(const std::optional<std::string>& text) {
-  if (!text) return nullptr;
-  auto j = nlohmann::ordered_json::parse(*text, nullptr, false);
-  return j.is_discarded() ? nlohmann::ordered_json(*text) : j;
-}
 
 void run_log(const LogOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
@@ -42,15 +37,7 @@ void run_log(const LogOptions& opts, Context& ctx) {
     need(store::require_game(db, opts.game, store::Pick::Latest));
   if (opts.json) {
     auto list = nlohmann::ordered_json::array();
-    for (const auto& e : entries) {
-      list.push_back({{"id", e.id},
-                      {"at", e.at},
-                      {"game", e.game_id ? nlohmann::ordered_json(*e.game_id) : nullptr},
-                      {"action", e.action},
-                      {"summary", e.summary},
-                      {"old", parsed(e.old_value)},
-                      {"new", parsed(e.new_value)}});
-    }
+    for (const auto& e : entries) list.push_back(logged_json(e));
     ctx.out << dump_json(list) << '\n';
     return;
   }

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "cli/views/written.hpp"
 #include "store/players.hpp"
 
 namespace crowns::cli {
@@ -19,16 +20,48 @@ struct PlayerOptions {
   bool force = false;
 };
 
-void run_add(const PlayerOptions& opts, Context& ctx) {
-  const auto added = write_store(ctx, [&](store::Database& db) {
-    std::vector<store::Player> players;
-    const auto look_alikes = opts.force ? store::LookAlikes::Allowed : store::LookAlikes::Refused;
-    for (const auto& name : opts.names) {
-      players.push_back(need(store::add_player(db, name, look_alikes)));
+// What a player write logged, and the players it concerns as `player list --json` prints
+// them (read in its transaction, after it, for --json).
+struct PlayersWritten {
+  std::vector<store::AuditEntry> logged;
+  nlohmann::ordered_json players = nlohmann::ordered_json::array();
+};
+
+// Runs `write` (the store writes) in one transaction; under --json prints what it logged and
+// the players `concerned()` names after it.
+template <class Write, class Concerned>
+void write_players(const PlayerOptions& opts, Context& ctx, Write&& write, Concerned&& concerned) {
+  const PlayersWritten done = write_store(ctx, [&](store::Database& db) {
+    const LogWatch watch(db);
+    std::forward<Write>(write)(db);
+    PlayersWritten result{.logged = watch.written()};
+    if (!opts.json) return result;
+    const auto everyone = store::list_players(db, store::Include::All);
+    for (const std::string& name : std::forward<Concerned>(concerned)()) {
+      const auto player = store::find_player(db, name);
+      for (const auto& p : everyone) {
+        if (player && p.id == player->id) result.players.push_back(player_json(p));
+      }
     }
-    return players;
+    return result;
   });
-  for (const auto& p : added) ctx.out << "Added " << sanitize(p.name) << '\n';
+  if (opts.json) print_written(ctx, done.logged, "players", done.players);
+}
+
+void run_add(const PlayerOptions& opts, Context& ctx) {
+  std::vector<std::string> added;
+  write_players(
+      opts, ctx,
+      [&](store::Database& db) {
+        const auto look_alikes =
+            opts.force ? store::LookAlikes::Allowed : store::LookAlikes::Refused;
+        for (const auto& name : opts.names) {
+          added.push_back(need(store::add_player(db, name, look_alikes)).name);
+        }
+      },
+      [&] { return added; });
+  if (opts.json) return;
+  for (const auto& name : added) ctx.out << "Added " << sanitize(name) << '\n';
 }
 
 void run_list(const PlayerOptions& opts, Context& ctx) {
@@ -37,15 +70,7 @@ void run_list(const PlayerOptions& opts, Context& ctx) {
       store::list_players(db, opts.all ? store::Include::All : store::Include::Active);
   if (opts.json) {
     auto list = nlohmann::ordered_json::array();
-    for (const auto& p : players) {
-      list.push_back(
-          {{"id", p.id},
-           {"name", p.name},
-           {"retired", p.retired},
-           {"games", p.games},
-           {"wins", p.wins},
-           {"last_played", p.last_played ? nlohmann::ordered_json(*p.last_played) : nullptr}});
-    }
+    for (const auto& p : players) list.push_back(player_json(p));
     ctx.out << dump_json(list) << '\n';
     return;
   }
@@ -66,21 +91,35 @@ void run_list(const PlayerOptions& opts, Context& ctx) {
 }
 
 void run_rename(const PlayerOptions& opts, Context& ctx) {
-  const store::Change change = write_store(
-      ctx, [&](store::Database& db) { return need(store::rename_player(db, opts.from, opts.to)); });
-  ctx.out << sanitize(change.entry.summary) << '\n';
+  std::string summary;
+  write_players(
+      opts, ctx,
+      [&](store::Database& db) {
+        summary = need(store::rename_player(db, opts.from, opts.to)).entry.summary;
+      },
+      [&] { return std::vector{opts.to}; });
+  if (!opts.json) ctx.out << sanitize(summary) << '\n';
 }
 
 void run_merge(const PlayerOptions& opts, Context& ctx) {
-  const store::Change change = write_store(
-      ctx, [&](store::Database& db) { return need(store::merge_players(db, opts.from, opts.to)); });
-  ctx.out << sanitize(change.entry.summary) << '\n';
+  std::string summary;
+  write_players(
+      opts, ctx,
+      [&](store::Database& db) {
+        summary = need(store::merge_players(db, opts.from, opts.to)).entry.summary;
+      },
+      [&] { return std::vector{opts.to}; });
+  if (!opts.json) ctx.out << sanitize(summary) << '\n';
 }
 
 void run_retire(const PlayerOptions& opts, Context& ctx) {
-  write_store(ctx, [&](store::Database& db) {
-    for (const auto& name : opts.names) (void)need(store::retire_player(db, name));
-  });
+  write_players(
+      opts, ctx,
+      [&](store::Database& db) {
+        for (const auto& name : opts.names) (void)need(store::retire_player(db, name));
+      },
+      [&] { return opts.names; });
+  if (opts.json) return;
   for (const auto& name : opts.names) {
     ctx.out << "Retired " << sanitize(name) << " (hidden from lists and new games; history kept)\n";
   }
@@ -98,6 +137,7 @@ void setup_player(CLI::App& app, Context& ctx) {
       ->required();
   add->add_flag("-f,--force", opts->force,
                 "Add a name that looks like an existing player's (a different person)");
+  add->add_flag("--json", opts->json, kWrittenJson);
   add->callback([opts, &ctx] { run_add(*opts, ctx); });
 
   auto* list = player->add_subcommand("list", "List players with their games and wins");
@@ -108,17 +148,20 @@ void setup_player(CLI::App& app, Context& ctx) {
   auto* rename = player->add_subcommand("rename", "Rename a player (history follows)");
   rename->add_option("old", opts->from, "Current name")->required();
   rename->add_option("new", opts->to, "New name")->required();
+  rename->add_flag("--json", opts->json, kWrittenJson);
   rename->callback([opts, &ctx] { run_rename(*opts, ctx); });
 
   auto* merge =
       player->add_subcommand("merge", "Fold a duplicate player into another, history and all");
   merge->add_option("from", opts->from, "The duplicate (removed)")->required();
   merge->add_option("into", opts->to, "The player who keeps the history")->required();
+  merge->add_flag("--json", opts->json, kWrittenJson);
   merge->callback([opts, &ctx] { run_merge(*opts, ctx); });
 
   auto* retire =
       player->add_subcommand("retire", "Hide players from lists and new games (stats kept)");
   retire->add_option("names", opts->names, "Names")->required();
+  retire->add_flag("--json", opts->json, kWrittenJson);
   retire->callback([opts, &ctx] { run_retire(*opts, ctx); });
 }
 

@@ -6,6 +6,7 @@
 #include "cli/asking.hpp"
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "cli/views/written.hpp"
 #include "store/rounds.hpp"
 #include "views/scorecard.hpp"
 
@@ -15,11 +16,16 @@ namespace {
 struct ReopenOptions {
   std::optional<std::int64_t> game;
   std::optional<std::int64_t> seen;
+  bool json = false;
 };
 
 void run_reopen(const ReopenOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
   const store::Change change = need_table(table::reopen(db, opts.game, {.change = opts.seen}));
+  if (opts.json) {
+    print_game_written(ctx, db, change);
+    return;
+  }
   ctx.out << sanitize(change.entry.summary) << '\n';
   print_scorecard(ctx.out, ctx.style, *change.game);
 }
@@ -32,6 +38,7 @@ void setup_reopen(CLI::App& app, Context& ctx) {
   sub->add_option("-g,--game", opts->game, "Game ID (default: the most recently changed game)")
       ->type_name("ID");
   add_seen_option(*sub, opts->seen);
+  sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_reopen(*opts, ctx); });
 }
 

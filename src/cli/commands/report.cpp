@@ -2,6 +2,7 @@
 // game with --game) as one self-contained HTML page to print or share.
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
@@ -25,6 +26,7 @@ struct ReportOptions {
   std::optional<std::string> date;  ///< One evening: its games, and crowns tonight at the end.
   std::optional<std::string> html;
   bool force = false;
+  bool json = false;
 };
 
 // "season Winter 25" -> "season-winter-25": letters and digits kept, the rest one '-'.
@@ -47,11 +49,16 @@ void run_report(const ReportOptions& opts, Context& ctx) {
   std::string html;
   std::string path;
   std::string what;
+  nlohmann::ordered_json about;  // under --json, what the file holds
+  if (opts.json && opts.html && *opts.html == "-")
+    fail("--json says which file was written; with --html - the page itself is printed",
+         ExitCode::Usage);
   if (opts.game) {
     const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
     html = game_report_html(game, game_chart(game));
     path = "crowns-report-game-" + std::to_string(game.id) + ".html";
     what = "game " + std::to_string(game.id);
+    about = {{"game", game.id}};
   } else {
     if (opts.date && !is_valid_date(*opts.date)) {
       fail("--date '" + *opts.date + "' is not a date; write YYYY-MM-DD, e.g. 2026-01-15",
@@ -71,6 +78,16 @@ void run_report(const ReportOptions& opts, Context& ctx) {
         what += ", " + std::to_string(k) + " " + std::string(store::status_name(status));
     }
     what += ", " + counted(static_cast<long long>(report.standings.size()), "player");
+    const auto date_or_null = [](const std::optional<std::string>& d) {
+      return d ? nlohmann::ordered_json(*d) : nlohmann::ordered_json(nullptr);
+    };
+    about = {{"period", report.period.label},
+             {"from", date_or_null(report.period.from)},
+             {"to", date_or_null(report.period.to)},
+             {"finished_games", report.finished_games()},
+             {"active_games", report.games_with(store::GameStatus::Active)},
+             {"abandoned_games", report.games_with(store::GameStatus::Abandoned)},
+             {"players", report.standings.size()}};
   }
   if (opts.html && *opts.html == "-") {
     ctx.out << html;
@@ -78,6 +95,12 @@ void run_report(const ReportOptions& opts, Context& ctx) {
   }
   if (opts.html) path = *opts.html;
   write_output_file(path, html, opts.force ? store::Overwrite::Yes : store::Overwrite::No);
+  if (opts.json) {
+    nlohmann::ordered_json written = {{"file", path}};
+    written.update(about);
+    ctx.out << dump_json(written) << '\n';
+    return;
+  }
   ctx.out << "Wrote " << sanitize(path) << " (" << what << ")\n";
 }
 
@@ -103,6 +126,7 @@ void setup_report(CLI::App& app, Context& ctx) {
                   "The file to write (default crowns-report-PERIOD.html here; - for stdout)")
       ->type_name("FILE");
   sub->add_flag("--force", opts->force, "Replace the --html file if it exists");
+  sub->add_flag("--json", opts->json, "Print which file was written, and what it holds, as JSON");
   sub->callback([opts, &ctx] { run_report(*opts, ctx); });
 }
 

@@ -7,6 +7,7 @@
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
+#include "cli/views/written.hpp"
 #include "crowns/rules.hpp"
 #include "views/scorecard.hpp"
 
@@ -19,6 +20,7 @@ struct RoundOptions {
   std::optional<int> round;
   std::optional<std::int64_t> seen;
   bool force = false;
+  bool json = false;
 };
 
 void run_round(const RoundOptions& opts, Context& ctx) {
@@ -30,13 +32,18 @@ void run_round(const RoundOptions& opts, Context& ctx) {
   TerminalAsker terminal(ctx);
   table::NobodyAsked script;
   const table::Recorded entry = need_table(
-      table::record_round(db,
-                          {.game = id,
-                           .values = opts.values,
-                           .checks = opts.force ? Checks::Force : Checks::Strict,
-                           .basis = {.change = opts.seen, .round = opts.round}},
-                          stdin_is_terminal() ? static_cast<table::Asker&>(terminal) : script),
+      table::record_round(
+          db,
+          {.game = id,
+           .values = opts.values,
+           .checks = opts.force ? Checks::Force : Checks::Strict,
+           .basis = {.change = opts.seen, .round = opts.round}},
+          stdin_is_terminal() && !opts.json ? static_cast<table::Asker&>(terminal) : script),
       "");
+  if (opts.json) {
+    print_game_written(ctx, db, entry.change);
+    return;
+  }
   print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, entry.round);
   print_scorecard(ctx.out, ctx.style, *entry.change.game);
 }
@@ -59,6 +66,7 @@ void setup_round(CLI::App& app, Context& ctx) {
       ->type_name("N");
   add_seen_option(*sub, opts->seen);
   sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody went out)");
+  sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_round(*opts, ctx); });
 }
 

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "cli/views/written.hpp"
 #include "store/db.hpp"
 #include "store/seasons.hpp"
 #include "views/report.hpp"
@@ -36,30 +37,52 @@ int finished_games(const store::Database& db, const store::Season& s) {
   return stmt.step() ? stmt.integer(0) : 0;
 }
 
+// A season as `season list --json` prints it: the field names of `crowns export`, so a
+// script reads a season the same way from both.
+Json season_json(const store::Database& db, const store::Season& s) {
+  const auto current = store::season_on(db, store::today());
+  return Json{{"name", s.name},
+              {"starts_on", s.starts_on},
+              {"ends_on", s.ends_on ? Json(*s.ends_on) : Json(nullptr)},
+              {"games", finished_games(db, s)},
+              {"current", current && current->id == s.id}};
+}
+
+// Runs `write` (a store write returning the season) in one transaction, and under --json
+// prints what it logged and the season as `season list --json` prints it (a removed one
+// as it was, "current" false).
+template <class Write>
+store::Season write_season(const SeasonOptions& opts, Context& ctx, Write&& write) {
+  Json state;
+  std::vector<store::AuditEntry> logged;
+  store::Season season = write_store(ctx, [&](store::Database& db) {
+    const LogWatch watch(db);
+    store::Season s = std::forward<Write>(write)(db);
+    logged = watch.written();
+    if (opts.json) state = season_json(db, s);
+    return s;
+  });
+  if (opts.json) print_written(ctx, logged, "season", state);
+  return season;
+}
+
 void run_add(const SeasonOptions& opts, Context& ctx) {
-  const auto s = write_store(ctx, [&](store::Database& db) {
+  const auto s = write_season(opts, ctx, [&](store::Database& db) {
     return need(store::add_season(db, opts.name, opts.from.value_or(""), opts.to));
   });
-  ctx.out << "Added season " << sanitize(s.name) << ": " << range(s) << '\n';
+  if (!opts.json) ctx.out << "Added season " << sanitize(s.name) << ": " << range(s) << '\n';
 }
 
 void run_list(const SeasonOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   const auto seasons = store::list_seasons(db);
-  const auto current = store::season_on(db, store::today());
   if (opts.json) {
     Json list = Json::array();
-    for (const auto& s : seasons) {
-      // The field names of `crowns export`, so a script reads a season the same way from both.
-      list.push_back(Json{{"name", s.name},
-                          {"starts_on", s.starts_on},
-                          {"ends_on", s.ends_on ? Json(*s.ends_on) : Json(nullptr)},
-                          {"games", finished_games(db, s)},
-                          {"current", current && current->id == s.id}});
-    }
+    for (const auto& s : seasons) list.push_back(season_json(db, s));
     ctx.out << dump_json(list) << '\n';
     return;
   }
+  const auto current = store::season_on(db, store::today());
   if (seasons.empty()) {
     ctx.out << "No seasons defined: each calendar year is a season.\n"
                "Add one with: crowns season add NAME --from DATE [--to DATE]\n";
@@ -83,17 +106,18 @@ void run_edit(const SeasonOptions& opts, Context& ctx) {
   if (!opts.new_name && !opts.from && !opts.to && !opts.open_end) {
     fail("nothing to change: give --name, --from, --to or --open", ExitCode::Usage);
   }
-  const auto s = write_store(ctx, [&](store::Database& db) {
+  const auto s = write_season(opts, ctx, [&](store::Database& db) {
     return need(
         store::edit_season(db, opts.name, {opts.new_name, opts.from, opts.to, opts.open_end}));
   });
-  ctx.out << "Season " << sanitize(s.name) << ": " << range(s) << '\n';
+  if (!opts.json) ctx.out << "Season " << sanitize(s.name) << ": " << range(s) << '\n';
 }
 
 void run_remove(const SeasonOptions& opts, Context& ctx) {
-  const auto s = write_store(
-      ctx, [&](store::Database& db) { return need(store::remove_season(db, opts.name)); });
-  ctx.out << "Removed season " << sanitize(s.name) << " (" << range(s) << "); its games stay\n";
+  const auto s = write_season(
+      opts, ctx, [&](store::Database& db) { return need(store::remove_season(db, opts.name)); });
+  if (!opts.json)
+    ctx.out << "Removed season " << sanitize(s.name) << " (" << range(s) << "); its games stay\n";
 }
 
 }  // namespace
@@ -112,6 +136,7 @@ void setup_season(CLI::App& app, Context& ctx) {
       ->type_name("YYYY-MM-DD");
   add->add_option("--to", opts->to, "Last day, YYYY-MM-DD (default: open, still running)")
       ->type_name("YYYY-MM-DD");
+  add->add_flag("--json", opts->json, kWrittenJson);
   add->callback([opts, &ctx] { run_add(*opts, ctx); });
 
   auto* list = season->add_subcommand("list", "List seasons with their finished games");
@@ -125,10 +150,12 @@ void setup_season(CLI::App& app, Context& ctx) {
   auto* to = edit->add_option("--to", opts->to, "New last day")->type_name("YYYY-MM-DD");
   edit->add_flag("--open", opts->open_end, "Remove the last day (the season runs on)")
       ->excludes(to);
+  edit->add_flag("--json", opts->json, kWrittenJson);
   edit->callback([opts, &ctx] { run_edit(*opts, ctx); });
 
   auto* remove = season->add_subcommand("remove", "Remove a season (games are kept)");
   remove->add_option("name", opts->name, "Season name")->required();
+  remove->add_flag("--json", opts->json, kWrittenJson);
   remove->callback([opts, &ctx] { run_remove(*opts, ctx); });
 }
 

@@ -20,17 +20,12 @@ struct ShowOptions {
 void run_show(const ShowOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-  const auto times = store::timeline::game_times(db, game.id);
-  const auto now = store::timeline::now(db);
   if (opts.json) {
-    auto card = scorecard_json(game);
-    card["change"] = game.last_change;  // the state a write may name with --seen
-    add_game_times(card, times, now);
-    ctx.out << terminal_json(
-                   card.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace))
-            << '\n';
+    ctx.out << dump_json(views::game_json(db, game)) << '\n';
     return;
   }
+  const auto times = store::timeline::game_times(db, game.id);
+  const auto now = store::timeline::now(db);
   const CardLayout layout = opts.wide      ? CardLayout::Wide
                             : opts.compact ? CardLayout::Compact
                                            : CardLayout::Auto;

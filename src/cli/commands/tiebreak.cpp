@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
+#include "cli/views/written.hpp"
 #include "views/scorecard.hpp"
 
 namespace crowns::cli {
@@ -16,6 +17,7 @@ struct TiebreakOptions {
   std::optional<std::int64_t> game;
   std::optional<std::int64_t> seen;
   bool force = false;
+  bool json = false;
 };
 
 void run_tiebreak(const TiebreakOptions& opts, Context& ctx) {
@@ -25,6 +27,10 @@ void run_tiebreak(const TiebreakOptions& opts, Context& ctx) {
                                              .values = opts.values,
                                              .checks = opts.force ? Checks::Force : Checks::Strict,
                                              .basis = {.change = opts.seen}}));
+  if (opts.json) {
+    print_game_written(ctx, db, entry.change);
+    return;
+  }
   print_hands(ctx.out, ctx.style, entry.before, entry.scores, entry.spec, std::nullopt);
   print_outlook(ctx.out, ctx.style, *entry.change.game);
 }
@@ -40,6 +46,7 @@ void setup_tiebreak(CLI::App& app, Context& ctx) {
   add_game_option(*sub, opts->game);
   add_seen_option(*sub, opts->seen);
   sub->add_flag("-f,--force", opts->force, "Accept an unusual value");
+  sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_tiebreak(*opts, ctx); });
 }
 

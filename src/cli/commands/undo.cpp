@@ -9,6 +9,7 @@
 #include "cli/asking.hpp"
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "cli/views/written.hpp"
 #include "views/scorecard.hpp"
 
 namespace crowns::cli {
@@ -17,6 +18,7 @@ namespace {
 struct UndoOptions {
   std::optional<std::int64_t> game;
   std::optional<std::int64_t> seen;
+  bool json = false;
 };
 
 void run_undo(const UndoOptions& opts, Context& ctx) {
@@ -24,6 +26,10 @@ void run_undo(const UndoOptions& opts, Context& ctx) {
     fail("--seen names a change of one game: add --game ID", ExitCode::Usage);
   auto db = open_store(ctx, store::Access::Write);
   const store::Change change = need_table(table::undo(db, opts.game, {.change = opts.seen}));
+  if (opts.json) {
+    print_game_written(ctx, db, change);
+    return;
+  }
   ctx.out << sanitize(change.entry.summary) << " (the log keeps it: crowns log)\n";
   if (change.game) print_outlook(ctx.out, ctx.style, *change.game);
 }
@@ -38,6 +44,7 @@ void setup_undo(CLI::App& app, Context& ctx) {
   sub->add_option("-g,--game", opts->game, "Undo the most recent change of this game only")
       ->type_name("ID");
   add_seen_option(*sub, opts->seen);
+  sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_undo(*opts, ctx); });
 }
 

@@ -14,15 +14,15 @@
 namespace crowns::cli {
 
 StartedGame start_game(Context& ctx, store::Database& db, const store::NewGame& spec,
-                       const NewGameFlags& flags) {
+                       const NewGameFlags& flags, bool may_ask) {
   // A second table on purpose says --another and is not asked; without a terminal nobody can
   // be, so the game is refused (naming the game in progress and --another), not created.
   TerminalAsker terminal(ctx);
   table::AnsweredAhead second_table({table::Question::InProgress});
   table::NobodyAsked script;
-  table::Asker& asker = flags.another         ? static_cast<table::Asker&>(second_table)
-                        : stdin_is_terminal() ? static_cast<table::Asker&>(terminal)
-                                              : static_cast<table::Asker&>(script);
+  table::Asker& asker = flags.another                    ? static_cast<table::Asker&>(second_table)
+                        : stdin_is_terminal() && may_ask ? static_cast<table::Asker&>(terminal)
+                                                         : static_cast<table::Asker&>(script);
   StartedGame started;
   started.game = need_table(table::start_game(db, spec, asker), "--another");
   for (auto& game : store::games_in_progress(db, store::InProgress::Rounds)) {
