@@ -90,24 +90,14 @@ void run_list(const PlayerOptions& opts, Context& ctx) {
   table.print(ctx.out, ctx.style);
 }
 
-void run_rename(const PlayerOptions& opts, Context& ctx) {
+// rename and merge: a player's history goes on under the name `to`; says what was logged.
+using MovePlayer = Expected<store::Change> (*)(store::Database&, const std::string&,
+                                               const std::string&);
+void run_move(const PlayerOptions& opts, Context& ctx, MovePlayer move) {
   std::string summary;
   write_players(
       opts, ctx,
-      [&](store::Database& db) {
-        summary = need(store::rename_player(db, opts.from, opts.to)).entry.summary;
-      },
-      [&] { return std::vector{opts.to}; });
-  if (!opts.json) ctx.out << sanitize(summary) << '\n';
-}
-
-void run_merge(const PlayerOptions& opts, Context& ctx) {
-  std::string summary;
-  write_players(
-      opts, ctx,
-      [&](store::Database& db) {
-        summary = need(store::merge_players(db, opts.from, opts.to)).entry.summary;
-      },
+      [&](store::Database& db) { summary = need(move(db, opts.from, opts.to)).entry.summary; },
       [&] { return std::vector{opts.to}; });
   if (!opts.json) ctx.out << sanitize(summary) << '\n';
 }
@@ -149,14 +139,14 @@ void setup_player(CLI::App& app, Context& ctx) {
   rename->add_option("old", opts->from, "Current name")->required();
   rename->add_option("new", opts->to, "New name")->required();
   rename->add_flag("--json", opts->json, kWrittenJson);
-  rename->callback([opts, &ctx] { run_rename(*opts, ctx); });
+  rename->callback([opts, &ctx] { run_move(*opts, ctx, store::rename_player); });
 
   auto* merge =
       player->add_subcommand("merge", "Fold a duplicate player into another, history and all");
   merge->add_option("from", opts->from, "The duplicate (removed)")->required();
   merge->add_option("into", opts->to, "The player who keeps the history")->required();
   merge->add_flag("--json", opts->json, kWrittenJson);
-  merge->callback([opts, &ctx] { run_merge(*opts, ctx); });
+  merge->callback([opts, &ctx] { run_move(*opts, ctx, store::merge_players); });
 
   auto* retire =
       player->add_subcommand("retire", "Hide players from lists and new games (stats kept)");
