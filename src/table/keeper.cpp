@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "crowns/game_status.hpp"
+#include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
@@ -60,8 +61,13 @@ void check_basis(const store::Database& db, const store::Game& game, const Basis
   if (!basis.change) return;
   auto since = store::changes_after(db, game.id, *basis.change);
   if (since.empty()) return;
-  std::string what;
-  for (const auto& entry : since) what += (what.empty() ? "" : "; ") + entry.summary;
+  // The latest three by name (what the writer most likely missed), the rest counted.
+  constexpr std::size_t kNamed = 3;
+  const std::size_t first = since.size() > kNamed ? since.size() - kNamed : 0;
+  std::string what =
+      first > 0 ? counted(static_cast<long long>(first), "earlier change") + ", then " : "";
+  for (std::size_t i = first; i < since.size(); ++i)
+    what += (i == first ? "" : "; ") + since[i].summary;
   throw Stop{{.kind = Refused::Stale,
               .message = "game " + std::to_string(game.id) + " changed since you saw it (" + what +
                          "): nothing recorded",

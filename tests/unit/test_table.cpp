@@ -353,3 +353,29 @@ TEST_CASE(
     CHECK_FALSE(speaks_terminal(error));
   }
 }
+
+TEST_CASE("a stale write names the latest three changes and counts the rest", "[table]") {
+  Table t;
+  store::Game game = test::new_game(t.db, {"Ann", "Bob"});
+  const std::int64_t seen = game.last_change;
+  for (int r = 1; r <= 5; ++r)
+    game = test::play_round(t.db, game, {test::out(0), test::pts(1, r + 3)});
+  NobodyAsked nobody;
+  auto late = record_round(
+      t.db, {.game = game.id, .values = {"12", "0*"}, .basis = {.change = seen}}, nobody);
+  REQUIRE_FALSE(late);
+  CHECK(late.refusal().since.size() == 5);  // every change, for a door that shows them all
+  CHECK(late.refusal().message ==
+        "game " + std::to_string(game.id) +
+            " changed since you saw it (2 earlier changes, then Round 3 entered: Ann 0*, Bob 6; "
+            "Round 4 entered: Ann 0*, Bob 7; Round 5 entered: Ann 0*, Bob 8): nothing recorded");
+  auto one_behind = record_round(t.db,
+                                 {.game = game.id,
+                                  .values = {"12", "0*"},
+                                  .basis = {.change = store::last_change_id(t.db, game.id) - 1}},
+                                 nobody);
+  REQUIRE_FALSE(one_behind);
+  CHECK(one_behind.refusal().message ==
+        "game " + std::to_string(game.id) +
+            " changed since you saw it (Round 5 entered: Ann 0*, Bob 8): nothing recorded");
+}
