@@ -320,6 +320,15 @@ Outcome<store::Change> reopen(store::Database& db, std::optional<std::int64_t> i
   });
 }
 
+Outcome<store::Change> change_details(store::Database& db, std::optional<std::int64_t> id,
+                                      const store::DetailsChange& change, const Basis& basis) {
+  return in_transaction(db, [&] {
+    const store::Game game = game_now(db, id);
+    check_basis(db, game, basis);
+    return logged(take(store::change_details(db, game, change), game));
+  });
+}
+
 Outcome<store::Change> delete_game(store::Database& db, std::int64_t id, const Basis& basis) {
   return in_transaction(db, [&] {
     const store::Game game = game_now(db, id);

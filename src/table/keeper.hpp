@@ -14,6 +14,7 @@
 
 #include "crowns/scoring.hpp"
 #include "store/change.hpp"
+#include "store/details.hpp"
 #include "store/games.hpp"
 #include "store/join.hpp"
 #include "store/rounds.hpp"
@@ -127,6 +128,10 @@ Outcome<store::Change> abandon(store::Database& db, std::optional<std::int64_t> 
 /// Takes an abandoned game up again.
 Outcome<store::Change> reopen(store::Database& db, std::optional<std::int64_t> game,
                               const Basis& basis);
+
+/// Fixes a game's date, note, first dealer or seat order (store::change_details).
+Outcome<store::Change> change_details(store::Database& db, std::optional<std::int64_t> game,
+                                      const store::DetailsChange& change, const Basis& basis);
 
 /// Deletes a game (the log keeps a full copy: undo brings it back).
 Outcome<store::Change> delete_game(store::Database& db, std::int64_t game, const Basis& basis);

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/asking.hpp"
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "cli/views/written.hpp"
@@ -17,6 +18,7 @@ struct DetailsOptions {
   std::optional<std::int64_t> game;
   store::DetailsChange change;
   std::optional<std::string> seats;  ///< "Ann,Bob,Cat"
+  std::optional<std::int64_t> seen;
   bool json = false;
 };
 
@@ -45,15 +47,11 @@ void run_details(const DetailsOptions& opts, Context& ctx) {
         "[--dealer NAME] [--seats NAME,NAME,...]",
         ExitCode::Usage);
   }
-  nlohmann::ordered_json written;  // under --json, read in the write's transaction
-  const store::Change done = write_store(ctx, [&](store::Database& db) {
-    const store::Game game = need(store::require_game(db, opts.game, store::Pick::Latest));
-    store::Change changed = need(store::change_details(db, game, change));
-    if (opts.json) written = game_written_json(db, changed);
-    return changed;
-  });
+  auto db = open_store(ctx, store::Access::Write);
+  const store::Change done =
+      need_table(table::change_details(db, opts.game, change, {.change = opts.seen}));
   if (opts.json) {
-    ctx.out << dump_json(written) << '\n';
+    print_game_written(ctx, db, done);
     return;
   }
   ctx.out << sanitize(done.entry.summary) << '\n';
@@ -75,6 +73,7 @@ void setup_details(CLI::App& app, Context& ctx) {
   sub->add_option("--seats", opts->seats,
                   "Every player once, clockwise: Ann,Bob,Cat (scores move with the players)")
       ->type_name("NAMES");
+  add_seen_option(*sub, opts->seen);
   sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_details(*opts, ctx); });
 }
