@@ -187,3 +187,56 @@ TEST_CASE("hands then: the reading weighs hands by the moves against the hands h
   CHECK(reading::moves_likelihood(s, cards("9h 8h 10h Kd Kh"), settings) <
         reading::moves_likelihood(s, cards("9h 8h 10h 4d Qs"), settings));
 }
+
+TEST_CASE("the sight stick's hands: sight 1 the true hand, sight 0 dealt alike; seeded",
+          "[sparring]") {
+  using selfplay::Strategy;
+  CHECK(*selfplay::parse_strategy("sightreply") == Strategy::SightReply);
+  CHECK(selfplay::strategy_name(Strategy::SightReply) == "sightreply");
+  const Situation s = took_nine_of_hearts();
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen);
+  const std::vector<Card> truth = cards("9h 8h 10h 4d Qs");
+  auto sorted = [](std::vector<Card> hand) {
+    std::sort(hand.begin(), hand.end());
+    return hand;
+  };
+  // Sight 1: every hand is the true hand (their pickup first, the rest in order).
+  for (const auto& hand : selfplay::sight_hands(s, *unseen, truth, 1.0, 4, 9))
+    CHECK(sorted(hand) == sorted(truth));
+  // Sight 0: every hand holds the pickup and cards the unseen ones can supply, no card more
+  // often than the unseen cards and the pickup together hold it; over many hands the true
+  // cards come as often as chance (their 8 copies among 108 unseen, 4 dealt: 0.30 a hand).
+  const auto blind = selfplay::sight_hands(s, *unseen, truth, 0.0, 400, 9);
+  REQUIRE(blind.size() == 400);
+  std::ptrdiff_t true_cards = 0;
+  for (const auto& hand : blind) {
+    REQUIRE(hand.size() == 5);
+    CHECK(hand.front() == card("9h"));
+    for (Card c : hand) {
+      const auto held = std::count(hand.begin(), hand.end(), c);
+      const auto pickup = c == card("9h") ? 1 : 0;
+      CHECK(held <= unseen->count[static_cast<std::size_t>(kind_of(c))] + pickup);
+    }
+    for (Card c : cards("8h 10h 4d Qs")) true_cards += std::count(hand.begin() + 1, hand.end(), c);
+  }
+  CHECK(static_cast<double>(true_cards) / 400.0 == Approx(4.0 * 8 / 108).margin(0.1));
+  // Sight 0.5: about half the dealt cards are the true ones; the same seed, the same hands.
+  const auto half = selfplay::sight_hands(s, *unseen, truth, 0.5, 400, 9);
+  int kept = 0;
+  for (const auto& hand : half) {
+    for (Card c : cards("8h 10h 4d Qs")) kept += std::count(hand.begin() + 1, hand.end(), c) > 0;
+  }
+  CHECK(static_cast<double>(kept) / 1600.0 == Approx(0.5).margin(0.06));
+  CHECK(selfplay::sight_hands(s, *unseen, truth, 0.5, 400, 9) == half);
+  CHECK(selfplay::sight_hands(s, *unseen, truth, 0.5, 400, 10) != half);
+  // Sight 1 replies as the reply stick does; any sight answers one of the best four.
+  CHECK(selfplay::sight_reply_discard(s, *unseen, truth, {}) ==
+        selfplay::reply_discard(s, *unseen, truth));
+  const auto options = advise_discard(s, *unseen, kStaticAdvisor).options;
+  selfplay::ReadReplySettings settings;
+  settings.sight = 0.25;
+  const Card quarter = selfplay::sight_reply_discard(s, *unseen, truth, settings);
+  CHECK(std::any_of(options.begin(), options.begin() + 4,
+                    [&](const DiscardOption& o) { return o.discard == quarter; }));
+}
