@@ -240,3 +240,61 @@ TEST_CASE("the sight stick's hands: sight 1 the true hand, sight 0 dealt alike; 
   CHECK(std::any_of(options.begin(), options.begin() + 4,
                     [&](const DiscardOption& o) { return o.discard == quarter; }));
 }
+
+TEST_CASE("the exact model follows the expected-value player's own take and throw", "[reading]") {
+  reading::Settings settings;
+  settings.hands_then = true;
+  settings.exact_model = true;
+  settings.temperature = 0.01;
+  settings.discard_temperature = 0.01;
+  SplitMix64 rng(17);
+  for (int i = 0; i < 30; ++i) {
+    const std::vector<Card> before = random_cards(rng, 5);
+    const Card offered = card_of_kind(static_cast<int>(rng.below(kCardKinds)));
+    // Taking and passing share the chance; the likelier one is what the player does.
+    const double take = reading::exact_take_likelihood(before, offered, true, 5, 1, settings);
+    const double pass = reading::exact_take_likelihood(before, offered, false, 5, 1, settings);
+    CHECK(take + pass == Approx(1.0));
+    Situation s;
+    s.round = 3;
+    s.players = 2;
+    s.hand = before;
+    s.top = offered;
+    const bool takes = selfplay::lookahead_take(selfplay::Lookahead::ExpectedValue, s, Unseen{});
+    CHECK((takes ? take >= 0.5 : pass > 0.5));
+    // The throw: the chances sum to 1 over the cards it may throw, and the card the player
+    // throws is the likeliest.
+    std::vector<Card> at = before;
+    at.push_back(offered);
+    std::vector<Card> distinct = at;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    double sum = 0;
+    double best = 0;
+    for (Card c : distinct) {
+      const double p = reading::exact_discard_likelihood(at, c, std::nullopt, 5, 1, settings);
+      sum += p;
+      best = std::max(best, p);
+    }
+    CHECK(sum == Approx(1.0));
+    s.hand = at;
+    s.top.reset();
+    const Card thrown =
+        selfplay::lookahead_discard(selfplay::Lookahead::ExpectedValue, s, Unseen{});
+    CHECK(reading::exact_discard_likelihood(at, thrown, std::nullopt, 5, 1, settings) ==
+          Approx(best));
+  }
+  // A card that lets it go out is always taken (8h-Qh, the 3c thrown), and then only a card
+  // that goes out is thrown.
+  settings.temperature = 1e6;
+  CHECK(reading::exact_take_likelihood(cards("8h 10h Jh Qh 3c"), card("9h"), true, 5, 1,
+                                       settings) == Approx(1.0));
+  CHECK(reading::exact_discard_likelihood(cards("8h 9h 10h Jh Qh 3c"), card("3c"), card("9h"), 5, 1,
+                                          settings) == Approx(1.0));
+  CHECK(reading::exact_discard_likelihood(cards("8h 9h 10h Jh Qh 3c"), card("8h"), card("9h"), 5, 1,
+                                          settings) < 1e-200);
+  // The reading with the exact model weighs the hands as the other readings do.
+  settings.temperature = 0.5;
+  settings.discard_temperature = 0.5;
+  check_reading_of_nine(settings);
+}
