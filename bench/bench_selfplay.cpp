@@ -95,8 +95,13 @@ Options parse(int argc, char** argv) {
     } else if (arg == "--reply-margin") {
       crowns::selfplay::read_reply_settings().margin = std::stod(value);
     } else if (arg == "--sight") {
-      const double q = std::stod(value);
-      if (!(q >= 0 && q <= 1)) usage("--sight must be from 0 to 1, e.g. --sight 0.25");
+      double q = -1;
+      try {
+        q = std::stod(value);
+      } catch (const std::exception&) {
+      }
+      if (!(q >= 0 && q <= 1))
+        usage("--sight " + value + ": must be a number from 0 to 1, e.g. --sight 0.25");
       crowns::selfplay::read_reply_settings().sight = q;
     } else if (arg == "--reply-hands") {
       crowns::selfplay::read_reply_settings().hands = std::max(1, std::stoi(value));
