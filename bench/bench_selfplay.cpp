@@ -41,6 +41,7 @@ struct Options : crowns::bench::Match {
       "       [--read-discard-temperature T] [--reply-hands N] [--reply-margin POINTS]   "
       "(readreply)\n"
       "       [--sight Q]   (sightreply: the accuracy of its hands, 0..1)\n"
+      "       [--read-feed-charge POINTS]   (readfeed; and the --read-* options)\n"
       "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
       "look-ahead), static (the advisor without rollouts), oracle (static that sees\n"
       "the next player's hand and never feeds them out: a measuring stick), reply (static that\n"
@@ -103,6 +104,8 @@ Options parse(int argc, char** argv) {
       if (!(q >= 0 && q <= 1))
         usage("--sight " + value + ": must be a number from 0 to 1, e.g. --sight 0.25");
       crowns::selfplay::read_reply_settings().sight = q;
+    } else if (arg == "--read-feed-charge") {
+      crowns::selfplay::read_reply_settings().feed_charge = std::stod(value);
     } else if (arg == "--reply-hands") {
       crowns::selfplay::read_reply_settings().hands = std::max(1, std::stoi(value));
     } else if (arg == "--first") {
@@ -163,6 +166,15 @@ int main(int argc, char** argv) try {
   std::fprintf(summary, ", advisor hazard x%g gain %g feed %g rollouts %d,%d,%g%s", r.hazard_scale,
                r.gain, r.feed_charge, r.samples, r.candidates, r.margin,
                r.own_policy ? "" : ",greedy");
+  if (o.a == crowns::selfplay::Strategy::ReadFeed || o.b == crowns::selfplay::Strategy::ReadFeed) {
+    const auto& rr = crowns::selfplay::read_reply_settings();
+    std::fprintf(summary,
+                 ", readfeed charge %g over %d hands, %s, take threshold %g temperature %g discard "
+                 "temperature %g",
+                 rr.feed_charge, rr.reading.hands,
+                 rr.reading.hands_then ? "hands then" : "hands now", rr.reading.take_threshold,
+                 rr.reading.temperature, rr.reading.discard_temperature);
+  }
   if (o.a == crowns::selfplay::Strategy::ReadReply ||
       o.b == crowns::selfplay::Strategy::ReadReply) {
     const auto& rr = crowns::selfplay::read_reply_settings();

@@ -46,6 +46,10 @@ enum class Strategy {
   /// with that chance, else dealt again from the unseen cards): what a reading of a given
   /// accuracy is worth (docs/ADVICE.md, "What a reading could be worth").
   SightReply,
+  /// The static advisor's ranking with a charge for the read chance that the next player goes
+  /// out at once by taking the discard (crowns::reading's weighted hands): the confident part of
+  /// the reading only (docs/ADVICE.md, issue 37).
+  ReadFeed,
 };
 Expected<Strategy> parse_strategy(std::string_view name);
 std::string_view strategy_name(Strategy s);
@@ -78,6 +82,8 @@ struct ReadReplySettings {
   /// Strategy::SightReply's accuracy, 0..1: the chance each card of the true hand beyond the
   /// known pickups is kept in a hand it replies to (1: the true hand; 0: hands dealt alike).
   double sight = 1.0;
+  /// Strategy::ReadFeed's charge: points times the read chance a discard lets them go out.
+  double feed_charge = 10.0;
 };
 /// The settings Strategy::ReadReply plays with (the defaults unless changed; the bench sets them
 /// before any game starts).
@@ -98,6 +104,11 @@ std::vector<std::vector<Card>> sight_hands(const Situation& s, const Unseen& uns
 /// sight_hands of accuracy `settings.sight` (seeded by the situation).
 Card sight_reply_discard(const Situation& s, const Unseen& unseen,
                          const std::vector<Card>& next_hand, const ReadReplySettings& settings);
+
+/// Strategy::ReadFeed's discard: of the static advisor's discards, the lowest value plus
+/// `settings.feed_charge` times the weight of the read hands (reading::read_next_hand with
+/// `settings.reading`, seeded by the situation) that go out by taking it.
+Card read_feed_discard(const Situation& s, const Unseen& unseen, const ReadReplySettings& settings);
 
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);

@@ -244,4 +244,31 @@ Card sight_reply_discard(const Situation& s, const Unseen& unseen,
   return candidates[static_cast<std::size_t>(best)].discard;
 }
 
+Card read_feed_discard(const Situation& s, const Unseen& unseen,
+                       const ReadReplySettings& settings) {
+  const auto options = advise_discard(s, unseen, kStaticAdvisor).options;
+  if (s.last || options.front().goes_out || options.size() == 1) return options.front().discard;
+  const reading::Reading read =
+      reading::read_next_hand(s, unseen, situation_seed(s), settings.reading);
+  const int wild_rank = wild_rank_of_round(s.round);
+  Card best = options.front().discard;
+  double best_score = 0;
+  bool have = false;
+  for (const auto& o : options) {
+    double p_out = 0;
+    for (std::size_t i = 0; i < read.hands.size(); ++i) {
+      std::vector<Card> taken = read.hands[i];
+      taken.push_back(o.discard);
+      if (min_score(taken, wild_rank, HandMode::Drawn) == 0) p_out += read.weights[i];
+    }
+    const double score = o.value + settings.feed_charge * p_out;
+    if (!have || score < best_score) {
+      best = o.discard;
+      best_score = score;
+      have = true;
+    }
+  }
+  return best;
+}
+
 }  // namespace crowns::selfplay

@@ -32,7 +32,8 @@ bool take_top(Strategy strategy, const Situation& s, const Unseen& unseen) {
     case Strategy::Reply:
     case Strategy::BlindReply:
     case Strategy::ReadReply:
-    case Strategy::SightReply: return advise_draw(s, unseen, kStaticAdvisor).take;
+    case Strategy::SightReply:
+    case Strategy::ReadFeed: return advise_draw(s, unseen, kStaticAdvisor).take;
     case Strategy::Advisor: break;
   }
   return advise_draw(s, unseen, advisor_settings()).take;
@@ -47,6 +48,7 @@ Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen,
     case Strategy::ReadReply: return read_reply_discard(s, unseen, read_reply_settings());
     case Strategy::SightReply:
       return sight_reply_discard(s, unseen, next_hand, read_reply_settings());
+    case Strategy::ReadFeed: return read_feed_discard(s, unseen, read_reply_settings());
     case Strategy::Greedy: return greedy_discard(s);
     case Strategy::ExpectedValue: return lookahead_discard(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_discard(Lookahead::OnePly, s, unseen);
@@ -60,7 +62,7 @@ struct StrategyName {
   Strategy strategy;
   std::string_view name;
 };
-constexpr std::array<StrategyName, 10> kStrategyNames = {{{Strategy::Advisor, "advisor"},
+constexpr std::array<StrategyName, 11> kStrategyNames = {{{Strategy::Advisor, "advisor"},
                                                           {Strategy::Greedy, "greedy"},
                                                           {Strategy::ExpectedValue, "ev"},
                                                           {Strategy::OnePly, "oneply"},
@@ -69,7 +71,8 @@ constexpr std::array<StrategyName, 10> kStrategyNames = {{{Strategy::Advisor, "a
                                                           {Strategy::Reply, "reply"},
                                                           {Strategy::BlindReply, "blindreply"},
                                                           {Strategy::ReadReply, "readreply"},
-                                                          {Strategy::SightReply, "sightreply"}}};
+                                                          {Strategy::SightReply, "sightreply"},
+                                                          {Strategy::ReadFeed, "readfeed"}}};
 
 // Where the discard pile's top card goes in a Situation: `top` before drawing, `seen` after.
 enum class PileTop { AsTop, InSeen };

@@ -298,3 +298,25 @@ TEST_CASE("the exact model follows the expected-value player's own take and thro
   settings.discard_temperature = 0.5;
   check_reading_of_nine(settings);
 }
+
+TEST_CASE("the read feeding charge keeps the static choice when no read hand goes out",
+          "[reading]") {
+  using selfplay::Strategy;
+  CHECK(*selfplay::parse_strategy("readfeed") == Strategy::ReadFeed);
+  CHECK(selfplay::strategy_name(Strategy::ReadFeed) == "readfeed");
+  const Situation s = took_nine_of_hearts();
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen);
+  const auto options = advise_discard(s, *unseen, kStaticAdvisor).options;
+  selfplay::ReadReplySettings settings;
+  settings.reading.hands_then = true;
+  settings.feed_charge = 0;  // no charge: the static advisor's first choice
+  CHECK(selfplay::read_feed_discard(s, *unseen, settings) == options.front().discard);
+  // With a charge, a discard that some read hand goes out with costs its weight times the
+  // charge: the answer is one of the static options, the same for the same question.
+  settings.feed_charge = 1000;
+  const Card charged = selfplay::read_feed_discard(s, *unseen, settings);
+  CHECK(selfplay::read_feed_discard(s, *unseen, settings) == charged);
+  CHECK(std::any_of(options.begin(), options.end(),
+                    [&](const DiscardOption& o) { return o.discard == charged; }));
+}
