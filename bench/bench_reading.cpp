@@ -5,9 +5,15 @@
 // read hands (beyond their known pickups) that they really hold, against the same share for the
 // same number of hands dealt from the unseen cards alike. With --fit it also fits the soft
 // model's temperatures to side B's own moves (each weighed against the hand B held then).
-//   bench_reading [--a static] [--b ev] [--deals 100] [--seed 1] [--jobs 1] [--hands 24]
+//   bench_reading [--a static] [--b ev] [--deals 100] [--seed 1] [--jobs 1] [--rounds 11] [--hands
+//   24]
 //                 [--then 0|1] [--temperature T] [--threshold F] [--discard-temperature T] [--fit]
-//                 [--time REPLY_HANDS]
+//                 [--exact 0|1] [--time REPLY_HANDS] [--first N] [--csv]
+// --first N reads deals N.. of the seed and --csv prints each deal's turns and mean shares (a
+// long run in pieces; the pieces' lines together are the whole run's).
+// --exact 1 (with --then 1) weighs the moves by the expected-value player's own decision values
+// (reading::Settings::exact_model; --temperature and --discard-temperature in points of them):
+// the best reading of that player's moves, slow.
 // --time N also times readreply's discard decision (the reading and the reply over N of its
 // hands) at the same turns: CPU time of one thread, all rounds and round 11 alone.
 #include <algorithm>
@@ -38,16 +44,19 @@ using crowns::Card;
 struct Options : crowns::bench::Match {
   crowns::reading::Settings settings;
   bool fit = false;
-  int reply_hands = 0;  // --time N: time readreply's decision over N of the read hands
+  int reply_hands = 0;           // --time N: time readreply's decision over N of the read hands
+  int rounds = crowns::kRounds;  // --rounds N: play rounds 1..N only
+  int first = 0;                 // --first N: deals N.. of the seed (a long run in pieces)
+  bool csv = false;              // --csv: one line per deal (its turns and mean shares)
 };
 
 [[noreturn]] void usage(const std::string& message) {
   std::fprintf(stderr, "bench_reading: %s\n", message.c_str());
   std::fprintf(stderr,
                "usage: bench_reading [--a STRATEGY] [--b STRATEGY] [--players N] [--deals N] "
-               "[--seed N] [--jobs N]\n"
+               "[--seed N] [--first N] [--jobs N] [--rounds 1-11] [--csv]\n"
                "       [--hands N] [--then 0|1] [--temperature T] [--threshold F] "
-               "[--discard-temperature T] [--fit] [--time REPLY_HANDS]\n");
+               "[--discard-temperature T] [--exact 0|1] [--fit] [--time REPLY_HANDS]\n");
   std::exit(2);
 }
 
@@ -59,8 +68,8 @@ Options parse(int argc, char** argv) {
   o.jobs = 1;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if (arg == "--fit") {
-      o.fit = true;
+    if (arg == "--fit" || arg == "--csv") {
+      (arg == "--fit" ? o.fit : o.csv) = true;
       continue;
     }
     if (i + 1 >= argc) usage("missing value after " + std::string(arg));
@@ -76,6 +85,12 @@ Options parse(int argc, char** argv) {
       o.settings.take_threshold = std::stod(value);
     } else if (arg == "--time") {
       o.reply_hands = std::stoi(value);
+    } else if (arg == "--first") {
+      o.first = std::stoi(value);
+    } else if (arg == "--rounds") {
+      o.rounds = std::stoi(value);
+    } else if (arg == "--exact") {
+      o.settings.exact_model = value != "0";
     } else if (arg == "--discard-temperature") {
       o.settings.discard_temperature = std::stod(value);
     } else {
@@ -84,6 +99,9 @@ Options parse(int argc, char** argv) {
   }
   if (o.players < 2 || o.players > 7) usage("--players out of range (2-7)");
   if (o.settings.hands < 1) usage("--hands must be at least 1");
+  if (o.rounds < 1 || o.rounds > crowns::kRounds) usage("--rounds out of range (1-11)");
+  if (o.first < 0) usage("--first must be 0 or more");
+  if (o.settings.exact_model && !o.settings.hands_then) usage("--exact 1 needs --then 1");
   return o;
 }
 
@@ -212,7 +230,8 @@ int main(int argc, char** argv) try {
       Deal& d = deals[static_cast<std::size_t>(i)];
       for (int a_seat = 0; a_seat < o.players; ++a_seat) {
         crowns::selfplay::GameSetup setup;
-        setup.seed = crowns::bench::deal_seed(o.seed, i);
+        setup.seed = crowns::bench::deal_seed(o.seed, o.first + i);
+        setup.rounds = o.rounds;
         setup.seats.assign(static_cast<std::size_t>(o.players), o.b);
         setup.seats[static_cast<std::size_t>(a_seat)] = o.a;
         setup.observer = [&](const crowns::selfplay::TurnRecord& t) {
@@ -267,7 +286,12 @@ int main(int argc, char** argv) try {
   // Per deal: the mean share over its turns; the interval is over deals.
   std::vector<double> read, random, gain;
   int turns = 0;
-  for (const auto& d : deals) {
+  if (o.csv) std::printf("deal,turns,read,alike\n");
+  for (std::size_t i = 0; i < deals.size(); ++i) {
+    const Deal& d = deals[i];
+    if (o.csv && d.turns > 0)
+      std::printf("%zu,%d,%.6f,%.6f\n", i + static_cast<std::size_t>(o.first), d.turns,
+                  d.read / d.turns, d.random / d.turns);
     if (d.turns == 0) continue;
     turns += d.turns;
     read.push_back(d.read / d.turns);
@@ -277,11 +301,12 @@ int main(int argc, char** argv) try {
   const auto a = crowns::selfplay::strategy_name(o.a);
   const auto b = crowns::selfplay::strategy_name(o.b);
   std::printf(
-      "%d deals of seed %llu, %d players, %.*s reads %.*s; %d turns read; %d hands, "
-      "%s, take threshold %g, temperature %g, discard temperature %g\n",
-      o.deals, static_cast<unsigned long long>(o.seed), o.players, static_cast<int>(a.size()),
-      a.data(), static_cast<int>(b.size()), b.data(), turns, o.settings.hands,
-      o.settings.hands_then ? "hands then" : "hands now", o.settings.take_threshold,
+      "%d deals of seed %llu (rounds 1-%d), %d players, %.*s reads %.*s; %d turns read; %d hands, "
+      "%s%s, take threshold %g, temperature %g, discard temperature %g\n",
+      o.deals, static_cast<unsigned long long>(o.seed), o.rounds, o.players,
+      static_cast<int>(a.size()), a.data(), static_cast<int>(b.size()), b.data(), turns,
+      o.settings.hands, o.settings.hands_then ? "hands then" : "hands now",
+      o.settings.exact_model ? ", the exact model" : "", o.settings.take_threshold,
       o.settings.temperature, o.settings.discard_temperature);
   std::printf("share of the read cards they hold:  read %.4f, dealt alike %.4f\n", mean(read),
               mean(random));

@@ -40,12 +40,16 @@ struct Options : crowns::bench::Match {
       "       [--read-then 0|1] [--read-hands N] [--read-temperature T] [--read-threshold F]\n"
       "       [--read-discard-temperature T] [--reply-hands N] [--reply-margin POINTS]   "
       "(readreply)\n"
+      "       [--sight Q]   (sightreply: the accuracy of its hands, 0..1)\n"
+      "       [--read-feed-charge POINTS]   (readfeed; and the --read-* options)\n"
       "strategies: advisor, greedy, ev (expected-value player), oneply (one-ply "
       "look-ahead), static (the advisor without rollouts), oracle (static that sees\n"
       "the next player's hand and never feeds them out: a measuring stick), reply (static that\n"
       "sees the next player's hand and weighs their reply to its best discards), blindreply\n"
       "(the same over 4 hands dealt from the unseen cards: no sight, no reading), readreply\n"
-      "(the same over 4 hands read from the next player's moves: crowns::reading)\n");
+      "(the same over 4 hands read from the next player's moves: crowns::reading), sightreply\n"
+      "(the same over 4 hands built from the true hand with accuracy --sight: a measuring "
+      "stick)\n");
   std::exit(2);
 }
 
@@ -91,6 +95,17 @@ Options parse(int argc, char** argv) {
       crowns::selfplay::read_reply_settings().reading.discard_temperature = std::stod(value);
     } else if (arg == "--reply-margin") {
       crowns::selfplay::read_reply_settings().margin = std::stod(value);
+    } else if (arg == "--sight") {
+      double q = -1;
+      try {
+        q = std::stod(value);
+      } catch (const std::exception&) {
+      }
+      if (!(q >= 0 && q <= 1))
+        usage("--sight " + value + ": must be a number from 0 to 1, e.g. --sight 0.25");
+      crowns::selfplay::read_reply_settings().sight = q;
+    } else if (arg == "--read-feed-charge") {
+      crowns::selfplay::read_reply_settings().feed_charge = std::stod(value);
     } else if (arg == "--reply-hands") {
       crowns::selfplay::read_reply_settings().hands = std::max(1, std::stoi(value));
     } else if (arg == "--first") {
@@ -151,6 +166,15 @@ int main(int argc, char** argv) try {
   std::fprintf(summary, ", advisor hazard x%g gain %g feed %g rollouts %d,%d,%g%s", r.hazard_scale,
                r.gain, r.feed_charge, r.samples, r.candidates, r.margin,
                r.own_policy ? "" : ",greedy");
+  if (o.a == crowns::selfplay::Strategy::ReadFeed || o.b == crowns::selfplay::Strategy::ReadFeed) {
+    const auto& rr = crowns::selfplay::read_reply_settings();
+    std::fprintf(summary,
+                 ", readfeed charge %g over %d hands, %s, take threshold %g temperature %g discard "
+                 "temperature %g",
+                 rr.feed_charge, rr.reading.hands,
+                 rr.reading.hands_then ? "hands then" : "hands now", rr.reading.take_threshold,
+                 rr.reading.temperature, rr.reading.discard_temperature);
+  }
   if (o.a == crowns::selfplay::Strategy::ReadReply ||
       o.b == crowns::selfplay::Strategy::ReadReply) {
     const auto& rr = crowns::selfplay::read_reply_settings();
@@ -160,6 +184,11 @@ int main(int argc, char** argv) try {
                  rr.hands, rr.margin, rr.reading.hands,
                  rr.reading.hands_then ? "hands then" : "hands now", rr.reading.take_threshold,
                  rr.reading.temperature, rr.reading.discard_temperature);
+  }
+  if (o.a == crowns::selfplay::Strategy::SightReply ||
+      o.b == crowns::selfplay::Strategy::SightReply) {
+    const auto& rr = crowns::selfplay::read_reply_settings();
+    std::fprintf(summary, ", sightreply %d hands of sight %g", rr.hands, rr.sight);
   }
   std::fprintf(summary, "\n");
   std::fprintf(summary, "mean game score  %-8.*s %7.2f\n", static_cast<int>(a.size()), a.data(),

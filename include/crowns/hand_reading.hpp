@@ -41,6 +41,15 @@ struct Settings {
   bool hands_then = false;      ///< Weigh each move against the hand held then (above).
   double discard_temperature = 3.0;  ///< The throw's softmax temperature (hands_then only).
   int moves_per_particle = 4;  ///< Metropolis steps per particle after a resample (hands_then).
+  /// hands_then only: weigh each move by the expected-value player's own decision values on the
+  /// hand then (selfplay::LookaheadValues over the box less that hand, no jokers), not the
+  /// approximations above: take with chance sigmoid((draw - take) / temperature), where take
+  /// is the value after taking and its best discard and draw the value of a deck draw (always
+  /// when taking goes out); throw by a softmax over the cards it may throw of -value(kept) /
+  /// discard_temperature (only a card that goes out, when one does). At a low temperature,
+  /// near the exact likelihood of that player's moves: the best reading there can be of them
+  /// (slow: a bound for bench_reading, not for play).
+  bool exact_model = false;
 };
 /// The next player's possible hands (each round+2 cards, or fewer when the unseen cards run
 /// short) and their weights (summing to 1).
@@ -70,6 +79,16 @@ double take_likelihood(const std::vector<Card>& before, Card offered, bool took,
 /// throws `discarded`; `must_keep` (a card just taken) is not a candidate.
 double discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
                           std::optional<Card> must_keep, int wild_rank, const Settings& settings);
+
+/// The chance, under the exact model (Settings::exact_model), that the expected-value player
+/// holding `before` takes (`took`) or passes `offered`; `boxes` sets the cards it draws from.
+double exact_take_likelihood(const std::vector<Card>& before, Card offered, bool took,
+                             int wild_rank, int boxes, const Settings& settings);
+/// The chance, under the exact model, that the expected-value player holding `at_discard`
+/// throws `discarded` (never `must_keep`, a card just taken, unless it is the only card).
+double exact_discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
+                                std::optional<Card> must_keep, int wild_rank, int boxes,
+                                const Settings& settings);
 
 /// The effective sample size of normalized weights: 1 / sum of their squares.
 double effective_size(const std::vector<double>& weights);

@@ -41,6 +41,15 @@ enum class Strategy {
   /// The reply stick with hand reading: the same reply averaged over 4 hands drawn from the
   /// weighted hands crowns::reading reads from the next player's moves (docs/ADVICE.md).
   ReadReply,
+  /// Not a player: a measuring stick. The reply stick over 4 hands built from the next player's
+  /// true hand with accuracy ReadReplySettings::sight (each card beyond their known pickups kept
+  /// with that chance, else dealt again from the unseen cards): what a reading of a given
+  /// accuracy is worth (docs/ADVICE.md, "What a reading could be worth").
+  SightReply,
+  /// The static advisor's ranking with a charge for the read chance that the next player goes
+  /// out at once by taking the discard (crowns::reading's weighted hands): the confident part of
+  /// the reading only (docs/ADVICE.md, issue 37).
+  ReadFeed,
 };
 Expected<Strategy> parse_strategy(std::string_view name);
 std::string_view strategy_name(Strategy s);
@@ -70,6 +79,11 @@ struct ReadReplySettings {
   /// The reply's favourite replaces the static advisor's first choice only when its mean score
   /// is lower by more than this many points (0: the reply's favourite always).
   double margin = 0;
+  /// Strategy::SightReply's accuracy, 0..1: the chance each card of the true hand beyond the
+  /// known pickups is kept in a hand it replies to (1: the true hand; 0: hands dealt alike).
+  double sight = 1.0;
+  /// Strategy::ReadFeed's charge: points times the read chance a discard lets them go out.
+  double feed_charge = 10.0;
 };
 /// The settings Strategy::ReadReply plays with (the defaults unless changed; the bench sets them
 /// before any game starts).
@@ -78,6 +92,23 @@ ReadReplySettings& read_reply_settings();
 /// drawn by weight from reading::read_next_hand (seeded by the situation).
 Card read_reply_discard(const Situation& s, const Unseen& unseen,
                         const ReadReplySettings& settings = {});
+
+/// The next player's hands Strategy::SightReply replies to: `hands` hands, each their known
+/// pickups (s.next_holds) plus every other card of `next_hand` (their true hand) kept with
+/// chance `sight`, the rest dealt from the unseen cards less the cards kept (so every card's
+/// count is respected), seeded by `seed`.
+std::vector<std::vector<Card>> sight_hands(const Situation& s, const Unseen& unseen,
+                                           const std::vector<Card>& next_hand, double sight,
+                                           int hands, std::uint64_t seed);
+/// Strategy::SightReply's discard: reply_discard's scores averaged over `settings.hands`
+/// sight_hands of accuracy `settings.sight` (seeded by the situation).
+Card sight_reply_discard(const Situation& s, const Unseen& unseen,
+                         const std::vector<Card>& next_hand, const ReadReplySettings& settings);
+
+/// Strategy::ReadFeed's discard: of the static advisor's discards, the lowest value plus
+/// `settings.feed_charge` times the weight of the read hands (reading::read_next_hand with
+/// `settings.reading`, seeded by the situation) that go out by taking it.
+Card read_feed_discard(const Situation& s, const Unseen& unseen, const ReadReplySettings& settings);
 
 /// The greedy baseline's decisions.
 bool greedy_take(const Situation& s, const Unseen& unseen);

@@ -5,10 +5,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <functional>
 #include <optional>
+#include <string>
+#include <unordered_map>
 
 #include "crowns/random.hpp"
 #include "crowns/rules.hpp"
+#include "crowns/selfplay.hpp"
 #include "crowns/solver.hpp"
 
 namespace crowns::reading {
@@ -56,9 +60,30 @@ double score_of(const std::vector<Card>& hand, int wild_rank) {
 // The log-likelihood of the next player's moves if they hold `hand` now, each move weighed
 // against the hand rebuilt for its time: `choice[i]` in [0, 1) picks which card a deck draw at
 // move i brought (among the cards of the hand then that no earlier take accounts for).
+// The exact model's likelihoods already worked out in one reading (Settings::exact_model is
+// slow: the Metropolis steps weigh the same hands then again), by move and hand then.
+using ExactMemo = std::unordered_map<std::string, double>;
+
+std::string exact_key(char what, std::vector<Card> hand, Card card, std::optional<Card> other) {
+  std::sort(hand.begin(), hand.end());
+  std::string key(1, what);
+  for (Card c : hand) key += static_cast<char>(kind_of(c));
+  key += static_cast<char>(kind_of(card));
+  key += other ? static_cast<char>(kind_of(*other) + 1) : '\0';
+  return key;
+}
+
+double memo_of(ExactMemo* memo, const std::string& key, const std::function<double()>& work) {
+  if (memo == nullptr) return work();
+  if (const auto it = memo->find(key); it != memo->end()) return it->second;
+  const double value = work();
+  memo->emplace(key, value);
+  return value;
+}
+
 double log_likelihood_then(const std::vector<TableMove>& moves, const std::vector<Card>& hand,
-                           const std::vector<double>& choice, int wild_rank,
-                           const Settings& settings) {
+                           const std::vector<double>& choice, int wild_rank, int boxes,
+                           const Settings& settings, ExactMemo* memo = nullptr) {
   constexpr double kImpossible = -700.0;
   std::vector<Card> now = hand;
   double log_p = 0;
@@ -82,8 +107,19 @@ double log_likelihood_then(const std::vector<TableMove>& moves, const std::vecto
                    static_cast<std::size_t>(choice[i] * static_cast<double>(candidates.size())));
       take_out(before, candidates[pick]);
     }
-    log_p += std::log(take_likelihood(before, m.offered, m.took, wild_rank, settings));
-    log_p += std::log(discard_likelihood(at, m.discarded, must_keep, wild_rank, settings));
+    if (settings.exact_model) {
+      const std::optional<Card> took =
+          m.took ? std::optional<Card>(m.offered) : std::optional<Card>();
+      log_p += std::log(memo_of(memo, exact_key('T', before, m.offered, took), [&] {
+        return exact_take_likelihood(before, m.offered, m.took, wild_rank, boxes, settings);
+      }));
+      log_p += std::log(memo_of(memo, exact_key('D', at, m.discarded, must_keep), [&] {
+        return exact_discard_likelihood(at, m.discarded, must_keep, wild_rank, boxes, settings);
+      }));
+    } else {
+      log_p += std::log(take_likelihood(before, m.offered, m.took, wild_rank, settings));
+      log_p += std::log(discard_likelihood(at, m.discarded, must_keep, wild_rank, settings));
+    }
     now = std::move(before);
   }
   return std::max(log_p, kImpossible);
@@ -109,12 +145,14 @@ void read_then(Reading& r, const Situation& s, const std::vector<TableMove>& mov
   auto uniform = [&rng] {
     return static_cast<double>(rng.below(1U << 20U)) / static_cast<double>(1U << 20U);
   };
+  ExactMemo memo;
   std::vector<std::vector<double>> choices(n, std::vector<double>(moves.size()));
   for (auto& c : choices)
     for (double& u : c) u = uniform();
   std::vector<double> log_w(n);
   for (std::size_t p = 0; p < n; ++p)
-    log_w[p] = log_likelihood_then(moves, r.hands[p], choices[p], wild_rank, settings);
+    log_w[p] =
+        log_likelihood_then(moves, r.hands[p], choices[p], wild_rank, s.boxes, settings, &memo);
   const double top = *std::max_element(log_w.begin(), log_w.end());
   for (std::size_t p = 0; p < n; ++p) r.weights[p] = std::exp(log_w[p] - top);
   normalize(r.weights);
@@ -146,7 +184,8 @@ void read_then(Reading& r, const Situation& s, const std::vector<TableMove>& mov
         if (copies >= unseen.count[static_cast<std::size_t>(kind_of(c))]) continue;
         hand[slot] = c;
       }
-      const double proposed = log_likelihood_then(moves, hand, choice, wild_rank, settings);
+      const double proposed =
+          log_likelihood_then(moves, hand, choice, wild_rank, s.boxes, settings, &memo);
       if (proposed >= picked_log_w[p] || std::log(uniform() + 1e-12) < proposed - picked_log_w[p]) {
         hands[p] = std::move(hand);
         picked_choices[p] = std::move(choice);
@@ -219,6 +258,73 @@ double discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
   return std::max(std::exp(-(thrown - lowest) / t) / sum, 1e-300);
 }
 
+namespace {
+
+// The expected-value player's pool for a hand: the box less the hand, no jokers.
+selfplay::LookaheadValues exact_values(const std::vector<Card>& hand, int wild_rank, int boxes) {
+  Unseen pool = full_box_counts(boxes);
+  for (Card c : hand) {
+    if (pool.count[static_cast<std::size_t>(kind_of(c))] > 0) pool.remove(c);
+  }
+  pool.total -= pool.count[kJokerKind];
+  pool.count[kJokerKind] = 0;
+  return selfplay::LookaheadValues(wild_rank, pool);
+}
+
+}  // namespace
+
+double exact_take_likelihood(const std::vector<Card>& before, Card offered, bool took,
+                             int wild_rank, int boxes, const Settings& settings) {
+  auto values = exact_values(before, wild_rank, boxes);
+  std::vector<Card> with = before;
+  with.push_back(offered);
+  const auto take = values.best_discard(with, offered);
+  double p_take = 1.0;
+  if (!take.goes_out) {
+    // It takes unless drawing is lower.
+    const double draw = values.after_deck_draw(before);
+    const double t = std::max(1e-6, settings.temperature);
+    p_take = 1.0 / (1.0 + std::exp(-(draw - take.value) / t));
+  }
+  return std::max(took ? p_take : 1.0 - p_take, 1e-300);
+}
+
+double exact_discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
+                                std::optional<Card> must_keep, int wild_rank, int boxes,
+                                const Settings& settings) {
+  auto values = exact_values(at_discard, wild_rank, boxes);
+  std::vector<Card> candidates = at_discard;
+  std::sort(candidates.begin(), candidates.end());
+  candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+  if (must_keep && candidates.size() > 1)
+    candidates.erase(std::remove(candidates.begin(), candidates.end(), *must_keep),
+                     candidates.end());
+  // Each candidate's value; a card that goes out beats every one that does not.
+  std::vector<double> worth;
+  bool any_out = false;
+  double lowest = 1e300;
+  double thrown = 1e300;
+  for (Card c : candidates) {
+    std::vector<Card> kept = at_discard;
+    take_out(kept, c);
+    const bool out = min_score(kept, wild_rank, HandMode::Dealt) == 0;
+    const double value = out ? -1e6 : values.after_one_draw(kept);
+    any_out = any_out || out;
+    worth.push_back(value);
+    lowest = std::min(lowest, value);
+    if (c == discarded) thrown = value;
+  }
+  if (thrown > 1e299) return 1e-300;  // not a card it would throw
+  if (any_out) {
+    if (thrown > lowest) return 1e-300;
+    return 1.0 / static_cast<double>(std::count(worth.begin(), worth.end(), lowest));
+  }
+  const double t = std::max(1e-6, settings.discard_temperature);
+  double sum = 0;
+  for (double w : worth) sum += std::exp(-(w - lowest) / t);
+  return std::max(std::exp(-(thrown - lowest) / t) / sum, 1e-300);
+}
+
 double moves_likelihood(const Situation& s, const std::vector<Card>& hand,
                         const Settings& settings) {
   const auto moves = next_moves(s);
@@ -226,7 +332,7 @@ double moves_likelihood(const Situation& s, const std::vector<Card>& hand,
   if (settings.hands_then) {
     // The deck draws' cards taken from the middle of the candidates.
     const std::vector<double> middle(moves.size(), 0.5);
-    return std::exp(log_likelihood_then(moves, hand, middle, wild_rank, settings));
+    return std::exp(log_likelihood_then(moves, hand, middle, wild_rank, s.boxes, settings));
   }
   return likelihood_of(moves, moves.size(), hand, wild_rank, settings);
 }

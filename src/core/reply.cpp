@@ -186,4 +186,89 @@ Card read_reply_discard(const Situation& s, const Unseen& unseen,
   return candidates[static_cast<std::size_t>(best)].discard;
 }
 
+std::vector<std::vector<Card>> sight_hands(const Situation& s, const Unseen& unseen,
+                                           const std::vector<Card>& next_hand, double sight,
+                                           int hands, std::uint64_t seed) {
+  // The true hand beyond the known pickups.
+  std::vector<Card> dealt = next_hand;
+  for (Card c : s.next_holds) {
+    if (const auto it = std::find(dealt.begin(), dealt.end(), c); it != dealt.end())
+      dealt.erase(it);
+  }
+  SplitMix64 rng(seed);
+  std::vector<std::vector<Card>> result;
+  result.reserve(static_cast<std::size_t>(std::max(0, hands)));
+  for (int h = 0; h < hands; ++h) {
+    std::vector<Card> hand = s.next_holds;
+    Unseen rest = unseen;
+    std::size_t redealt = 0;
+    for (Card c : dealt) {
+      const auto kind = static_cast<std::size_t>(kind_of(c));
+      // Kept with chance `sight` (a card the unseen cards cannot hold is dealt again).
+      if (rest.count[kind] > 0 &&
+          static_cast<double>(rng.below(1U << 24U)) < sight * static_cast<double>(1U << 24U)) {
+        hand.push_back(c);
+        rest.remove(c);
+      } else {
+        ++redealt;
+      }
+    }
+    // The rest dealt from the unseen cards left, as determinize deals: shuffled, from the back.
+    std::vector<Card> pool;
+    pool.reserve(static_cast<std::size_t>(std::max(0, rest.total)));
+    for (int k = 0; k < kCardKinds; ++k) {
+      for (int i = 0; i < rest.count[static_cast<std::size_t>(k)]; ++i)
+        pool.push_back(card_of_kind(k));
+    }
+    for (std::size_t i = pool.size(); i > 1; --i) std::swap(pool[i - 1], pool[rng.below(i)]);
+    for (; redealt > 0 && !pool.empty(); --redealt) {
+      hand.push_back(pool.back());
+      pool.pop_back();
+    }
+    result.push_back(std::move(hand));
+  }
+  return result;
+}
+
+Card sight_reply_discard(const Situation& s, const Unseen& unseen,
+                         const std::vector<Card>& next_hand, const ReadReplySettings& settings) {
+  const auto candidates = reply_candidates(s, unseen);
+  if (candidates.size() == 1) return candidates.front().discard;
+  const std::uint64_t seed = situation_seed(s) ^ 0x2545f4914f6cdd1dULL;
+  std::vector<double> sums(candidates.size(), 0.0);
+  for (const auto& hand : sight_hands(s, unseen, next_hand, settings.sight, settings.hands, seed)) {
+    const auto scores = reply_scores(s, candidates, hand);
+    for (std::size_t c = 0; c < sums.size(); ++c) sums[c] += scores[c];
+  }
+  const auto best = std::min_element(sums.begin(), sums.end()) - sums.begin();
+  return candidates[static_cast<std::size_t>(best)].discard;
+}
+
+Card read_feed_discard(const Situation& s, const Unseen& unseen,
+                       const ReadReplySettings& settings) {
+  const auto options = advise_discard(s, unseen, kStaticAdvisor).options;
+  if (s.last || options.front().goes_out || options.size() == 1) return options.front().discard;
+  const reading::Reading read =
+      reading::read_next_hand(s, unseen, situation_seed(s), settings.reading);
+  const int wild_rank = wild_rank_of_round(s.round);
+  Card best = options.front().discard;
+  double best_score = 0;
+  bool have = false;
+  for (const auto& o : options) {
+    double p_out = 0;
+    for (std::size_t i = 0; i < read.hands.size(); ++i) {
+      std::vector<Card> taken = read.hands[i];
+      taken.push_back(o.discard);
+      if (min_score(taken, wild_rank, HandMode::Drawn) == 0) p_out += read.weights[i];
+    }
+    const double score = o.value + settings.feed_charge * p_out;
+    if (!have || score < best_score) {
+      best = o.discard;
+      best_score = score;
+      have = true;
+    }
+  }
+  return best;
+}
+
 }  // namespace crowns::selfplay

@@ -31,7 +31,9 @@ bool take_top(Strategy strategy, const Situation& s, const Unseen& unseen) {
     case Strategy::Oracle:
     case Strategy::Reply:
     case Strategy::BlindReply:
-    case Strategy::ReadReply: return advise_draw(s, unseen, kStaticAdvisor).take;
+    case Strategy::ReadReply:
+    case Strategy::SightReply:
+    case Strategy::ReadFeed: return advise_draw(s, unseen, kStaticAdvisor).take;
     case Strategy::Advisor: break;
   }
   return advise_draw(s, unseen, advisor_settings()).take;
@@ -44,6 +46,9 @@ Card choose_discard(Strategy strategy, const Situation& s, const Unseen& unseen,
     case Strategy::Reply: return reply_discard(s, unseen, next_hand);
     case Strategy::BlindReply: return blind_reply_discard(s, unseen);
     case Strategy::ReadReply: return read_reply_discard(s, unseen, read_reply_settings());
+    case Strategy::SightReply:
+      return sight_reply_discard(s, unseen, next_hand, read_reply_settings());
+    case Strategy::ReadFeed: return read_feed_discard(s, unseen, read_reply_settings());
     case Strategy::Greedy: return greedy_discard(s);
     case Strategy::ExpectedValue: return lookahead_discard(Lookahead::ExpectedValue, s, unseen);
     case Strategy::OnePly: return lookahead_discard(Lookahead::OnePly, s, unseen);
@@ -57,15 +62,17 @@ struct StrategyName {
   Strategy strategy;
   std::string_view name;
 };
-constexpr std::array<StrategyName, 9> kStrategyNames = {{{Strategy::Advisor, "advisor"},
-                                                         {Strategy::Greedy, "greedy"},
-                                                         {Strategy::ExpectedValue, "ev"},
-                                                         {Strategy::OnePly, "oneply"},
-                                                         {Strategy::Static, "static"},
-                                                         {Strategy::Oracle, "oracle"},
-                                                         {Strategy::Reply, "reply"},
-                                                         {Strategy::BlindReply, "blindreply"},
-                                                         {Strategy::ReadReply, "readreply"}}};
+constexpr std::array<StrategyName, 11> kStrategyNames = {{{Strategy::Advisor, "advisor"},
+                                                          {Strategy::Greedy, "greedy"},
+                                                          {Strategy::ExpectedValue, "ev"},
+                                                          {Strategy::OnePly, "oneply"},
+                                                          {Strategy::Static, "static"},
+                                                          {Strategy::Oracle, "oracle"},
+                                                          {Strategy::Reply, "reply"},
+                                                          {Strategy::BlindReply, "blindreply"},
+                                                          {Strategy::ReadReply, "readreply"},
+                                                          {Strategy::SightReply, "sightreply"},
+                                                          {Strategy::ReadFeed, "readfeed"}}};
 
 // Where the discard pile's top card goes in a Situation: `top` before drawing, `seen` after.
 enum class PileTop { AsTop, InSeen };
@@ -201,7 +208,8 @@ Expected<Strategy> parse_strategy(std::string_view name) {
     if (n.name == name) return n.strategy;
   }
   return Failure{"unknown strategy '" + std::string(name) +
-                 "' (advisor, greedy, ev, oneply, static, oracle, reply, blindreply or readreply)"};
+                 "' (advisor, greedy, ev, oneply, static, oracle, reply, blindreply, readreply or "
+                 "sightreply)"};
 }
 
 std::string_view strategy_name(Strategy s) {

@@ -187,3 +187,136 @@ TEST_CASE("hands then: the reading weighs hands by the moves against the hands h
   CHECK(reading::moves_likelihood(s, cards("9h 8h 10h Kd Kh"), settings) <
         reading::moves_likelihood(s, cards("9h 8h 10h 4d Qs"), settings));
 }
+
+TEST_CASE("the sight stick's hands: sight 1 the true hand, sight 0 dealt alike; seeded",
+          "[sparring]") {
+  using selfplay::Strategy;
+  CHECK(*selfplay::parse_strategy("sightreply") == Strategy::SightReply);
+  CHECK(selfplay::strategy_name(Strategy::SightReply) == "sightreply");
+  const Situation s = took_nine_of_hearts();
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen);
+  const std::vector<Card> truth = cards("9h 8h 10h 4d Qs");
+  auto sorted = [](std::vector<Card> hand) {
+    std::sort(hand.begin(), hand.end());
+    return hand;
+  };
+  // Sight 1: every hand is the true hand (their pickup first, the rest in order).
+  for (const auto& hand : selfplay::sight_hands(s, *unseen, truth, 1.0, 4, 9))
+    CHECK(sorted(hand) == sorted(truth));
+  // Sight 0: every hand holds the pickup and cards the unseen ones can supply, no card more
+  // often than the unseen cards and the pickup together hold it; over many hands the true
+  // cards come as often as chance (their 8 copies among 108 unseen, 4 dealt: 0.30 a hand).
+  const auto blind = selfplay::sight_hands(s, *unseen, truth, 0.0, 400, 9);
+  REQUIRE(blind.size() == 400);
+  std::ptrdiff_t true_cards = 0;
+  for (const auto& hand : blind) {
+    REQUIRE(hand.size() == 5);
+    CHECK(hand.front() == card("9h"));
+    for (Card c : hand) {
+      const auto held = std::count(hand.begin(), hand.end(), c);
+      const auto pickup = c == card("9h") ? 1 : 0;
+      CHECK(held <= unseen->count[static_cast<std::size_t>(kind_of(c))] + pickup);
+    }
+    for (Card c : cards("8h 10h 4d Qs")) true_cards += std::count(hand.begin() + 1, hand.end(), c);
+  }
+  CHECK(static_cast<double>(true_cards) / 400.0 == Approx(4.0 * 8 / 108).margin(0.1));
+  // Sight 0.5: about half the dealt cards are the true ones; the same seed, the same hands.
+  const auto half = selfplay::sight_hands(s, *unseen, truth, 0.5, 400, 9);
+  int kept = 0;
+  for (const auto& hand : half) {
+    for (Card c : cards("8h 10h 4d Qs")) kept += std::count(hand.begin() + 1, hand.end(), c) > 0;
+  }
+  CHECK(static_cast<double>(kept) / 1600.0 == Approx(0.5).margin(0.06));
+  CHECK(selfplay::sight_hands(s, *unseen, truth, 0.5, 400, 9) == half);
+  CHECK(selfplay::sight_hands(s, *unseen, truth, 0.5, 400, 10) != half);
+  // Sight 1 replies as the reply stick does; any sight answers one of the best four.
+  CHECK(selfplay::sight_reply_discard(s, *unseen, truth, {}) ==
+        selfplay::reply_discard(s, *unseen, truth));
+  const auto options = advise_discard(s, *unseen, kStaticAdvisor).options;
+  selfplay::ReadReplySettings settings;
+  settings.sight = 0.25;
+  const Card quarter = selfplay::sight_reply_discard(s, *unseen, truth, settings);
+  CHECK(std::any_of(options.begin(), options.begin() + 4,
+                    [&](const DiscardOption& o) { return o.discard == quarter; }));
+}
+
+TEST_CASE("the exact model follows the expected-value player's own take and throw", "[reading]") {
+  reading::Settings settings;
+  settings.hands_then = true;
+  settings.exact_model = true;
+  settings.temperature = 0.01;
+  settings.discard_temperature = 0.01;
+  SplitMix64 rng(17);
+  for (int i = 0; i < 30; ++i) {
+    const std::vector<Card> before = random_cards(rng, 5);
+    const Card offered = card_of_kind(static_cast<int>(rng.below(kCardKinds)));
+    // Taking and passing share the chance; the likelier one is what the player does.
+    const double take = reading::exact_take_likelihood(before, offered, true, 5, 1, settings);
+    const double pass = reading::exact_take_likelihood(before, offered, false, 5, 1, settings);
+    CHECK(take + pass == Approx(1.0));
+    Situation s;
+    s.round = 3;
+    s.players = 2;
+    s.hand = before;
+    s.top = offered;
+    const bool takes = selfplay::lookahead_take(selfplay::Lookahead::ExpectedValue, s, Unseen{});
+    CHECK((takes ? take >= 0.5 : pass > 0.5));
+    // The throw: the chances sum to 1 over the cards it may throw, and the card the player
+    // throws is the likeliest.
+    std::vector<Card> at = before;
+    at.push_back(offered);
+    std::vector<Card> distinct = at;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    double sum = 0;
+    double best = 0;
+    for (Card c : distinct) {
+      const double p = reading::exact_discard_likelihood(at, c, std::nullopt, 5, 1, settings);
+      sum += p;
+      best = std::max(best, p);
+    }
+    CHECK(sum == Approx(1.0));
+    s.hand = at;
+    s.top.reset();
+    const Card thrown =
+        selfplay::lookahead_discard(selfplay::Lookahead::ExpectedValue, s, Unseen{});
+    CHECK(reading::exact_discard_likelihood(at, thrown, std::nullopt, 5, 1, settings) ==
+          Approx(best));
+  }
+  // A card that lets it go out is always taken (8h-Qh, the 3c thrown), and then only a card
+  // that goes out is thrown.
+  settings.temperature = 1e6;
+  CHECK(reading::exact_take_likelihood(cards("8h 10h Jh Qh 3c"), card("9h"), true, 5, 1,
+                                       settings) == Approx(1.0));
+  CHECK(reading::exact_discard_likelihood(cards("8h 9h 10h Jh Qh 3c"), card("3c"), card("9h"), 5, 1,
+                                          settings) == Approx(1.0));
+  CHECK(reading::exact_discard_likelihood(cards("8h 9h 10h Jh Qh 3c"), card("8h"), card("9h"), 5, 1,
+                                          settings) < 1e-200);
+  // The reading with the exact model weighs the hands as the other readings do.
+  settings.temperature = 0.5;
+  settings.discard_temperature = 0.5;
+  check_reading_of_nine(settings);
+}
+
+TEST_CASE("the read feeding charge keeps the static choice when no read hand goes out",
+          "[reading]") {
+  using selfplay::Strategy;
+  CHECK(*selfplay::parse_strategy("readfeed") == Strategy::ReadFeed);
+  CHECK(selfplay::strategy_name(Strategy::ReadFeed) == "readfeed");
+  const Situation s = took_nine_of_hearts();
+  const auto unseen = check_situation(s);
+  REQUIRE(unseen);
+  const auto options = advise_discard(s, *unseen, kStaticAdvisor).options;
+  selfplay::ReadReplySettings settings;
+  settings.reading.hands_then = true;
+  settings.feed_charge = 0;  // no charge: the static advisor's first choice
+  CHECK(selfplay::read_feed_discard(s, *unseen, settings) == options.front().discard);
+  // With a charge, a discard that some read hand goes out with costs its weight times the
+  // charge: the answer is one of the static options, the same for the same question.
+  settings.feed_charge = 1000;
+  const Card charged = selfplay::read_feed_discard(s, *unseen, settings);
+  CHECK(selfplay::read_feed_discard(s, *unseen, settings) == charged);
+  CHECK(std::any_of(options.begin(), options.end(),
+                    [&](const DiscardOption& o) { return o.discard == charged; }));
+}
