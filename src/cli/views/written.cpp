@@ -36,29 +36,16 @@ Json player_json(const store::Player& player) {
           {"last_played", player.last_played ? Json(*player.last_played) : nullptr}};
 }
 
-namespace {
-
-Json written_json(const std::vector<store::AuditEntry>& logged, const char* key,
-                  const Json& state) {
-  Json entries = Json::array();
-  for (const auto& entry : logged) entries.push_back(logged_json(entry));
-  return Json{{"logged", std::move(entries)}, {key, state}};
-}
-
-}  // namespace
-
 void print_written(Context& ctx, const std::vector<store::AuditEntry>& logged, const char* key,
                    const Json& state) {
-  ctx.out << views::dump_json(written_json(logged, key, state)) << '\n';
-}
-
-Json game_written_json(const store::Database& db, const store::Change& change) {
-  return written_json({change.entry}, "game",
-                      change.game ? views::game_json(db, *change.game) : Json(nullptr));
+  Json entries = Json::array();
+  for (const auto& entry : logged) entries.push_back(logged_json(entry));
+  ctx.out << views::dump_json(Json{{"logged", std::move(entries)}, {key, state}}) << '\n';
 }
 
 void print_game_written(Context& ctx, const store::Database& db, const store::Change& change) {
-  ctx.out << views::dump_json(game_written_json(db, change)) << '\n';
+  print_written(ctx, {change.entry}, "game",
+                change.game ? views::game_json(db, *change.game) : Json(nullptr));
 }
 
 }  // namespace crowns::cli

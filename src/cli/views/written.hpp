@@ -30,11 +30,8 @@ nlohmann::ordered_json player_json(const store::Player& player);
 void print_written(Context& ctx, const std::vector<store::AuditEntry>& logged, const char* key,
                    const nlohmann::ordered_json& state);
 
-/// A game write's answer under --json: {"logged": [its entry], "game": the game as
+/// Prints a game write's answer under --json: {"logged": [its entry], "game": the game as
 /// `show --json` prints it now, or null when it is gone}.
-nlohmann::ordered_json game_written_json(const store::Database& db, const store::Change& change);
-
-/// Prints game_written_json() on one line.
 void print_game_written(Context& ctx, const store::Database& db, const store::Change& change);
 
 /// The entries a write makes, read inside its transaction: made before the write, then
