@@ -158,8 +158,8 @@ std::vector<Game> load_games_where(const Database& db, GamesWhere where, Bind bi
 }  // namespace
 
 std::optional<Game> load_game(const Database& db, std::int64_t id) {
-  // The seats and scores by their key, with no join to games: for one game the planner's work
-  // on a join was most of the cost of reading it (`crowns show`, docs/PERFORMANCE.md).
+  // The seats and scores by their key, with no join to games: preparing the joins cost 70 k of
+  // the 0.63 M instructions of reading one game (`crowns show`, docs/PERFORMANCE.md).
   auto games = load_games_where(db, {.games = "g.id = ?1", .rows = "WHERE s.game_id = ?1"},
                                 [&](Statement& s) { s.bind_all(id); });
   if (games.empty()) return std::nullopt;

@@ -144,20 +144,36 @@ std::unordered_map<std::int64_t, GameTimes> times_of(const Database& db, const W
 namespace {
 
 // One game's times, by the rules of kGameColumns and kRoundColumns, from one plain statement:
-// the game (kind 0), its rounds (1), the log entries that decide what is known (2) and its
-// tie-break seats (3), with each time also read as seconds. The statements of times_of, made
-// for many games (subqueries per game, a materialized list of imported rounds), cost `show`
-// 0.69 M instructions, mostly SQLite preparing them; this costs a fraction of that
-// (docs/PERFORMANCE.md, "Reads at the bare query's cost").
+// the game (kind 0, with whether a seat has a tie-break), its rounds (1) and its log (2), whose
+// entries are sorted out here. The statements of times_of, made for many games (subqueries per
+// game, a materialized list of imported rounds), cost `show` 0.69 M instructions, mostly
+// SQLite preparing them; this one about 0.25 M. (Measured: filtering the log by action in SQL
+// cost 60 k more than reading the game's dozen entries, and LIKE on each summary 60 k more than
+// the search here; docs/PERFORMANCE.md, "Reads at the bare query's cost".)
 constexpr const char* kOneGameRows =
-    "SELECT 0, g.status, g.created_at, g.finished_at, NULL FROM games g WHERE g.id = ?1 "
-    "UNION ALL SELECT 1, r.round, r.entered_at, NULL, NULL FROM rounds r WHERE r.game_id = ?1 "
-    "UNION ALL SELECT 2, a.action, a.at, a.undone_by IS NULL, "
-    "  CASE WHEN a.action = 'round' AND a.summary LIKE '% (imported from %' "
-    "  THEN json_extract(a.new_value, '$.round') END "
-    "FROM audit a WHERE a.game_id = ?1 AND a.action IN ('new', 'tiebreak', 'round') "
-    "UNION ALL SELECT 3, s.seat, NULL, NULL, NULL FROM seats s "
-    "WHERE s.game_id = ?1 AND s.tiebreak IS NOT NULL";
+    "SELECT 0, g.status, g.created_at, g.finished_at, EXISTS (SELECT 1 FROM seats s "
+    "  WHERE s.game_id = ?1 AND s.tiebreak IS NOT NULL), NULL FROM games g WHERE g.id = ?1 "
+    "UNION ALL SELECT 1, r.round, r.entered_at, NULL, NULL, NULL FROM rounds r "
+    "  WHERE r.game_id = ?1 "
+    "UNION ALL SELECT 2, a.action, a.at, a.undone_by IS NULL, a.summary, a.new_value "
+    "  FROM audit a WHERE a.game_id = ?1";
+
+// LIKE '% (imported from %': a round an import appended (LIKE ignores the case of ASCII letters
+// only, as this does).
+bool says_imported(std::string_view summary) {
+  constexpr std::string_view kImported = " (imported from ";
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+  return std::search(summary.begin(), summary.end(), kImported.begin(), kImported.end(),
+                     [&](char a, char b) { return lower(a) == b; }) != summary.end();
+}
+
+// json_extract(new_value, '$.round') of an imported round's entry (rare: SQLite reads it).
+std::optional<std::int64_t> logged_round(const Database& db, const std::string& new_value) {
+  auto stmt = db.prepare("SELECT json_extract(?, '$.round')");
+  stmt.bind_all(new_value);
+  if (!stmt.step() || stmt.is_null(0)) return std::nullopt;
+  return stmt.int64(0);
+}
 
 // The days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's
 // days_from_civil), as SQLite's date functions count them.
@@ -233,9 +249,10 @@ GameTimes game_times(const Database& db, std::int64_t game_id) {
         row.times.status = parse_game_status(stmt.text(1)).value_or(GameStatus::Active);
         created = stmt.optional_text(2);
         finished = stmt.optional_text(3);
+        row.tiebreak = stmt.integer(4) != 0;
         break;
       case 1: entered.emplace_back(stmt.integer(1), stmt.optional_text(2)); break;
-      case 2: {
+      default: {
         const std::string action = stmt.text(1);
         const bool live = stmt.integer(3) != 0;
         if (action == "new") {
@@ -244,12 +261,12 @@ GameTimes game_times(const Database& db, std::int64_t game_id) {
           // min(a.at): the text compares as SQLite's BINARY collation does (bytewise).
           if (std::string at = stmt.text(2); !first_tiebreak || at < *first_tiebreak)
             first_tiebreak = std::move(at);
-        } else if (action == "round" && live && !stmt.is_null(4)) {
-          imported.push_back(stmt.int64(4));
+        } else if (action == "round" && live && !stmt.is_null(4) && !stmt.is_null(5) &&
+                   says_imported(stmt.text(4))) {
+          if (const auto round = logged_round(db, stmt.text(5))) imported.push_back(*round);
         }
         break;
       }
-      default: row.tiebreak = true; break;
     }
   }
   if (!found) {
@@ -259,9 +276,13 @@ GameTimes game_times(const Database& db, std::int64_t game_id) {
   }
   if (written_with_t(created) || logged_new) row.times.started = seconds_of(db, created);
   row.tiebreak_at = seconds_of(db, written_with_t(finished) ? finished : first_tiebreak);
+  // Sized once (not resized round by round as add_round does: a second caller of resize made
+  // GCC stop inlining it into times_of, and `stats` ran 1.3 M instructions more).
+  int last = 0;
+  for (const auto& e : entered) last = std::max({last, e.first, 1});
+  row.times.recorded = std::vector<std::optional<UnixTime>>(static_cast<std::size_t>(last));
   for (const auto& [round, text] : entered) {
     const auto index = static_cast<std::size_t>(std::max(round, 1)) - 1;
-    if (row.times.recorded.size() <= index) row.times.recorded.resize(index + 1);
     const bool imported_untimed =
         !written_with_t(text) &&
         std::find(imported.begin(), imported.end(), round) != imported.end();

@@ -175,7 +175,7 @@ TEST_CASE("one game's times read alone are those read with every game", "[timeli
   set_times(a, played.id, "2026-01-15 19:00:00",
             {"2026-01-15T19:06:00Z", "2026-01-15 19:20:30.750", "2026-01-15T20:25:00+01:00",
              "2026-02-30 19:30:00", "not a time"});
-  Game other = play_rounds(a, new_game(a, {"Ann", "Bob"}), 2);
+  Game other = play_rounds(a, new_game(a, {"Ann", "Bob", "Dee"}), 2);
   set_times(a, other.id, "2026-01-16 19:00:00", {"2026-01-16 19:06:00", "2026-01-16 19:12:00"});
   // A round appended by an import that carried no time (a CSV): its time is not known.
   Database b = open_database(dir.file("b.db"));
