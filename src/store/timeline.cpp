@@ -147,8 +147,8 @@ namespace {
 // the game (kind 0, with whether a seat has a tie-break), its rounds (1) and its log (2), whose
 // entries are sorted out here. The statements of times_of, made for many games (subqueries per
 // game, a materialized list of imported rounds), cost `show` 0.69 M instructions, mostly
-// SQLite preparing them; this one about 0.25 M. (Measured: filtering the log by action in SQL
-// cost 60 k more than reading the game's dozen entries, and LIKE on each summary 60 k more than
+// SQLite preparing them; this one about 0.28 M in all. (Measured: filtering the log by action in
+// SQL cost 60 k more than reading the game's dozen entries, and LIKE on each summary 60 k more than
 // the search here; docs/PERFORMANCE.md, "Reads at the bare query's cost".)
 constexpr const char* kOneGameRows =
     "SELECT 0, g.status, g.created_at, g.finished_at, EXISTS (SELECT 1 FROM seats s "
@@ -210,7 +210,8 @@ std::optional<UnixTime> plain_seconds(std::string_view t) {
     return std::nullopt;
   if (*mo == 2 && *d == 29 && !(*y % 4 == 0 && (*y % 100 != 0 || *y % 400 == 0)))
     return std::nullopt;
-  return days_from_civil(*y, *mo, *d) * 86400 + *h * 3600 + *mi * 60 + *s;
+  const int time_of_day = *h * 3600 + *mi * 60 + *s;  // under 86,400
+  return days_from_civil(*y, *mo, *d) * 86400 + time_of_day;
 }
 
 // strftime('%s', text) as an integer: the usual forms read here, any other by SQLite.

@@ -187,10 +187,15 @@ TEST_CASE("one game's times read alone are those read with every game", "[timeli
   REQUIRE(csv);
   REQUIRE(import_all(a, *csv));
   REQUIRE(load_game(a, other.id)->rounds.size() == 3);
+  // Leap days, the ends of months, years and centuries (no file could carry these: out of order).
+  Game edges = play_rounds(a, new_game(a, {"Ann", "Bob", "Cy"}), 5);
+  set_times(a, edges.id, "2024-02-29 23:59:59",
+            {"2000-03-01T00:00:00Z", "1999-12-31 23:59:59", "2100-02-28T12:00:00",
+             "1970-01-01 00:00:00", "2026-12-31T23:59:59"});
 
   for (Database* db : {&a, &b}) {
     const auto all = timeline::all_game_times(*db);
-    REQUIRE(all.size() == 2);
+    REQUIRE(all.size() == (db == &a ? 3 : 2));
     for (const auto& [id, each] : all) {
       const auto alone = timeline::game_times(*db, id);
       CHECK(alone.game_id == each.game_id);
