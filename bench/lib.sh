@@ -44,3 +44,22 @@ median_ms() {
   done
   echo "$(printf '%s\n' "${times[@]}" | median) ms wall, $(printf '%s\n' "${cpu[@]}" | median) ms CPU"
 }
+
+# comparison_queries GAME: sets $sql_show, $sql_games and $sql_leaderboard, the rows `show
+# --game GAME`, `games` and `leaderboard --all` read, as the sqlite3 shell's bare queries
+# (startup_bench.sh, reads_bench.sh; docs/PERFORMANCE.md).
+comparison_queries() {
+  sql_show="SELECT g.id, g.played_on, g.status, g.boxes, g.first_dealer, g.note, s.seat, p.name,
+  s.total, s.tiebreak, s.winner FROM games g JOIN seats s ON s.game_id = g.id
+  JOIN players p ON p.id = s.player_id WHERE g.id = $1 ORDER BY s.seat;
+  SELECT round, seat, points, went_out, hand FROM scores WHERE game_id = $1
+  ORDER BY round, seat;"
+  sql_games="SELECT g.id, g.played_on, g.status,
+  (SELECT count(*) FROM rounds r WHERE r.game_id = g.id),
+  group_concat(CASE WHEN s.winner THEN p.name END), group_concat(p.name, ', ')
+  FROM games g JOIN seats s ON s.game_id = g.id JOIN players p ON p.id = s.player_id
+  GROUP BY g.id ORDER BY g.played_on, g.id;"
+  sql_leaderboard="SELECT p.name, count(*) AS games, sum(s.winner) AS wins, avg(s.total) AS average
+  FROM seats s JOIN games g ON g.id = s.game_id AND g.status = 'finished'
+  JOIN players p ON p.id = s.player_id GROUP BY p.id ORDER BY wins DESC;"
+}

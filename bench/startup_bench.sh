@@ -21,20 +21,7 @@ else
 fi
 game=${BENCH_GAME:-5000}
 
-# The comparison queries: the rows each command reads, in the sqlite3 shell.
-sql_show="SELECT g.id, g.played_on, g.status, g.boxes, g.first_dealer, g.note, s.seat, p.name,
-  s.total, s.tiebreak, s.winner FROM games g JOIN seats s ON s.game_id = g.id
-  JOIN players p ON p.id = s.player_id WHERE g.id = $game ORDER BY s.seat;
-  SELECT round, seat, points, went_out, hand FROM scores WHERE game_id = $game
-  ORDER BY round, seat;"
-sql_games="SELECT g.id, g.played_on, g.status,
-  (SELECT count(*) FROM rounds r WHERE r.game_id = g.id),
-  group_concat(CASE WHEN s.winner THEN p.name END), group_concat(p.name, ', ')
-  FROM games g JOIN seats s ON s.game_id = g.id JOIN players p ON p.id = s.player_id
-  GROUP BY g.id ORDER BY g.played_on, g.id;"
-sql_leaderboard="SELECT p.name, count(*) AS games, sum(s.winner) AS wins, avg(s.total) AS average
-  FROM seats s JOIN games g ON g.id = s.game_id AND g.status = 'finished'
-  JOIN players p ON p.id = s.player_id GROUP BY p.id ORDER BY wins DESC;"
+comparison_queries "$game"
 
 # paired LABEL SQL N CROWNS_ARGS...: runs crowns and `sqlite3 DB SQL` alternately N times.
 paired() {

@@ -342,7 +342,8 @@ Database open_database(const std::string& path, Access access) {
   // WAL lets `crowns show` in one terminal read while another records a round.
   if (mode != "wal") db.exec("PRAGMA journal_mode = WAL");
   set_connection_pragmas(db);
-  migrate(db);
+  // Up to date already (the usual case): migrate() would only read the version again.
+  if (version < latest) migrate(db);
   return db;
 }
 

@@ -166,3 +166,47 @@ TEST_CASE("times in a file are checked for their form and order", "[timeline][tr
         "games[0].started_at: is missing: a game's times start with its start");
   CHECK(parse_export(head + R"("started_at":"2026-01-15T19:04:00Z","recorded_at":[null]}]})"));
 }
+
+TEST_CASE("one game's times read alone are those read with every game", "[timeline]") {
+  TempDir dir;
+  Database a = open_database(dir.file("a.db"));
+  Game played = play_rounds(a, new_game(a, {"Ann", "Bob", "Cy"}), 11);
+  // The store's form, a file's (with the T), and two that only SQLite's date functions read.
+  set_times(a, played.id, "2026-01-15 19:00:00",
+            {"2026-01-15T19:06:00Z", "2026-01-15 19:20:30.750", "2026-01-15T20:25:00+01:00",
+             "2026-02-30 19:30:00", "not a time"});
+  Game other = play_rounds(a, new_game(a, {"Ann", "Bob", "Dee"}), 2);
+  set_times(a, other.id, "2026-01-16 19:00:00", {"2026-01-16 19:06:00", "2026-01-16 19:12:00"});
+  // A round appended by an import that carried no time (a CSV): its time is not known.
+  Database b = open_database(dir.file("b.db"));
+  const auto json = parse_export(format_export(load_export(a), ExportFormat::Json));
+  REQUIRE(json);
+  REQUIRE(import_all(b, *json));
+  play_rounds(b, *load_game(b, 2), 1);
+  const auto csv = parse_export(format_export(load_export(b), ExportFormat::Csv));
+  REQUIRE(csv);
+  REQUIRE(import_all(a, *csv));
+  REQUIRE(load_game(a, other.id)->rounds.size() == 3);
+  // Leap days, the ends of months, years and centuries (no file could carry these: out of order).
+  Game edges = play_rounds(a, new_game(a, {"Ann", "Bob", "Cy"}), 5);
+  set_times(a, edges.id, "2024-02-29 23:59:59",
+            {"2000-03-01T00:00:00Z", "1999-12-31 23:59:59", "2100-02-28T12:00:00",
+             "1970-01-01 00:00:00", "2026-12-31T23:59:59"});
+
+  for (Database* db : {&a, &b}) {
+    const auto all = timeline::all_game_times(*db);
+    REQUIRE(all.size() == (db == &a ? 3 : 2));
+    for (const auto& [id, each] : all) {
+      const auto alone = timeline::game_times(*db, id);
+      CHECK(alone.game_id == each.game_id);
+      CHECK(alone.status == each.status);
+      CHECK(alone.started == each.started);
+      CHECK(alone.ended == each.ended);
+      CHECK(alone.recorded == each.recorded);
+    }
+  }
+  const auto t = timeline::game_times(a, other.id);
+  CHECK(t.recorded.at(1));
+  CHECK_FALSE(t.recorded.at(2));
+  CHECK_FALSE(timeline::game_times(a, 99).known());
+}
