@@ -11,6 +11,18 @@
 //     meld of their own, and only 1 or 2 spare wilds with no meld are left in hand.
 // Subproblems are memoised in a small transposition table keyed by the remaining counts, and
 // branches that cannot beat the best answer known are cut (fail-soft bounds).
+//
+// House rules (MeldRules) change two things:
+//   * wild melds do not count: spare wilds with no meld score whatever their number (every
+//     meld the search makes holds a natural card, so only the spare-wild rule changes). The
+//     facts above still hold: with 3+ spare wilds and only runs, one natural of a run can
+//     leave it for a book of its own (its place in the run taken by a spare wild), so spare
+//     wilds still never score once a meld exists;
+//   * book suits distinct: the naturals of one rank laid down in books need as many books as
+//     the most copies of one suit among them (m), and with t naturals dealt round-robin into
+//     m books (suits kept together, so no book repeats a suit) they need max(0, 3m - t) wilds:
+//     no other split needs fewer. The open "book" of a rank becomes (m, copies of the current
+//     suit, t).
 
 #include "crowns/solver.hpp"
 
@@ -20,6 +32,7 @@
 #include <limits>
 
 #include "crowns/error.hpp"
+#include "crowns/house_rules.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns {
@@ -65,29 +78,33 @@ enum class Move : std::uint8_t { Deadwood, Discard, Book /* joins its rank's boo
 
 // A transposition table: fixed size, always-replace, cleared in O(1) by a generation stamp.
 // Losing an entry to a collision costs time, never correctness: values are exact.
+// The rest of the state (`extra`, kExtraBits) and the generation share one 32-bit tag.
 class Memo {
  public:
   static constexpr std::size_t kSize = 1u << 11;
+  static constexpr int kExtraBits = 21;
+  static constexpr std::uint32_t kStampLimit = 1u << (32 - kExtraBits);
   const int* find(std::uint64_t counts, std::uint32_t extra) const {
     const Slot& s = slots_[index(counts, extra)];
-    return (s.stamp == stamp_ && s.counts == counts && s.extra == extra) ? &s.value : nullptr;
+    return (s.tag == (extra | stamp_) && s.counts == counts) ? &s.value : nullptr;
   }
   void store(std::uint64_t counts, std::uint32_t extra, int value) {
-    slots_[index(counts, extra)] = Slot{counts, value, static_cast<std::uint16_t>(extra), stamp_};
+    slots_[index(counts, extra)] = Slot{counts, value, extra | stamp_};
   }
   void reset() {
-    if (++stamp_ == 0) {
+    generation_ = generation_ + 1 == kStampLimit ? 0 : generation_ + 1;
+    if (generation_ == 0) {
       slots_.fill(Slot{});
-      stamp_ = 1;
+      generation_ = 1;
     }
+    stamp_ = generation_ << kExtraBits;
   }
 
  private:
   struct Slot {
     std::uint64_t counts = 0;
     int value = 0;
-    std::uint16_t extra = 0;
-    std::uint16_t stamp = 0;
+    std::uint32_t tag = 0;  // extra | generation << kExtraBits; generation 0: empty
   };
   static std::size_t index(std::uint64_t counts, std::uint32_t extra) {
     std::uint64_t key = counts ^ (std::uint64_t{extra} * 0x9e3779b97f4a7c15ULL);
@@ -97,14 +114,17 @@ class Memo {
     return static_cast<std::size_t>(key) & (kSize - 1);
   }
   std::array<Slot, kSize> slots_{};
-  std::uint16_t stamp_ = 1;
+  std::uint32_t generation_ = 1;
+  std::uint32_t stamp_ = 1u << kExtraBits;
 };
 
 class Search {
  public:
   // `naturals` must be sorted low to high (split_hand sorts them).
-  Search(std::span<const Card> naturals, int wild_rank)
-      : options_(thread_options()), memo_(thread_memo()) {
+  Search(std::span<const Card> naturals, int wild_rank, MeldRules rules)
+      : distinct_(rules.book_suits == BookSuits::Distinct),
+        options_(thread_options()),
+        memo_(thread_memo()) {
     options_.clear();
     // Kinds run from the highest rank down: the dearest cards are decided first, so that
     // leaving one in hand soon costs enough for the bounds to cut.
@@ -156,7 +176,12 @@ class Search {
     // one would be no better than the other way round.
     bool token = false;
     bool melded = false;  // a meld exists already, or spare wilds cannot score anyway
-    int book = 0;         // cards (capped at 3) in the open book of the first card's rank
+    // The open book(s) of the first card's rank. Any suits: its cards, capped at 3. Distinct
+    // suits: the naturals in them (uncapped, at most 5 a book), and book_sets and
+    // suit_copies below.
+    int book = 0;
+    int book_sets = 0;    // distinct suits: the books the rank needs so far (m)
+    int suit_copies = 0;  // distinct suits: copies of the first card's kind in them
   };
 
   // Minimum points of the natural cards left in hand, plus the spare-wild penalty.
@@ -168,9 +193,12 @@ class Search {
       if (st.token) return kInfinity;
       return st.melded ? 0 : wild_penalty_;
     }
-    const std::uint32_t extra = static_cast<std::uint32_t>(st.wilds) |
-                                (std::uint32_t{st.token} << 8) | (std::uint32_t{st.melded} << 9) |
-                                (static_cast<std::uint32_t>(st.book) << 10);
+    // 7 bits of wilds (at most 64 cards), then token, melded and the open book: 2 bits, or
+    // 12 with distinct suits (book_sets and suit_copies up to 7, book up to 35).
+    const std::uint32_t extra =
+        static_cast<std::uint32_t>(st.wilds) | (std::uint32_t{st.token} << 7) |
+        (std::uint32_t{st.melded} << 8) |
+        (static_cast<std::uint32_t>(st.book | (st.book_sets << 6) | (st.suit_copies << 9)) << 9);
     if (const int* hit = memo_.find(st.counts, extra)) {
       const int value = *hit >> 1;
       const bool lower_bound = (*hit & 1) != 0;
@@ -208,12 +236,20 @@ class Search {
     next = st;
     next.counts = st.counts - used;
     next.wilds = st.wilds - need;
-    if (next.book > 0 && (next.counts == 0 || kinds_[first_kind(next.counts)].rank != rank)) {
+    if (next.book == 0) return true;
+    const bool rank_done = next.counts == 0 || kinds_[first_kind(next.counts)].rank != rank;
+    if (distinct_) {
+      if (rank_done || first_kind(next.counts) != first_kind(st.counts)) next.suit_copies = 0;
+      if (!rank_done) return true;
+      next.wilds -= std::max(0, 3 * next.book_sets - next.book);
+      next.book_sets = 0;
+    } else {
+      if (!rank_done) return true;
       next.wilds -= std::max(0, 3 - next.book);
-      if (next.wilds < 0) return false;
-      next.book = 0;
-      next.melded = true;
     }
+    if (next.wilds < 0) return false;
+    next.book = 0;
+    next.melded = true;
     return true;
   }
 
@@ -232,11 +268,14 @@ class Search {
   // with fewer wilds they must stay in hand (or be the discard). dead_[w] marks them for
   // w = 0 and w = 1 wilds, a whole count field per kind.
   void find_dead_cards() {
+    // Other cards of the rank a card could share a book with: every copy, or with distinct
+    // suits only the other suits.
     std::array<int, kMaxRank + 1> of_rank{};
-    for (int k = 0; k < kind_count_; ++k) of_rank[kinds_[k].rank] += count_of(counts_, k);
+    for (int k = 0; k < kind_count_; ++k)
+      of_rank[kinds_[k].rank] += distinct_ ? 1 : count_of(counts_, k);
     for (int k = 0; k < kind_count_; ++k) {
       const Kind& kind = kinds_[k];
-      const int same_rank = of_rank[kind.rank] - 1;  // other cards of the rank, copies too
+      const int same_rank = of_rank[kind.rank] - 1;
       const unsigned m = suit_ranks_[static_cast<int>(kind.suit)];
       const unsigned r = static_cast<unsigned>(kind.rank);
       auto has = [&](unsigned rank) { return (m >> rank) & 1u; };
@@ -333,7 +372,17 @@ class Search {
     };
     const Option single{one(k), 0, 0};
     // Into the book, if the book can still reach three cards with the wilds there are.
-    if (st.book + rank_cards(st.counts, kind.rank) + st.wilds >= 3) {
+    if (distinct_) {
+      // A second copy of a suit opens one more book.
+      State joined = st;
+      joined.suit_copies = st.suit_copies + 1;
+      joined.book_sets = std::max(st.book_sets, joined.suit_copies);
+      joined.book = st.book + 1;
+      if (3 * joined.book_sets <= st.book + rank_cards(st.counts, kind.rank) + st.wilds &&
+          take(Move::Book, single, 0, joined)) {
+        return result;
+      }
+    } else if (st.book + rank_cards(st.counts, kind.rank) + st.wilds >= 3) {
       State joined = st;
       joined.book = std::min(st.book + 1, 3);
       if (take(Move::Book, single, 0, joined)) return result;
@@ -364,6 +413,7 @@ class Search {
   std::array<std::uint16_t, kSuitCount> suit_ranks_{};  // bit r: the suit has a card of rank r
   std::array<std::uint64_t, 2> dead_{};
   std::array<std::uint64_t, kMaxRank + 1> rank_fields_{};  // the count fields of each rank
+  bool distinct_ = false;                                  // book suits distinct (MeldRules)
   std::vector<Option>& options_;
   int kind_count_ = 0;
   std::uint64_t counts_ = 0;
@@ -437,9 +487,10 @@ int points_of(std::span<const Card> cards, int wild_rank) {
   return total;
 }
 
-// Spare wilds with no meld score only when there are 1 or 2 of them.
-bool spare_wilds_can_score(std::size_t wilds) {
-  return wilds == 1 || wilds == 2;
+// Spare wilds with no meld score only when there are 1 or 2 of them: 3 or more are a meld of
+// their own, unless wild melds do not count.
+bool spare_wilds_can_score(int wilds, MeldRules rules) {
+  return rules.wild_melds == WildMelds::Count ? wilds == 1 || wilds == 2 : wilds > 0;
 }
 
 // One way to play the hand: which wild (if any) is discarded, and the resulting score.
@@ -456,21 +507,20 @@ struct Plan {
 // meld-less score has a meld, so the penalty cannot apply to it. Otherwise it searches again
 // tracking whether a meld was made.
 // Only a score below `bound` matters; at or above it, the result is just a lower bound.
-int run_search(Search& search, int wilds, bool token, int penalty, int no_meld_value,
-               bool& melded_start, int bound = kInfinity) {
+int run_search(Search& search, MeldRules rules, int wilds, bool token, int penalty,
+               int no_meld_value, bool& melded_start, int bound = kInfinity) {
   search.begin(penalty);
   melded_start = true;
-  int score = search.best({search.counts(), wilds, token, true, 0}, bound);
-  if (spare_wilds_can_score(static_cast<std::size_t>(wilds)) && score >= no_meld_value &&
-      score < bound) {
+  int score = search.best({search.counts(), wilds, token, true, 0, 0, 0}, bound);
+  if (spare_wilds_can_score(wilds, rules) && score >= no_meld_value && score < bound) {
     search.begin(penalty);
     melded_start = false;
-    score = search.best({search.counts(), wilds, token, false, 0}, bound);
+    score = search.best({search.counts(), wilds, token, false, 0, 0, 0}, bound);
   }
   return score;
 }
 
-Plan best_plan(Search& search, const Split& split, int wild_rank, HandMode mode) {
+Plan best_plan(Search& search, const Split& split, int wild_rank, HandMode mode, MeldRules rules) {
   const int all_wild_points = points_of(split.wilds, wild_rank);
   const int natural_points = points_of(split.naturals, wild_rank);
   const int wilds = static_cast<int>(split.wilds.size());
@@ -478,13 +528,14 @@ Plan best_plan(Search& search, const Split& split, int wild_rank, HandMode mode)
   plan.wild_penalty = all_wild_points;
   if (mode == HandMode::Dealt) {
     plan.score =
-        run_search(search, wilds, false, all_wild_points, natural_points, plan.melded_start);
+        run_search(search, rules, wilds, false, all_wild_points, natural_points, plan.melded_start);
     return plan;
   }
   if (!split.naturals.empty()) {
     // Naturals come sorted, so the last is the dearest: the best discard with no meld.
     const int no_meld = natural_points - card_points(split.naturals.back(), wild_rank);
-    plan.score = run_search(search, wilds, true, all_wild_points, no_meld, plan.melded_start);
+    plan.score =
+        run_search(search, rules, wilds, true, all_wild_points, no_meld, plan.melded_start);
     plan.discard_natural = true;
   }
   // Discarding a wild instead. With naturals in hand this can only beat discarding a
@@ -493,15 +544,24 @@ Plan best_plan(Search& search, const Split& split, int wild_rank, HandMode mode)
   // left, a natural the wild replaces in its meld) does at least as well. So it is worth a
   // search only when its meld-less score (every natural, plus the wilds left if they are 1
   // or 2, so the dearest wild goes) is lower; with 3 or more wilds left it never is.
+  // When wild melds do not count, that swap can leave a meld of wilds alone, so discarding a
+  // wild can also win by going out with every natural in a meld of its own (each with one
+  // natural and its wilds): then only a score of 0 is worth searching for.
   if (wilds > 0 && plan.score > 0) {
     const std::size_t which = static_cast<std::size_t>(wilds - 1);  // the dearest
     const int penalty = all_wild_points - card_points(split.wilds[which], wild_rank);
-    const int no_meld = natural_points + (wilds - 1 <= 2 ? penalty : 0);
+    const int no_meld = natural_points + (spare_wilds_can_score(wilds - 1, rules) ? penalty : 0);
+    int bound = 0;
     if (split.naturals.empty() || no_meld < plan.score) {
+      bound = plan.score;
+    } else if (rules.wild_melds == WildMelds::DoNotCount) {
+      bound = 1;
+    }
+    if (bound > 0) {
       bool melded_start = true;
       const int score =
-          run_search(search, wilds - 1, false, penalty, natural_points, melded_start, plan.score);
-      if (score < plan.score) plan = Plan{score, penalty, melded_start, false, which};
+          run_search(search, rules, wilds - 1, false, penalty, natural_points, melded_start, bound);
+      if (score < bound) plan = Plan{score, penalty, melded_start, false, which};
     }
   }
   return plan;
@@ -528,16 +588,16 @@ Meld build_run(Suit suit, int low, const std::vector<Card>& naturals, int length
 
 }  // namespace
 
-int min_score(std::span<const Card> hand, int wild_rank, HandMode mode) {
+int min_score(std::span<const Card> hand, int wild_rank, HandMode mode, MeldRules rules) {
   const Split split = split_hand(hand, wild_rank);
-  Search search(split.naturals, wild_rank);
-  return best_plan(search, split, wild_rank, mode).score;
+  Search search(split.naturals, wild_rank, rules);
+  return best_plan(search, split, wild_rank, mode, rules).score;
 }
 
-Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
+Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode, MeldRules rules) {
   const Split split = split_hand(hand, wild_rank);
-  Search search(split.naturals, wild_rank);
-  const Plan plan = best_plan(search, split, wild_rank, mode);
+  Search search(split.naturals, wild_rank, rules);
+  const Plan plan = best_plan(search, split, wild_rank, mode, rules);
 
   Solution sol;
   sol.score = plan.score;
@@ -564,8 +624,13 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
   std::vector<BookPlan> books;
   std::vector<RunPlan> runs;
   search.resume(plan.wild_penalty);  // the search of the chosen plan, memo and all
-  Search::State st{search.counts(), static_cast<int>(wild_pool.size()), plan.discard_natural,
-                   plan.melded_start, 0};
+  Search::State st{search.counts(),
+                   static_cast<int>(wild_pool.size()),
+                   plan.discard_natural,
+                   plan.melded_start,
+                   0,
+                   0,
+                   0};
   auto cards_of = [&](std::uint64_t used) {
     std::vector<Card> cards;
     for (int i = 0; i < kMaxKinds; ++i) {
@@ -596,6 +661,25 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
     st = s.next;
     value = s.next_value;
   }
+  if (rules.book_suits == BookSuits::Distinct) {
+    // The naturals of a rank, sorted so that a suit's copies sit together, dealt round-robin
+    // into as many books as the most copies of one suit: no book repeats a suit, and the
+    // books differ by at most one card, which needs the fewest wilds (see the top).
+    std::vector<BookPlan> by_suit;
+    for (auto& b : books) {
+      std::sort(b.naturals.begin(), b.naturals.end());
+      std::size_t sets = 0;
+      for (std::size_t i = 0, run = 0; i < b.naturals.size(); ++i) {
+        run = (i > 0 && b.naturals[i] == b.naturals[i - 1]) ? run + 1 : 1;
+        sets = std::max(sets, run);
+      }
+      const std::size_t first = by_suit.size();
+      by_suit.resize(first + sets, BookPlan{b.rank, 0, {}});
+      for (std::size_t i = 0; i < b.naturals.size(); ++i)
+        by_suit[first + (i % sets)].naturals.push_back(b.naturals[i]);
+    }
+    books = std::move(by_suit);
+  }
   // Each book takes the wilds it needs to reach three cards; the rest are spare.
   int wilds = static_cast<int>(wild_pool.size());
   for (auto& b : books) {
@@ -608,11 +692,26 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
   // Spare wilds: a meld of their own if 3 or more and no book exists; else into a meld if
   // one exists (a book takes any number, a run of at most 5 positions has room for 2);
   // else left in hand.
+  // When wild melds do not count, 3 or more spare wilds with only runs go to a book of one
+  // natural taken from the first run (a spare wild takes its place there), or the whole
+  // run becomes that book when it holds one natural.
   int spare = wilds;
-  if (spare >= 3 && books.empty()) {
+  const bool wild_melds = rules.wild_melds == WildMelds::Count;
+  if (spare >= 3 && books.empty() && wild_melds) {
     books.push_back(BookPlan{0, spare, {}});
   } else if (spare > 0 && !books.empty()) {
     books.front().wilds += spare;
+  } else if (spare >= 3 && !runs.empty() && !wild_melds) {
+    RunPlan& run = runs.front();
+    const Card natural = run.naturals.front();
+    if (run.naturals.size() == 1) {
+      books.push_back(BookPlan{natural.rank, run.wilds + spare, {natural}});
+      runs.erase(runs.begin());
+    } else {
+      run.naturals.erase(run.naturals.begin());
+      run.wilds += 1;
+      books.push_back(BookPlan{natural.rank, spare - 1, {natural}});
+    }
   } else if (spare > 0 && !runs.empty()) {
     runs.front().wilds += spare;
   } else {
@@ -644,8 +743,8 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
     }
   }
 
-  std::sort(books.begin(), books.end(),
-            [](const BookPlan& a, const BookPlan& b) { return a.rank < b.rank; });
+  std::stable_sort(books.begin(), books.end(),
+                   [](const BookPlan& a, const BookPlan& b) { return a.rank < b.rank; });
   for (const auto& b : books) {
     Meld meld;
     meld.kind = MeldKind::Book;
