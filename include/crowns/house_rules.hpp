@@ -68,8 +68,8 @@ std::string switch_choices(HouseSwitch which);
 std::string_view switch_word(const HouseRules& rules, HouseSwitch which);
 
 /// Sets one switch of `rules` from its word (ASCII case ignored). Fails naming the token and
-/// the words allowed: "--book-suits: 'some' is not one of any|distinct". `rules` is unchanged
-/// on failure.
+/// the words allowed: "'some' is not one of any|distinct" (each door says where: the flag, the
+/// JSON key). `rules` is unchanged on failure.
 Expected<void> set_switch(HouseRules& rules, HouseSwitch which, std::string_view word);
 
 /// Reads a switch's name, as a JSON key or a flag: "wild_melds", "wild-melds",
@@ -130,7 +130,8 @@ Expected<HouseRules> house_rules_from_json(const Json& value) {
     } else {
       return Failure{"\"" + it.key() + "\" must be one of " + switch_choices(*which)};
     }
-    if (auto set = set_switch(rules, *which, word); !set) return Failure{set.error()};
+    if (auto set = set_switch(rules, *which, word); !set)
+      return Failure{"\"" + it.key() + "\": " + set.error()};
   }
   return rules;
 }

@@ -89,8 +89,7 @@ Expected<void> set_switch(HouseRules& rules, HouseSwitch which, std::string_view
       return {};
     }
   }
-  return Failure{switch_flag(which) + ": " + quote_token(word) + " is not one of " +
-                 switch_choices(which)};
+  return Failure{quote_token(word) + " is not one of " + switch_choices(which)};
 }
 
 Expected<HouseSwitch> parse_switch_name(std::string_view name) {

@@ -76,11 +76,11 @@ TEST_CASE("house rules: a bad word names the token and the right form", "[rules]
   HouseRules rules;
   const auto bad = set_switch(rules, HouseSwitch::BookSuits, "some");
   REQUIRE_FALSE(bad.ok());
-  CHECK(bad.error() == "--book-suits: 'some' is not one of any|distinct");
+  CHECK(bad.error() == "'some' is not one of any|distinct");
   CHECK(rules.is_standard());  // unchanged
   const auto order = set_switch(rules, HouseSwitch::Order, "sideways");
   REQUIRE_FALSE(order.ok());
-  CHECK(order.error() == "--order: 'sideways' is not one of up|down|random");
+  CHECK(order.error() == "'sideways' is not one of up|down|random");
   CHECK_FALSE(set_switch(rules, HouseSwitch::WildMelds, "").ok());
   CHECK_FALSE(set_switch(rules, HouseSwitch::WildMelds, "true").ok());
   const auto name = parse_switch_name("wild");
@@ -119,7 +119,7 @@ TEST_CASE("house rules: the JSON shape, both ways", "[rules][house]") {
   CHECK(unknown.error().starts_with("'colour' is not a house rule"));
   const auto bad_value = house_rules_from_json(Json::parse(R"({"order":"sideways"})"));
   REQUIRE_FALSE(bad_value.ok());
-  CHECK(bad_value.error() == "--order: 'sideways' is not one of up|down|random");
+  CHECK(bad_value.error() == "\"order\": 'sideways' is not one of up|down|random");
   const auto bad_type = house_rules_from_json(Json::parse(R"({"order":3})"));
   REQUIRE_FALSE(bad_type.ok());
   CHECK(bad_type.error() == "\"order\" must be one of up|down|random");
