@@ -676,13 +676,21 @@ Solution solve_with(const Split& split, int wild_rank, HandMode mode, MeldRules 
     st = s.next;
     value = s.next_value;
   }
+  const auto repeats_a_card = [](const BookPlan& b) {
+    return std::adjacent_find(b.naturals.begin(), b.naturals.end()) != b.naturals.end();
+  };
   if (rules.book_suits == BookSuits::Distinct) {
+    for (auto& b : books) std::sort(b.naturals.begin(), b.naturals.end());
+  }
+  // With distinct suits, a book that holds some card twice is split (the search counted it
+  // as that many books); with any suits it stays one book.
+  if (rules.book_suits == BookSuits::Distinct &&
+      std::any_of(books.begin(), books.end(), repeats_a_card)) {
     // The naturals of a rank, sorted so that a suit's copies sit together, dealt round-robin
     // into as many books as the most copies of one suit: no book repeats a suit, and the
     // books differ by at most one card, which needs the fewest wilds (see the top).
     std::vector<BookPlan> by_suit;
-    for (auto& b : books) {
-      std::sort(b.naturals.begin(), b.naturals.end());
+    for (const auto& b : books) {
       std::size_t sets = 0;
       for (std::size_t i = 0, run = 0; i < b.naturals.size(); ++i) {
         run = (i > 0 && b.naturals[i] == b.naturals[i - 1]) ? run + 1 : 1;
