@@ -1,6 +1,6 @@
 // Solver benchmark.
 //
-//   bench_solver [--hands N] [--seed S] [--search SECONDS] [--jsonl N]
+//   bench_solver [--hands N] [--seed S] [--search SECONDS] [--jsonl N] [--rules R]
 //
 // 1. Random legal hands of rounds 3, 7 and 11, dealt and drawn: median / p99 / max time per
 //    hand of min_score() and of solve() (which also builds the lay-down).
@@ -10,15 +10,22 @@
 //    (--search 0 skips it).
 // 4. With --jsonl N: prints N random 14-card drawn hands as JSON Lines for
 //    `crowns analyze --batch` instead (see docs/PERFORMANCE.md).
+// 5. With --rules R: instead of 1-3, the house rules' cost: the same hands (--hands of 13
+//    cards dealt and 14 drawn, round 11, and the slowest known hands) solved under each
+//    combination of the meld switches, R rounds of each, interleaved, in thread CPU time;
+//    each combination's time and its ratio to the standard rules with 95% intervals.
 //
 // Each hand is timed over several back-to-back solves (every solve starts from scratch:
 // the memo is cleared per hand) so that the clock's own cost does not count.
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <random>
 #include <string>
 #include <string_view>
@@ -240,6 +247,99 @@ double report_slow(std::vector<Found> hands) {
   return slowest;
 }
 
+// CPU time of this thread in ns: steadier than the wall clock on a shared machine, where
+// other processes take turns on the cores.
+double thread_cpu_ns() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e9 + static_cast<double>(t.tv_nsec);
+}
+
+// Student's t for a two-sided 95% interval with `df` degrees of freedom (1.96 past 30).
+double t95(int df) {
+  static constexpr std::array<double, 30> kT = {
+      12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+      2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+      2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+  return df >= 1 && df <= 30 ? kT[static_cast<std::size_t>(df - 1)] : 1.96;
+}
+
+// Mean and the half-width of its 95% interval.
+std::pair<double, double> mean_ci(const std::vector<double>& xs) {
+  double sum = 0;
+  for (double x : xs) sum += x;
+  const double mean = sum / static_cast<double>(xs.size());
+  double var = 0;
+  for (double x : xs) var += (x - mean) * (x - mean);
+  const auto n = static_cast<double>(xs.size());
+  const double sd = xs.size() > 1 ? std::sqrt(var / (n - 1)) : 0;
+  return {mean, t95(static_cast<int>(xs.size()) - 1) * sd / std::sqrt(n)};
+}
+
+void rules_comparison(int hands, int rounds, std::mt19937_64& rng) {
+  struct Case {
+    const char* name;
+    HandMode mode;
+    std::vector<std::vector<Card>> hands;
+  };
+  std::vector<Case> cases = {{"13 cards dealt", HandMode::Dealt, {}},
+                             {"14 cards drawn", HandMode::Drawn, {}},
+                             {"slowest known (14 drawn)", HandMode::Drawn, {}}};
+  for (int i = 0; i < hands; ++i) {
+    cases[0].hands.push_back(deal(13, rng));
+    cases[1].hands.push_back(deal(14, rng));
+  }
+  for (const char* text : kSlowestKnown)
+    cases[2].hands.push_back(parse_cards(std::string_view(text)).value());
+  const std::array<MeldRules, 4> combos = {
+      MeldRules{}, MeldRules{.wild_melds = WildMelds::DoNotCount},
+      MeldRules{.book_suits = BookSuits::Distinct},
+      MeldRules{.wild_melds = WildMelds::DoNotCount, .book_suits = BookSuits::Distinct}};
+  const auto name = [](MeldRules r) {
+    return std::string(r.wild_melds == WildMelds::Count ? "wild melds yes" : "wild melds no ") +
+           (r.book_suits == BookSuits::Any ? ", book suits any     " : ", book suits distinct");
+  };
+  std::printf(
+      "House rules: the same hands under each combination of the meld switches,\n"
+      "%d rounds of each, interleaved; thread CPU time, ns per hand, mean +- 95%% CI\n",
+      rounds);
+  for (const Case& c : cases) {
+    for (const bool full : {false, true}) {
+      // ns[combo][round]: ns per hand of one pass over the case's hands.
+      std::array<std::vector<double>, 4> ns;
+      const int passes = c.hands.size() < 100 ? 200 : 1;  // a few hands: many passes
+      for (int r = 0; r < rounds; ++r) {
+        for (std::size_t k = 0; k < combos.size(); ++k) {
+          const std::size_t which = (k + static_cast<std::size_t>(r)) % combos.size();
+          const MeldRules rules = combos[which];
+          const double t0 = thread_cpu_ns();
+          for (int p = 0; p < passes; ++p) {
+            for (const auto& hand : c.hands) {
+              g_sink = g_sink + (full ? solve(hand, 13, c.mode, rules).score
+                                      : min_score(hand, 13, c.mode, rules));
+            }
+          }
+          ns[which].push_back(
+              (thread_cpu_ns() - t0) /
+              static_cast<double>(c.hands.size() * static_cast<std::size_t>(passes)));
+        }
+      }
+      std::printf("\n%s, %s (%zu hands):\n", c.name, full ? "solve()" : "min_score()",
+                  c.hands.size());
+      for (std::size_t k = 0; k < combos.size(); ++k) {
+        std::vector<double> ratios;
+        ratios.reserve(static_cast<std::size_t>(rounds));
+        for (int r = 0; r < rounds; ++r)
+          ratios.push_back(ns[k][static_cast<std::size_t>(r)] / ns[0][static_cast<std::size_t>(r)]);
+        const auto [mean, ci] = mean_ci(ns[k]);
+        const auto [ratio, ratio_ci] = mean_ci(ratios);
+        std::printf("  %s  %8.0f +- %5.0f ns   x %.3f +- %.3f\n", name(combos[k]).c_str(), mean, ci,
+                    ratio, ratio_ci);
+      }
+    }
+  }
+}
+
 void print_jsonl(int n, std::mt19937_64& rng) {
   for (int i = 0; i < n; ++i) {
     const auto hand = deal(14, rng);
@@ -254,6 +354,7 @@ int main(int argc, char** argv) {
   unsigned long seed = 42;
   double search = 20;
   int jsonl = 0;
+  int rules = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--hands"))
       hands = std::atoi(argv[i + 1]);
@@ -263,11 +364,17 @@ int main(int argc, char** argv) {
       search = std::atof(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--jsonl"))
       jsonl = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--rules"))
+      rules = std::atoi(argv[i + 1]);
   }
   std::mt19937_64 rng(seed);
   if (jsonl > 0) {
     print_jsonl(jsonl, rng);
     return 0;
+  }
+  if (rules > 0) {
+    rules_comparison(hands, rules, rng);
+    return g_sink == -1;
   }
   const double median = random_hands(hands, rng);
 

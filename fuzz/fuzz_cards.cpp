@@ -4,7 +4,8 @@
 // must be short and non-empty (it quotes at most the first characters of the bad token; the
 // terminal escaping is done once, where the CLI prints it), every parsed card must print
 // canonically and read back as itself. A hand of at most 14 cards is then solved in both modes with
-// a wild rank taken from the input: solve() and min_score() must agree, the arrangement must be
+// a wild rank and house meld rules taken from the input: solve() and min_score() must agree, the
+// arrangement must be
 // legal (tests/unit/reference_solver's checker), and on small hands the score must equal the
 // brute-force reference. Hands may hold more copies than a box has (solve() takes any
 // legal-looking card), but see kMaxCopies.
@@ -54,21 +55,24 @@ bool bad_message(std::string_view text) {
 }
 
 void check_solution(std::span<const crowns::Card> hand, int wild, crowns::HandMode mode,
-                    std::string_view input) {
-  const crowns::Solution s = crowns::solve(hand, wild, mode);
-  const int fast = crowns::min_score(hand, wild, mode);
-  const std::string where = " (wild " + std::to_string(wild) +
-                            (mode == crowns::HandMode::Drawn ? ", drawn)" : ", dealt)") + ": " +
-                            crowns::reference::hand_text(hand);
+                    crowns::MeldRules rules, std::string_view input) {
+  const crowns::Solution s = crowns::solve(hand, wild, mode, rules);
+  const int fast = crowns::min_score(hand, wild, mode, rules);
+  const std::string where =
+      " (wild " + std::to_string(wild) + (mode == crowns::HandMode::Drawn ? ", drawn" : ", dealt") +
+      (rules.wild_melds == crowns::WildMelds::Count ? "" : ", no wild melds") +
+      (rules.book_suits == crowns::BookSuits::Any ? "" : ", book suits distinct") +
+      "): " + crowns::reference::hand_text(hand);
   if (s.score != fast) {
     fail("solve() " + std::to_string(s.score) + " != min_score() " + std::to_string(fast) + where,
          input);
   }
-  if (auto problem = crowns::reference::check_solution(hand, wild, mode, s); !problem.empty()) {
+  if (auto problem = crowns::reference::check_solution(hand, wild, mode, s, rules);
+      !problem.empty()) {
     fail("illegal solution: " + problem + where, input);
   }
   if (hand.size() <= kMaxReference) {
-    const int expected = crowns::reference::brute_force_score(hand, wild, mode);
+    const int expected = crowns::reference::brute_force_score(hand, wild, mode, rules);
     if (s.score != expected) {
       fail("score " + std::to_string(s.score) + " != reference " + std::to_string(expected) + where,
            input);
@@ -106,11 +110,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (cards->size() > kMaxSolved || !within_copy_limit(*cards)) return 0;
 
-  // A wild rank 3..13 chosen by the input, so every rank gets exercised.
+  // A wild rank 3..13 and the meld switches chosen by the input, so every rank and every
+  // combination of the house rules gets exercised.
   unsigned hash = 0;
   for (unsigned char c : input) hash = hash * 31 + c;
   const int wild = 3 + static_cast<int>(hash % 11);
-  check_solution(*cards, wild, crowns::HandMode::Dealt, input);
-  if (cards->size() >= 2) check_solution(*cards, wild, crowns::HandMode::Drawn, input);
+  const crowns::MeldRules rules{
+      .wild_melds = (hash / 11) % 2 == 0 ? crowns::WildMelds::Count : crowns::WildMelds::DoNotCount,
+      .book_suits = (hash / 22) % 2 == 0 ? crowns::BookSuits::Any : crowns::BookSuits::Distinct};
+  check_solution(*cards, wild, crowns::HandMode::Dealt, rules, input);
+  if (cards->size() >= 2) check_solution(*cards, wild, crowns::HandMode::Drawn, rules, input);
   return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/house_rules.hpp"
 #include "crowns/solver.hpp"
 
 namespace crowns {
@@ -22,6 +23,7 @@ struct HandReport {
   /// this many (a typed hand in `round`): the header says so and no "goes out" is claimed,
   /// since the player who went out is the one marked 0*.
   std::optional<int> left_of_deal;
+  MeldRules rules;  ///< The meld rules it was solved under (last: records are built by position).
 };
 
 /// A hand to analyze and what the user said about it.
@@ -31,6 +33,7 @@ struct HandQuery {
   std::optional<int> wild;
   HandMode mode = HandMode::Dealt;
   int boxes = 1;
+  MeldRules rules;  ///< The house rules' meld switches (the standard rules by default).
 };
 
 /// Checks the hand against the deck (copies of a card in `boxes` boxes) and the round (see

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "crowns/card.hpp"
+#include "crowns/house_rules.hpp"
 
 namespace crowns {
 
@@ -24,7 +25,7 @@ struct Meld {
   MeldKind kind = MeldKind::Book;
   std::vector<MeldCard> cards;  ///< A run is in rank order, low to high.
   Suit suit = Suit::Stars;      ///< For a run: its suit (all-wild runs never occur; see below).
-  int rank = 0;                 ///< For a book: its rank (0 if every card is wild).
+  int rank = 0;  ///< For a book: its rank (0 if every card is wild, only when wild melds count).
 };
 
 /// Whether the hand holds the drawn card (n+1 cards, one must be discarded) or not.
@@ -38,13 +39,15 @@ struct Solution {
   bool goes_out = false;        ///< Drawn mode: score 0 after the discard. Dealt mode: score 0.
 };
 
-/// Solves a hand exactly. `wild_rank` is 3..13. Limits: at most 16 different natural cards,
-/// 7 copies of each and 64 cards in all (a legal hand from two boxes holds at most 4 copies
-/// and 14 cards); beyond them it throws crowns::Error. In Drawn mode the hand must hold at
-/// least 2 cards. Deterministic for a given multiset (the order of `hand` does not matter).
-Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode);
+/// Solves a hand exactly under the meld rules (the standard ones unless given: a meld of
+/// wilds alone counts, a book's naturals may repeat a suit). `wild_rank` is 3..13. Limits: at most
+/// 16 different natural cards, 7 copies of each and 64 cards in all (a legal hand from two boxes
+/// holds at most 4 copies and 14 cards); beyond them it throws crowns::Error. In Drawn mode the
+/// hand must hold at least 2 cards. Deterministic for a given multiset (the order of `hand` does
+/// not matter).
+Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode, MeldRules rules = {});
 
 /// Only the minimum score; faster than solve() because it builds no arrangement.
-int min_score(std::span<const Card> hand, int wild_rank, HandMode mode);
+int min_score(std::span<const Card> hand, int wild_rank, HandMode mode, MeldRules rules = {});
 
 }  // namespace crowns

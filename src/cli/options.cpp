@@ -99,6 +99,16 @@ CLI::Validator one_of_words(std::vector<std::pair<std::string, std::string>> wor
       list);
 }
 
+CLI::Validator house_switch(HouseSwitch which) {
+  return CLI::Validator(
+      [which](std::string& text) -> std::string {
+        HouseRules rules;
+        const auto set = set_switch(rules, which, text);
+        return set ? std::string() : set.error();
+      },
+      switch_choices(which));
+}
+
 const CLI::App& parsed_command(const CLI::App& app) {
   const CLI::App* at = &app;
   while (!at->get_subcommands().empty()) at = at->get_subcommands().front();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "crowns/expected.hpp"
+#include "crowns/house_rules.hpp"
 
 namespace crowns::cli {
 
@@ -39,6 +40,10 @@ CLI::Validator one_of(const std::vector<std::pair<std::string, Enum>>& choices) 
     words.emplace_back(word, std::to_string(static_cast<long long>(value)));
   return one_of_words(std::move(words));
 }
+
+/// Accepts a house rule's word for the switch (core's set_switch: "yes"/"no", "any"/"distinct",
+/// ...); refuses anything else naming the token and the words. The help shows "yes|no".
+CLI::Validator house_switch(HouseSwitch which);
 
 /// A parse error of `app` (after a failed parse) as one line naming the bad token, without
 /// CLI11's wording: unknown options get "did you mean", missing arguments show the usage.

@@ -19,7 +19,8 @@ Expected<HandReport> analyze_hand(HandQuery query) {
   report.cards = std::move(query.cards);
   std::sort(report.cards.begin(), report.cards.end());
   report.mode = query.mode;
-  report.solution = solve(report.cards, report.wild_rank, query.mode);
+  report.rules = query.rules;
+  report.solution = solve(report.cards, report.wild_rank, query.mode, query.rules);
   return report;
 }
 

@@ -11,6 +11,18 @@
 //     meld of their own, and only 1 or 2 spare wilds with no meld are left in hand.
 // Subproblems are memoised in a small transposition table keyed by the remaining counts, and
 // branches that cannot beat the best answer known are cut (fail-soft bounds).
+//
+// House rules (MeldRules) change two things:
+//   * wild melds do not count: spare wilds with no meld score whatever their number (every
+//     meld the search makes holds a natural card, so only the spare-wild rule changes). The
+//     facts above still hold: with 3+ spare wilds and only runs, one natural of a run can
+//     leave it for a book of its own (its place in the run taken by a spare wild), so spare
+//     wilds still never score once a meld exists;
+//   * book suits distinct: the naturals of one rank laid down in books need as many books as
+//     the most copies of one suit among them (m), and with t naturals dealt round-robin into
+//     m books (suits kept together, so no book repeats a suit) they need max(0, 3m - t) wilds:
+//     no other split needs fewer. The open "book" of a rank becomes (m, copies of the current
+//     suit, t).
 
 #include "crowns/solver.hpp"
 
@@ -20,6 +32,7 @@
 #include <limits>
 
 #include "crowns/error.hpp"
+#include "crowns/house_rules.hpp"
 #include "crowns/rules.hpp"
 
 namespace crowns {
@@ -65,29 +78,33 @@ enum class Move : std::uint8_t { Deadwood, Discard, Book /* joins its rank's boo
 
 // A transposition table: fixed size, always-replace, cleared in O(1) by a generation stamp.
 // Losing an entry to a collision costs time, never correctness: values are exact.
+// The rest of the state (`extra`, kExtraBits) and the generation share one 32-bit tag.
 class Memo {
  public:
   static constexpr std::size_t kSize = 1u << 11;
+  static constexpr int kExtraBits = 21;
+  static constexpr std::uint32_t kStampLimit = 1u << (32 - kExtraBits);
   const int* find(std::uint64_t counts, std::uint32_t extra) const {
     const Slot& s = slots_[index(counts, extra)];
-    return (s.stamp == stamp_ && s.counts == counts && s.extra == extra) ? &s.value : nullptr;
+    return (s.tag == (extra | stamp_) && s.counts == counts) ? &s.value : nullptr;
   }
   void store(std::uint64_t counts, std::uint32_t extra, int value) {
-    slots_[index(counts, extra)] = Slot{counts, value, static_cast<std::uint16_t>(extra), stamp_};
+    slots_[index(counts, extra)] = Slot{counts, value, extra | stamp_};
   }
   void reset() {
-    if (++stamp_ == 0) {
+    generation_ = generation_ + 1 == kStampLimit ? 0 : generation_ + 1;
+    if (generation_ == 0) {
       slots_.fill(Slot{});
-      stamp_ = 1;
+      generation_ = 1;
     }
+    stamp_ = generation_ << kExtraBits;
   }
 
  private:
   struct Slot {
     std::uint64_t counts = 0;
     int value = 0;
-    std::uint16_t extra = 0;
-    std::uint16_t stamp = 0;
+    std::uint32_t tag = 0;  // extra | generation << kExtraBits; generation 0: empty
   };
   static std::size_t index(std::uint64_t counts, std::uint32_t extra) {
     std::uint64_t key = counts ^ (std::uint64_t{extra} * 0x9e3779b97f4a7c15ULL);
@@ -97,9 +114,24 @@ class Memo {
     return static_cast<std::size_t>(key) & (kSize - 1);
   }
   std::array<Slot, kSize> slots_{};
-  std::uint16_t stamp_ = 1;
+  std::uint32_t generation_ = 1;
+  std::uint32_t stamp_ = 1u << kExtraBits;
 };
 
+// The option list and the table are reused across hands: one per thread, no allocation, and
+// shared by both searches below (two 32 KiB tables in turn cost the cache 10% more time).
+std::vector<Option>& thread_options() {
+  thread_local std::vector<Option> options;
+  return options;
+}
+Memo& thread_memo() {
+  thread_local Memo memo;
+  return memo;
+}
+
+// kDistinct: book suits distinct. A template parameter, so that the standard search pays
+// nothing for the rule.
+template <bool kDistinct>
 class Search {
  public:
   // `naturals` must be sorted low to high (split_hand sorts them).
@@ -156,21 +188,38 @@ class Search {
     // one would be no better than the other way round.
     bool token = false;
     bool melded = false;  // a meld exists already, or spare wilds cannot score anyway
-    int book = 0;         // cards (capped at 3) in the open book of the first card's rank
+    // The open book(s) of the first card's rank. Any suits: its cards, capped at 3. Distinct
+    // suits: three fields in one word (DistinctBooks), so that joining a book is one store,
+    // as in the standard search (separate byte fields cost 15% in stalled loads).
+    int book = 0;
+  };
+
+  // Distinct suits: the naturals in the open books of the rank (t, at most 35), the books the
+  // rank needs so far (m, the most copies of one suit among them), and the copies of the
+  // first card's kind among them (c), packed in State::book as t | m << 6 | c << 9.
+  struct DistinctBooks {
+    int naturals, sets, copies;
+    explicit DistinctBooks(int book)
+        : naturals(book & 0x3f), sets((book >> 6) & 0x7), copies((book >> 9) & 0x7) {}
+    [[nodiscard]] int packed() const { return naturals | (sets << 6) | (copies << 9); }
   };
 
   // Minimum points of the natural cards left in hand, plus the spare-wild penalty.
   // `bound`: the caller only needs the value if it is below `bound`. A result below it is
   // exact; a result at or above it is only a lower bound (fail-soft), and the memo remembers
   // which.
-  int best(const State& st, int bound = kInfinity) {
+  // Forced inline, like dead_points() and expand()'s take(): made a template, the search was
+  // outlined by GCC 12 into three functions and ran 23% more instructions (cachegrind).
+  __attribute__((always_inline)) int best(const State& st, int bound = kInfinity) {
     if (st.counts == 0) {
       if (st.token) return kInfinity;
       return st.melded ? 0 : wild_penalty_;
     }
+    // 7 bits of wilds (at most 64 cards), then token, melded and the open book: 2 bits, or
+    // 12 with distinct suits.
     const std::uint32_t extra = static_cast<std::uint32_t>(st.wilds) |
-                                (std::uint32_t{st.token} << 8) | (std::uint32_t{st.melded} << 9) |
-                                (static_cast<std::uint32_t>(st.book) << 10);
+                                (std::uint32_t{st.token} << 7) | (std::uint32_t{st.melded} << 8) |
+                                (static_cast<std::uint32_t>(st.book) << 9);
     if (const int* hit = memo_.find(st.counts, extra)) {
       const int value = *hit >> 1;
       const bool lower_bound = (*hit & 1) != 0;
@@ -204,16 +253,28 @@ class Search {
 
   // The state after taking `used` cards and `need` wilds from `st`: when the next card is of
   // another rank, the open book closes and takes the wilds it needs. False if it cannot.
-  bool advance(const State& st, std::uint64_t used, int need, int rank, State& next) const {
+  __attribute__((always_inline)) bool advance(const State& st, std::uint64_t used, int need,
+                                              int rank, State& next) const {
     next = st;
     next.counts = st.counts - used;
     next.wilds = st.wilds - need;
-    if (next.book > 0 && (next.counts == 0 || kinds_[first_kind(next.counts)].rank != rank)) {
+    if (next.book == 0) return true;
+    const bool rank_done = next.counts == 0 || kinds_[first_kind(next.counts)].rank != rank;
+    if constexpr (kDistinct) {
+      if (!rank_done) {
+        // Another kind of the rank comes next: none of its copies is in the books yet.
+        if (first_kind(next.counts) != first_kind(st.counts)) next.book &= ~(0x7 << 9);
+        return true;
+      }
+      const DistinctBooks books(next.book);
+      next.wilds -= std::max(0, 3 * books.sets - books.naturals);
+    } else {
+      if (!rank_done) return true;
       next.wilds -= std::max(0, 3 - next.book);
-      if (next.wilds < 0) return false;
-      next.book = 0;
-      next.melded = true;
     }
+    if (next.wilds < 0) return false;
+    next.book = 0;
+    next.melded = true;
     return true;
   }
 
@@ -232,11 +293,14 @@ class Search {
   // with fewer wilds they must stay in hand (or be the discard). dead_[w] marks them for
   // w = 0 and w = 1 wilds, a whole count field per kind.
   void find_dead_cards() {
+    // Other cards of the rank a card could share a book with: every copy, or with distinct
+    // suits only the other suits.
     std::array<int, kMaxRank + 1> of_rank{};
-    for (int k = 0; k < kind_count_; ++k) of_rank[kinds_[k].rank] += count_of(counts_, k);
+    for (int k = 0; k < kind_count_; ++k)
+      of_rank[kinds_[k].rank] += kDistinct ? 1 : count_of(counts_, k);
     for (int k = 0; k < kind_count_; ++k) {
       const Kind& kind = kinds_[k];
-      const int same_rank = of_rank[kind.rank] - 1;  // other cards of the rank, copies too
+      const int same_rank = of_rank[kind.rank] - 1;
       const unsigned m = suit_ranks_[static_cast<int>(kind.suit)];
       const unsigned r = static_cast<unsigned>(kind.rank);
       auto has = [&](unsigned rank) { return (m >> rank) & 1u; };
@@ -251,7 +315,8 @@ class Search {
 
   // A lower bound on best(): the points of the dead cards (less the dearest, the first one,
   // if a discard is still to come).
-  int dead_points(std::uint64_t counts, int wilds, bool token) const {
+  __attribute__((always_inline)) int dead_points(std::uint64_t counts, int wilds,
+                                                 bool token) const {
     std::uint64_t dead = counts & dead_[wilds];
     if (dead == 0) return 0;
     int sum = 0;
@@ -318,7 +383,8 @@ class Search {
     int limit = bound;
     State next;
     // Tries one decision; true when the search can stop.
-    auto take = [&](Move move, const Option& o, int cost, const State& from) {
+    auto take = [&](Move move, const Option& o, int cost, const State& from)
+        __attribute__((always_inline)) {
       if (!advance(from, o.used, o.need, kind.rank, next)) return false;
       const int value = cost + best(next, limit - cost);
       if (value < result) {
@@ -333,7 +399,20 @@ class Search {
     };
     const Option single{one(k), 0, 0};
     // Into the book, if the book can still reach three cards with the wilds there are.
-    if (st.book + rank_cards(st.counts, kind.rank) + st.wilds >= 3) {
+    if constexpr (kDistinct) {
+      // A second copy of a suit opens one more book.
+      DistinctBooks books(st.book);
+      const int before = books.naturals;
+      ++books.naturals;
+      ++books.copies;
+      books.sets = std::max(books.sets, books.copies);
+      State joined = st;
+      joined.book = books.packed();
+      if (3 * books.sets <= before + rank_cards(st.counts, kind.rank) + st.wilds &&
+          take(Move::Book, single, 0, joined)) {
+        return result;
+      }
+    } else if (st.book + rank_cards(st.counts, kind.rank) + st.wilds >= 3) {
       State joined = st;
       joined.book = std::min(st.book + 1, 3);
       if (take(Move::Book, single, 0, joined)) return result;
@@ -370,16 +449,6 @@ class Search {
   int wild_penalty_ = 0;
   bool begun_ = false;  // the memo holds this hand's values (for wild_penalty_)
   Memo& memo_;
-
-  // The option list and the table are reused across hands: one per thread, no allocation.
-  static std::vector<Option>& thread_options() {
-    thread_local std::vector<Option> options;
-    return options;
-  }
-  static Memo& thread_memo() {
-    thread_local Memo memo;
-    return memo;
-  }
 };
 
 // A few cards, kept without allocating (the solver runs a million times a second).
@@ -437,9 +506,10 @@ int points_of(std::span<const Card> cards, int wild_rank) {
   return total;
 }
 
-// Spare wilds with no meld score only when there are 1 or 2 of them.
-bool spare_wilds_can_score(std::size_t wilds) {
-  return wilds == 1 || wilds == 2;
+// Spare wilds with no meld score only when there are 1 or 2 of them: 3 or more are a meld of
+// their own, unless wild melds do not count.
+bool spare_wilds_can_score(int wilds, MeldRules rules) {
+  return rules.wild_melds == WildMelds::Count ? wilds == 1 || wilds == 2 : wilds > 0;
 }
 
 // One way to play the hand: which wild (if any) is discarded, and the resulting score.
@@ -456,13 +526,13 @@ struct Plan {
 // meld-less score has a meld, so the penalty cannot apply to it. Otherwise it searches again
 // tracking whether a meld was made.
 // Only a score below `bound` matters; at or above it, the result is just a lower bound.
-int run_search(Search& search, int wilds, bool token, int penalty, int no_meld_value,
+template <class S>
+int run_search(S& search, MeldRules rules, int wilds, bool token, int penalty, int no_meld_value,
                bool& melded_start, int bound = kInfinity) {
   search.begin(penalty);
   melded_start = true;
   int score = search.best({search.counts(), wilds, token, true, 0}, bound);
-  if (spare_wilds_can_score(static_cast<std::size_t>(wilds)) && score >= no_meld_value &&
-      score < bound) {
+  if (spare_wilds_can_score(wilds, rules) && score >= no_meld_value && score < bound) {
     search.begin(penalty);
     melded_start = false;
     score = search.best({search.counts(), wilds, token, false, 0}, bound);
@@ -470,7 +540,8 @@ int run_search(Search& search, int wilds, bool token, int penalty, int no_meld_v
   return score;
 }
 
-Plan best_plan(Search& search, const Split& split, int wild_rank, HandMode mode) {
+template <class S>
+Plan best_plan(S& search, const Split& split, int wild_rank, HandMode mode, MeldRules rules) {
   const int all_wild_points = points_of(split.wilds, wild_rank);
   const int natural_points = points_of(split.naturals, wild_rank);
   const int wilds = static_cast<int>(split.wilds.size());
@@ -478,13 +549,14 @@ Plan best_plan(Search& search, const Split& split, int wild_rank, HandMode mode)
   plan.wild_penalty = all_wild_points;
   if (mode == HandMode::Dealt) {
     plan.score =
-        run_search(search, wilds, false, all_wild_points, natural_points, plan.melded_start);
+        run_search(search, rules, wilds, false, all_wild_points, natural_points, plan.melded_start);
     return plan;
   }
   if (!split.naturals.empty()) {
     // Naturals come sorted, so the last is the dearest: the best discard with no meld.
     const int no_meld = natural_points - card_points(split.naturals.back(), wild_rank);
-    plan.score = run_search(search, wilds, true, all_wild_points, no_meld, plan.melded_start);
+    plan.score =
+        run_search(search, rules, wilds, true, all_wild_points, no_meld, plan.melded_start);
     plan.discard_natural = true;
   }
   // Discarding a wild instead. With naturals in hand this can only beat discarding a
@@ -493,15 +565,25 @@ Plan best_plan(Search& search, const Split& split, int wild_rank, HandMode mode)
   // left, a natural the wild replaces in its meld) does at least as well. So it is worth a
   // search only when its meld-less score (every natural, plus the wilds left if they are 1
   // or 2, so the dearest wild goes) is lower; with 3 or more wilds left it never is.
+  // When wild melds do not count, that swap can leave a meld of wilds alone: it fails only
+  // when every meld holds one natural, and then, with two naturals or more, discarding one of
+  // them and giving its wilds to the other melds goes out as well. So discarding a wild wins
+  // otherwise only with a single natural, by going out: a search for a score of 0.
   if (wilds > 0 && plan.score > 0) {
     const std::size_t which = static_cast<std::size_t>(wilds - 1);  // the dearest
     const int penalty = all_wild_points - card_points(split.wilds[which], wild_rank);
-    const int no_meld = natural_points + (wilds - 1 <= 2 ? penalty : 0);
+    const int no_meld = natural_points + (spare_wilds_can_score(wilds - 1, rules) ? penalty : 0);
+    int bound = 0;
     if (split.naturals.empty() || no_meld < plan.score) {
+      bound = plan.score;
+    } else if (rules.wild_melds == WildMelds::DoNotCount && split.naturals.size() == 1) {
+      bound = 1;
+    }
+    if (bound > 0) {
       bool melded_start = true;
       const int score =
-          run_search(search, wilds - 1, false, penalty, natural_points, melded_start, plan.score);
-      if (score < plan.score) plan = Plan{score, penalty, melded_start, false, which};
+          run_search(search, rules, wilds - 1, false, penalty, natural_points, melded_start, bound);
+      if (score < bound) plan = Plan{score, penalty, melded_start, false, which};
     }
   }
   return plan;
@@ -526,18 +608,16 @@ Meld build_run(Suit suit, int low, const std::vector<Card>& naturals, int length
   return meld;
 }
 
-}  // namespace
-
-int min_score(std::span<const Card> hand, int wild_rank, HandMode mode) {
-  const Split split = split_hand(hand, wild_rank);
-  Search search(split.naturals, wild_rank);
-  return best_plan(search, split, wild_rank, mode).score;
+template <bool kDistinct>
+int min_score_with(const Split& split, int wild_rank, HandMode mode, MeldRules rules) {
+  Search<kDistinct> search(split.naturals, wild_rank);
+  return best_plan(search, split, wild_rank, mode, rules).score;
 }
 
-Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
-  const Split split = split_hand(hand, wild_rank);
-  Search search(split.naturals, wild_rank);
-  const Plan plan = best_plan(search, split, wild_rank, mode);
+template <bool kDistinct>
+Solution solve_with(const Split& split, int wild_rank, HandMode mode, MeldRules rules) {
+  Search<kDistinct> search(split.naturals, wild_rank);
+  const Plan plan = best_plan(search, split, wild_rank, mode, rules);
 
   Solution sol;
   sol.score = plan.score;
@@ -564,8 +644,8 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
   std::vector<BookPlan> books;
   std::vector<RunPlan> runs;
   search.resume(plan.wild_penalty);  // the search of the chosen plan, memo and all
-  Search::State st{search.counts(), static_cast<int>(wild_pool.size()), plan.discard_natural,
-                   plan.melded_start, 0};
+  typename Search<kDistinct>::State st{search.counts(), static_cast<int>(wild_pool.size()),
+                                       plan.discard_natural, plan.melded_start, 0};
   auto cards_of = [&](std::uint64_t used) {
     std::vector<Card> cards;
     for (int i = 0; i < kMaxKinds; ++i) {
@@ -596,6 +676,33 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
     st = s.next;
     value = s.next_value;
   }
+  const auto repeats_a_card = [](const BookPlan& b) {
+    return std::adjacent_find(b.naturals.begin(), b.naturals.end()) != b.naturals.end();
+  };
+  if (rules.book_suits == BookSuits::Distinct) {
+    for (auto& b : books) std::sort(b.naturals.begin(), b.naturals.end());
+  }
+  // With distinct suits, a book that holds some card twice is split (the search counted it
+  // as that many books); with any suits it stays one book.
+  if (rules.book_suits == BookSuits::Distinct &&
+      std::any_of(books.begin(), books.end(), repeats_a_card)) {
+    // The naturals of a rank, sorted so that a suit's copies sit together, dealt round-robin
+    // into as many books as the most copies of one suit: no book repeats a suit, and the
+    // books differ by at most one card, which needs the fewest wilds (see the top).
+    std::vector<BookPlan> by_suit;
+    for (const auto& b : books) {
+      std::size_t sets = 0;
+      for (std::size_t i = 0, run = 0; i < b.naturals.size(); ++i) {
+        run = (i > 0 && b.naturals[i] == b.naturals[i - 1]) ? run + 1 : 1;
+        sets = std::max(sets, run);
+      }
+      const std::size_t first = by_suit.size();
+      by_suit.resize(first + sets, BookPlan{b.rank, 0, {}});
+      for (std::size_t i = 0; i < b.naturals.size(); ++i)
+        by_suit[first + (i % sets)].naturals.push_back(b.naturals[i]);
+    }
+    books = std::move(by_suit);
+  }
   // Each book takes the wilds it needs to reach three cards; the rest are spare.
   int wilds = static_cast<int>(wild_pool.size());
   for (auto& b : books) {
@@ -608,11 +715,26 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
   // Spare wilds: a meld of their own if 3 or more and no book exists; else into a meld if
   // one exists (a book takes any number, a run of at most 5 positions has room for 2);
   // else left in hand.
+  // When wild melds do not count, 3 or more spare wilds with only runs go to a book of one
+  // natural taken from the first run (a spare wild takes its place there), or the whole
+  // run becomes that book when it holds one natural.
   int spare = wilds;
-  if (spare >= 3 && books.empty()) {
+  const bool wild_melds = rules.wild_melds == WildMelds::Count;
+  if (spare >= 3 && books.empty() && wild_melds) {
     books.push_back(BookPlan{0, spare, {}});
   } else if (spare > 0 && !books.empty()) {
     books.front().wilds += spare;
+  } else if (spare >= 3 && !runs.empty() && !wild_melds) {
+    RunPlan& run = runs.front();
+    const Card natural = run.naturals.front();
+    if (run.naturals.size() == 1) {
+      books.push_back(BookPlan{natural.rank, run.wilds + spare, {natural}});
+      runs.erase(runs.begin());
+    } else {
+      run.naturals.erase(run.naturals.begin());
+      run.wilds += 1;
+      books.push_back(BookPlan{natural.rank, spare - 1, {natural}});
+    }
   } else if (spare > 0 && !runs.empty()) {
     runs.front().wilds += spare;
   } else {
@@ -644,8 +766,8 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
     }
   }
 
-  std::sort(books.begin(), books.end(),
-            [](const BookPlan& a, const BookPlan& b) { return a.rank < b.rank; });
+  std::stable_sort(books.begin(), books.end(),
+                   [](const BookPlan& a, const BookPlan& b) { return a.rank < b.rank; });
   for (const auto& b : books) {
     Meld meld;
     meld.kind = MeldKind::Book;
@@ -662,6 +784,28 @@ Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode) {
   }
   std::sort(sol.deadwood.begin(), sol.deadwood.end());
   return sol;
+}
+
+// Whether the search must keep book suits apart: only when the rule says so and some natural
+// card is there twice (else no book can repeat a suit, and the standard search is exact).
+bool keep_suits_apart(const Split& split, MeldRules rules) {
+  if (rules.book_suits != BookSuits::Distinct) return false;
+  const auto& n = split.naturals;  // sorted: copies sit together
+  return std::adjacent_find(n.begin(), n.end()) != n.end();
+}
+
+}  // namespace
+
+int min_score(std::span<const Card> hand, int wild_rank, HandMode mode, MeldRules rules) {
+  const Split split = split_hand(hand, wild_rank);
+  return keep_suits_apart(split, rules) ? min_score_with<true>(split, wild_rank, mode, rules)
+                                        : min_score_with<false>(split, wild_rank, mode, rules);
+}
+
+Solution solve(std::span<const Card> hand, int wild_rank, HandMode mode, MeldRules rules) {
+  const Split split = split_hand(hand, wild_rank);
+  return keep_suits_apart(split, rules) ? solve_with<true>(split, wild_rank, mode, rules)
+                                        : solve_with<false>(split, wild_rank, mode, rules);
 }
 
 }  // namespace crowns

@@ -50,6 +50,9 @@ void print_hand(std::ostream& out, const Style& style, const HandReport& r,
     header += fmt::format("{} card{}{} · {}", n, n == 1 ? "" : "s",
                           r.mode == HandMode::Drawn ? " + drawn" : "", wild_phrase(r.wild_rank));
   }
+  // House rules that change the answer are named; the standard rules go without saying.
+  if (r.rules.wild_melds == WildMelds::DoNotCount) header += " · no wild-only melds";
+  if (r.rules.book_suits == BookSuits::Distinct) header += " · book suits distinct";
   out << indent << style.bold(header) << '\n';
   out << indent << "hand     " << style.cards(r.cards) << '\n';
   if (s.discard) out << indent << "discard  " << style.card(*s.discard) << '\n';

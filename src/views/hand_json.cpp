@@ -52,6 +52,12 @@ void append_json(std::string& out, const HandReport& r) {
   str(rank_name(r.wild_rank));
   out += ",\"drawn\":";
   out += r.mode == HandMode::Drawn ? "true" : "false";
+  // The meld rules, in house_rules_json's shape (the words are core's: no escaping needed).
+  out += ",\"rules\":{\"wild_melds\":";
+  out += r.rules.wild_melds == WildMelds::Count ? "true" : "false";
+  out += ",\"book_suits\":";
+  str(switch_word(HouseRules{.book_suits = r.rules.book_suits}, HouseSwitch::BookSuits));
+  out += '}';
   out += ",\"cards\":";
   cards(r.cards, card);
   out += ",\"score\":";

@@ -26,16 +26,25 @@ std::vector<int> sorted_keys(std::span<const Card> cards) {
   return keys;
 }
 
-// Book: three or more cards whose natural cards all share one rank (none at all is fine).
-bool is_book(std::span<const Card> cards, int wild_rank) {
+// Book: three or more cards whose natural cards all share one rank (none at all is fine), and
+// with distinct book suits no two of them share a suit.
+bool is_book(std::span<const Card> cards, int wild_rank, BookSuits suits) {
   if (cards.size() < 3) return false;
   int rank = 0;
+  bool suit_seen[kSuitCount] = {};
   for (Card c : cards) {
     if (wild(c, wild_rank)) continue;
     if (rank != 0 && c.rank != rank) return false;
     rank = c.rank;
+    const auto s = static_cast<std::size_t>(c.suit);
+    if (suits == BookSuits::Distinct && suit_seen[s]) return false;
+    suit_seen[s] = true;
   }
   return true;
+}
+
+bool all_wild(std::span<const Card> cards, int wild_rank) {
+  return std::all_of(cards.begin(), cards.end(), [&](Card c) { return wild(c, wild_rank); });
 }
 
 // Run: 3..11 cards; the natural cards are of one suit, of distinct ranks, and span no more
@@ -69,11 +78,12 @@ int points(Card card, int wild_rank) {
   return card.rank;  // 3..10 face value, J 11, Q 12, K 13
 }
 
-bool is_meld(std::span<const Card> cards, int wild_rank) {
-  return is_book(cards, wild_rank) || is_run(cards, wild_rank);
+bool is_meld(std::span<const Card> cards, int wild_rank, MeldRules rules) {
+  if (rules.wild_melds == WildMelds::DoNotCount && all_wild(cards, wild_rank)) return false;
+  return is_book(cards, wild_rank, rules.book_suits) || is_run(cards, wild_rank);
 }
 
-int brute_force_score(std::span<const Card> hand, int wild_rank, HandMode mode) {
+int brute_force_score(std::span<const Card> hand, int wild_rank, HandMode mode, MeldRules rules) {
   const int n = static_cast<int>(hand.size());
   if (n > kMaxCards) throw std::invalid_argument("reference solver: hand too large");
   if (mode == HandMode::Drawn && n < 1)
@@ -88,7 +98,7 @@ int brute_force_score(std::span<const Card> hand, int wild_rank, HandMode mode) 
     for (int i = 0; i < n; ++i) {
       if (s & (1u << i)) buffer[k++] = hand[static_cast<std::size_t>(i)];
     }
-    valid[s] = k >= 3 && is_meld(std::span<const Card>(buffer.data(), k), wild_rank);
+    valid[s] = k >= 3 && is_meld(std::span<const Card>(buffer.data(), k), wild_rank, rules);
   }
 
   // best[M]: the lowest score of the cards of M. The lowest card of M is either left in hand,
@@ -133,9 +143,15 @@ std::string meld_text(const Meld& m) {
 }
 
 // Every card of the meld is a card that may stand where it stands.
-std::string check_meld(const Meld& m, int wild_rank) {
+std::string check_meld(const Meld& m, int wild_rank, MeldRules rules) {
   const std::string where = " in " + meld_text(m);
   if (m.cards.size() < 3) return "a meld of fewer than 3 cards" + where;
+  std::vector<Card> cards;
+  for (const auto& mc : m.cards) cards.push_back(mc.card);
+  if (rules.wild_melds == WildMelds::DoNotCount && all_wild(cards, wild_rank))
+    return "a meld of wild cards alone" + where;
+  if (m.kind == MeldKind::Book && !is_book(cards, wild_rank, rules.book_suits))
+    return "not a book under the rules" + where;
   for (const auto& mc : m.cards) {
     if (mc.wild && !wild(mc.card, wild_rank))
       return to_string(mc.card) + " is marked wild but is not" + where;
@@ -174,11 +190,11 @@ std::string check_meld(const Meld& m, int wild_rank) {
 }  // namespace
 
 std::string check_solution(std::span<const Card> hand, int wild_rank, HandMode mode,
-                           const Solution& solution) {
+                           const Solution& solution, MeldRules rules) {
   std::vector<Card> used;
   bool seen_run = false;
   for (const auto& m : solution.melds) {
-    if (auto problem = check_meld(m, wild_rank); !problem.empty()) return problem;
+    if (auto problem = check_meld(m, wild_rank, rules); !problem.empty()) return problem;
     if (m.kind == MeldKind::Run) seen_run = true;
     if (m.kind == MeldKind::Book && seen_run) return "a book listed after a run";
     for (const auto& mc : m.cards) used.push_back(mc.card);

@@ -73,6 +73,39 @@ TEST_CASE("a bad batch line gets an error answer naming the field", "[batch]") {
   CHECK(typo["error"] == R"(unknown field 'wlid'; did you mean "wild"?)");
 }
 
+TEST_CASE("a batch line names its meld rules, or takes the command line's", "[batch][house]") {
+  bool failed = false;
+  const char* kTwoHearts = R"("cards":"Kh Kh Ks jk","wild":5)";
+  const Json standard = analyze_answer(std::string("{") + kTwoHearts + "}", &failed);
+  CHECK_FALSE(failed);
+  CHECK(standard["rules"] == Json::parse(R"({"wild_melds":true,"book_suits":"any"})"));
+  CHECK(standard["score"] == 0);
+  const Json distinct =
+      analyze_answer(std::string("{") + kTwoHearts + R"(,"book_suits":"distinct"})", &failed);
+  CHECK_FALSE(failed);
+  CHECK(distinct["rules"]["book_suits"] == "distinct");
+  CHECK(distinct["score"] == 13);
+  for (const char* no : {"false", R"("no")", R"("NO")"}) {
+    const Json alone = analyze_answer(
+        std::string(R"({"cards":"5h 5s 5c","wild":5,"wild_melds":)") + no + "}", &failed);
+    CHECK_FALSE(failed);
+    CHECK(alone["rules"]["wild_melds"] == false);
+    CHECK(alone["score"] == 60);
+  }
+  // The command line's switches (--book-suits distinct) are the default of every line.
+  const Json request = Json::parse(std::string("{") + kTwoHearts + "}");
+  JsonRequest r(request);
+  const auto answer = answer_analyze_request(r, 1, {.book_suits = BookSuits::Distinct});
+  REQUIRE(answer.ok());
+  CHECK(Json::parse("{" + *answer + "}")["score"] == 13);
+
+  const Json bad = analyze_answer(R"({"cards":"5h 5s 5c","book_suits":"some"})", &failed);
+  CHECK(failed);
+  CHECK(bad["error"] == R"("book_suits": 'some' is not one of any|distinct)");
+  const Json bad_type = analyze_answer(R"({"cards":"5h 5s 5c","wild_melds":1})", &failed);
+  CHECK(bad_type["error"] == R"("wild_melds" must be one of yes|no)");
+}
+
 TEST_CASE("a blank batch line is skipped", "[batch]") {
   CHECK(answer_analyze_line("", 1).text.empty());
   CHECK_FALSE(answer_analyze_line("   \r", 1).failed);

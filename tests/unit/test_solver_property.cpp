@@ -2,8 +2,10 @@
 // reference (tests/unit/reference_solver.cpp), and every arrangement it returns is legal.
 
 #include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <functional>
+#include <iostream>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -39,7 +41,7 @@ class Pool {
   std::vector<Card> cards_;
 };
 
-enum class Shape { Uniform, WildHeavy, DuplicateHeavy, SuitRuns };
+enum class Shape { Uniform, WildHeavy, DuplicateHeavy, SuitRuns, FewRanks };
 
 const char* shape_name(Shape s) {
   switch (s) {
@@ -47,6 +49,7 @@ const char* shape_name(Shape s) {
     case Shape::WildHeavy: return "wild-heavy";
     case Shape::DuplicateHeavy: return "duplicate-heavy";
     case Shape::SuitRuns: return "single-suit runs with gaps";
+    case Shape::FewRanks: return "few ranks, many suits and copies";
   }
   return "?";
 }
@@ -100,6 +103,24 @@ std::vector<Card> make_hand(Shape shape, int size, int wild, int boxes, std::mt1
       }
       break;
     }
+    case Shape::FewRanks: {
+      // Books to split: one to three ranks in every suit and copy, plus 0-3 wilds, so that
+      // distinct book suits must choose how many books a rank makes.
+      std::array<int, 3> ranks{};
+      for (int& r : ranks) r = uniform_int(rng, kMinRank, kMaxRank);
+      const int rank_count = uniform_int(rng, 1, 3);
+      const int wilds = std::min(size, uniform_int(rng, 0, 3));
+      for (int i = 0; i < wilds; ++i) {
+        if (auto c = pool.take(is_wild_card)) hand.push_back(*c);
+      }
+      while (static_cast<int>(hand.size()) < size) {
+        const int r = ranks[static_cast<std::size_t>(uniform_int(rng, 0, rank_count - 1))];
+        auto c = pool.take([&](Card d) { return !d.is_joker() && d.rank == r && d.rank != wild; });
+        if (!c || uniform_int(rng, 0, 9) == 9) break;  // sometimes the rest at random
+        hand.push_back(*c);
+      }
+      break;
+    }
   }
   while (static_cast<int>(hand.size()) < size) hand.push_back(pool.take_any());
   std::shuffle(hand.begin(), hand.end(), rng);
@@ -122,15 +143,21 @@ std::string solution_text(const Solution& s) {
   return out.str();
 }
 
+std::string rules_text(MeldRules rules) {
+  return "wild melds " + std::string(rules.wild_melds == WildMelds::Count ? "yes" : "no") +
+         ", book suits " + (rules.book_suits == BookSuits::Any ? "any" : "distinct");
+}
+
 // Checks one hand every way; returns whether it passed.
-bool check_hand(const std::vector<Card>& hand, int wild, HandMode mode, std::mt19937_64& rng) {
+bool check_hand(const std::vector<Card>& hand, int wild, HandMode mode, MeldRules rules,
+                std::mt19937_64& rng) {
   const bool drawn = mode == HandMode::Drawn;
   INFO("hand: " << reference::hand_text(hand) << " | wild " << rank_name(wild)
-                << (drawn ? " | drawn" : " | dealt"));
-  const int expected = reference::brute_force_score(hand, wild, mode);
-  const int fast = min_score(hand, wild, mode);
-  const Solution solution = solve(hand, wild, mode);
-  const std::string problem = reference::check_solution(hand, wild, mode, solution);
+                << (drawn ? " | drawn" : " | dealt") << " | " << rules_text(rules));
+  const int expected = reference::brute_force_score(hand, wild, mode, rules);
+  const int fast = min_score(hand, wild, mode, rules);
+  const Solution solution = solve(hand, wild, mode, rules);
+  const std::string problem = reference::check_solution(hand, wild, mode, solution, rules);
   INFO("solution: " << solution_text(solution));
   CHECK(fast == expected);
   CHECK(solution.score == expected);
@@ -138,7 +165,7 @@ bool check_hand(const std::vector<Card>& hand, int wild, HandMode mode, std::mt1
   // The answer depends on the multiset only, not on the order the cards come in.
   auto shuffled = hand;
   std::shuffle(shuffled.begin(), shuffled.end(), rng);
-  const std::string again = solution_text(solve(shuffled, wild, mode));
+  const std::string again = solution_text(solve(shuffled, wild, mode, rules));
   CHECK(again == solution_text(solution));
   return fast == expected && solution.score == expected && problem.empty() &&
          again == solution_text(solution);
@@ -158,9 +185,10 @@ int hands_for_size(int size) {
 struct Stats {
   int hands = 0;
   int failures = 0;
+  int differ = 0;  // hands whose score under the rules differs from the standard score
 };
 
-void run_shape(Shape shape, HandMode mode, std::uint64_t seed, Stats& stats) {
+void run_shape(Shape shape, HandMode mode, std::uint64_t seed, Stats& stats, MeldRules rules = {}) {
   const bool drawn = mode == HandMode::Drawn;
   const int min_size = drawn ? 4 : 3;
   const int max_size = drawn ? 15 : 14;
@@ -177,7 +205,11 @@ void run_shape(Shape shape, HandMode mode, std::uint64_t seed, Stats& stats) {
         REQUIRE(static_cast<int>(hand.size()) == size);
         REQUIRE(check_copies(hand, boxes).ok());
         ++stats.hands;
-        if (!check_hand(hand, wild, mode, rng) && ++stats.failures >= 20) {
+        if (!(rules == MeldRules{}) && reference::brute_force_score(hand, wild, mode, rules) !=
+                                           reference::brute_force_score(hand, wild, mode)) {
+          ++stats.differ;
+        }
+        if (!check_hand(hand, wild, mode, rules, rng) && ++stats.failures >= 20) {
           FAIL("20 failing hands; stopping");
         }
       }
@@ -255,4 +287,95 @@ TEST_CASE("solver agrees with the brute-force reference on random hands",
   INFO(stats.hands << " hands");
   CHECK(stats.hands > 5000);
   CHECK(stats.failures == 0);
+}
+
+namespace {
+
+// The same cross-check under one combination of the meld switches, with the FewRanks hands
+// too; prints the counts (docs/PERFORMANCE.md records them).
+void check_rules(MeldRules rules) {
+  Stats stats;
+  std::uint64_t seed = 101;
+  for (Shape shape : {Shape::Uniform, Shape::WildHeavy, Shape::DuplicateHeavy, Shape::SuitRuns,
+                      Shape::FewRanks}) {
+    for (HandMode mode : {HandMode::Dealt, HandMode::Drawn}) {
+      run_shape(shape, mode, seed++, stats, rules);
+    }
+  }
+  std::cout << "solver cross-check, " << rules_text(rules) << ": " << stats.hands
+            << " hands agree with the reference (" << stats.differ
+            << " of them score differently from the standard rules), " << stats.failures
+            << " failures\n";
+  CHECK(stats.hands > 6000);
+  CHECK(stats.failures == 0);
+  // The hands reach the rule: a good share of them score differently from the standard.
+  if (!(rules == MeldRules{})) CHECK(stats.differ > 100);
+}
+
+}  // namespace
+
+TEST_CASE("solver agrees with the reference: standard rules, more shapes",
+          "[solver][property][slow][house]") {
+  check_rules({});
+}
+
+TEST_CASE("solver agrees with the reference: wild melds do not count",
+          "[solver][property][slow][house]") {
+  check_rules({.wild_melds = WildMelds::DoNotCount});
+}
+
+TEST_CASE("solver agrees with the reference: book suits distinct",
+          "[solver][property][slow][house]") {
+  check_rules({.book_suits = BookSuits::Distinct});
+}
+
+TEST_CASE("solver agrees with the reference: no wild melds and distinct book suits",
+          "[solver][property][slow][house]") {
+  check_rules({.wild_melds = WildMelds::DoNotCount, .book_suits = BookSuits::Distinct});
+}
+
+TEST_CASE("solver and reference: named hands under the house rules", "[solver][house]") {
+  const auto h = [](std::string_view text) { return *parse_cards(text); };
+  const MeldRules no_wild{.wild_melds = WildMelds::DoNotCount};
+  const MeldRules distinct{.book_suits = BookSuits::Distinct};
+  struct Case {
+    const char* hand;
+    int wild;
+    HandMode mode;
+    MeldRules rules;
+    int standard;  // the score under the standard rules
+    int score;     // the score under `rules`
+  };
+  const std::vector<Case> cases = {
+      // Three 5s in the 5s-wild round are three wild cards: no meld without a natural.
+      {"5h 5s 5c", 5, HandMode::Dealt, no_wild, 0, 60},
+      {"jk jk jk", 3, HandMode::Dealt, no_wild, 0, 150},
+      {"jk jk jk jk", 3, HandMode::Drawn, no_wild, 0, 150},
+      // Spare wilds join a meld that holds a natural.
+      {"5h 5s 5c 9d", 5, HandMode::Dealt, no_wild, 0, 0},
+      {"jk jk jk jk 9h Kc", 6, HandMode::Dealt, no_wild, 0, 0},
+      {"jk jk jk jk 9h 9s 9d", 6, HandMode::Dealt, no_wild, 0, 0},
+      // Only runs and 3 spare wilds: a natural leaves the run for a book of its own.
+      {"7h 8h 9h jk jk jk", 5, HandMode::Dealt, no_wild, 0, 0},
+      // Drawn: discarding a wild goes out where discarding the natural cannot.
+      {"9h jk jk jk", 3, HandMode::Drawn, no_wild, 0, 0},
+      {"9h 4s 4s jk", 4, HandMode::Drawn, no_wild, 0, 0},
+      // Two hearts in one book are refused; two books of three suits each are fine.
+      {"Kh Kh Ks", 5, HandMode::Dealt, distinct, 0, 39},
+      {"Kh Kh Ks Ks Kd Kd", 5, HandMode::Dealt, distinct, 0, 0},
+      {"Kh Kh Ks jk", 5, HandMode::Dealt, distinct, 0, 13},
+      {"Kh Kh Ks jk jk jk", 5, HandMode::Dealt, distinct, 0, 0},
+      {"7h 7h 7h 7s jk", 5, HandMode::Dealt, distinct, 0, 14},
+  };
+  for (const Case& c : cases) {
+    const auto hand = h(c.hand);
+    INFO(c.hand << " | wild " << c.wild << " | " << rules_text(c.rules));
+    CHECK(reference::brute_force_score(hand, c.wild, c.mode) == c.standard);
+    CHECK(reference::brute_force_score(hand, c.wild, c.mode, c.rules) == c.score);
+    CHECK(min_score(hand, c.wild, c.mode) == c.standard);
+    CHECK(min_score(hand, c.wild, c.mode, c.rules) == c.score);
+    const Solution s = solve(hand, c.wild, c.mode, c.rules);
+    CHECK(s.score == c.score);
+    CHECK(reference::check_solution(hand, c.wild, c.mode, s, c.rules) == "");
+  }
 }

@@ -26,13 +26,25 @@ struct AnalyzeOptions {
   bool json = false;
   bool batch = false;
   int boxes = 1;
+  std::string wild_melds = "yes";
+  std::string book_suits = "any";
+
+  // The meld switches; the words were checked by house_switch().
+  [[nodiscard]] MeldRules rules() const {
+    HouseRules house;
+    (void)set_switch(house, HouseSwitch::WildMelds, wild_melds);
+    (void)set_switch(house, HouseSwitch::BookSuits, book_suits);
+    return house.melds();
+  }
 };
 
 void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
   if (opts.batch) {
     if (!opts.cards.empty()) fail("--batch reads hands from stdin; give no cards", ExitCode::Usage);
     const int boxes = opts.boxes;
-    run_batch(ctx, [boxes](JsonRequest& r) { return answer_analyze_request(r, boxes); });
+    const MeldRules rules = opts.rules();
+    run_batch(ctx,
+              [boxes, rules](JsonRequest& r) { return answer_analyze_request(r, boxes, rules); });
     return;
   }
   if (opts.cards.empty())
@@ -43,6 +55,7 @@ void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
   if (opts.wild) q.wild = need(parse_rank(*opts.wild));
   q.mode = opts.drawn ? HandMode::Drawn : HandMode::Dealt;
   q.boxes = opts.boxes;
+  q.rules = opts.rules();
   const HandReport report = need(analyze_hand(std::move(q)));
   if (opts.json) {
     ctx.out << json_text(report) << '\n';
@@ -65,6 +78,16 @@ void setup_analyze(CLI::App& app, Context& ctx) {
   sub->add_flag("--batch", opts->batch, "Read JSON Lines hands from stdin, answer one per line");
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
       ->check(whole_number(1, kMaxBoxes));
+  // House rules that change a lay-down (docs/RULES.md); --order and --leads change only which
+  // round deals how many cards, and a hand's wild rank is given by --round or --wild here.
+  sub->add_option(switch_flag(HouseSwitch::WildMelds), opts->wild_melds,
+                  "Whether a meld of wild cards alone counts (house rule; default yes)")
+      ->type_name("WORD")
+      ->check(house_switch(HouseSwitch::WildMelds));
+  sub->add_option(switch_flag(HouseSwitch::BookSuits), opts->book_suits,
+                  "Whether a book's natural cards may repeat a suit (house rule; default any)")
+      ->type_name("WORD")
+      ->check(house_switch(HouseSwitch::BookSuits));
   sub->callback([opts, &ctx] { run_analyze(*opts, ctx); });
 }
 

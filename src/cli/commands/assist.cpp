@@ -211,12 +211,14 @@ class AssistLoop {
                                                   : std::string())
                << ": your best lay-down\n";
     }
-    HandReport report{r.hand,
-                      wild_rank_of_round(r.round),
-                      r.round,
-                      HandMode::Dealt,
-                      solve(r.hand, wild_rank_of_round(r.round), HandMode::Dealt),
-                      cards_in_round(r.round)};
+    // The standard rules: a game does not carry house rules yet (issue 47).
+    HandReport report{.cards = r.hand,
+                      .wild_rank = wild_rank_of_round(r.round),
+                      .round = r.round,
+                      .mode = HandMode::Dealt,
+                      .solution = solve(r.hand, wild_rank_of_round(r.round), HandMode::Dealt),
+                      .left_of_deal = cards_in_round(r.round),
+                      .rules = MeldRules{}};
     if (!r.went_out) print_hand(ctx_.out, ctx_.style, report, "  ");
     ctx_.out << "  your score: " << ctx_.style.bold(r.went_out ? "0*" : std::to_string(r.score))
              << '\n';

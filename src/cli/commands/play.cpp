@@ -340,12 +340,14 @@ class PlaySession {
       entry = std::move(forced);
     }
     if (entry->solution) {
-      HandReport report{entry->hand,
-                        spec.wild_rank,
-                        round <= kRounds ? std::optional<int>(round) : std::nullopt,
-                        HandMode::Dealt,
-                        *entry->solution,
-                        spec.cards};
+      // The standard rules: a game does not carry house rules yet (issue 47).
+      HandReport report{.cards = entry->hand,
+                        .wild_rank = spec.wild_rank,
+                        .round = round <= kRounds ? std::optional<int>(round) : std::nullopt,
+                        .mode = HandMode::Dealt,
+                        .solution = *entry->solution,
+                        .left_of_deal = spec.cards,
+                        .rules = MeldRules{}};
       print_hand(ctx_.out, ctx_.style, report, "  ");
     }
     return store::SeatScore{seat, std::move(entry).value()};

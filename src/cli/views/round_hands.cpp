@@ -9,8 +9,14 @@ void print_hands(std::ostream& out, const views::Style& style, const store::Game
                  std::optional<int> round) {
   for (const auto& s : scores) {
     if (!s.entry.solution) continue;
-    HandReport report{s.entry.hand,    spec.wild_rank,    round,
-                      HandMode::Dealt, *s.entry.solution, spec.cards};
+    // The standard rules: a game does not carry house rules yet (issue 47).
+    HandReport report{.cards = s.entry.hand,
+                      .wild_rank = spec.wild_rank,
+                      .round = round,
+                      .mode = HandMode::Dealt,
+                      .solution = *s.entry.solution,
+                      .left_of_deal = spec.cards,
+                      .rules = MeldRules{}};
     out << sanitize(game.seats[static_cast<std::size_t>(s.seat)].name) << "'s hand:\n";
     print_hand(out, style, report, "  ");
   }

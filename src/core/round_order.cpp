@@ -1,0 +1,31 @@
+#include "crowns/round_order.hpp"
+
+#include <algorithm>
+
+namespace crowns {
+
+RoundSequence round_sequence(RoundOrder order, std::uint64_t seed) {
+  std::array<int, kRounds> cards{};
+  for (int r = 1; r <= kRounds; ++r) cards[static_cast<std::size_t>(r - 1)] = cards_in_round(r);
+  switch (order) {
+    case RoundOrder::Up: break;
+    case RoundOrder::Down: std::reverse(cards.begin(), cards.end()); break;
+    case RoundOrder::Random: {
+      SplitMix64 rng(seed);
+      fair_shuffle(std::span<int>(cards), rng);
+      break;
+    }
+  }
+  RoundSequence out{};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    // The wild rank is the number of cards dealt in every order (wild_rank_of_round's rule).
+    out[i] = RoundDeal{cards[i], wild_rank_of_round(cards[i] - 2)};
+  }
+  return out;
+}
+
+RoundDeal round_deal(RoundOrder order, int round, std::uint64_t seed) {
+  return round_sequence(order, seed)[static_cast<std::size_t>(round - 1)];
+}
+
+}  // namespace crowns
