@@ -7,6 +7,7 @@
 #include "crowns/rules.hpp"
 #include "serve/pages.hpp"
 #include "serve/refusals.hpp"
+#include "store/client_writes.hpp"
 #include "store/db.hpp"
 #include "store/join.hpp"
 #include "store/rounds.hpp"
@@ -56,11 +57,12 @@ std::optional<Answer> table_moved_on(const store::Database& db, std::int64_t sho
 
 Answer start(store::Database& db, const Fields& fields) {
   store::NewGame spec;
-  if (fields.contains("table")) {
+  const std::string write = write_id_field(fields);
+  if (fields.contains("table") && (write.empty() || !store::find_client_write(db, write))) {
     const std::int64_t shown = number_field(fields, "table");
     if (auto moved = table_moved_on(db, shown)) return *moved;
-    spec.after = shown;
   }
+  if (fields.contains("table")) spec.after = number_field(fields, "table");
   // One past the most a game seats: a 15th name is refused by the rules, never dropped.
   for (int s = 0; s <= kMaxPlayers; ++s) {
     const std::string name = field(fields, "p" + std::to_string(s));
@@ -73,14 +75,18 @@ Answer start(store::Database& db, const Fields& fields) {
   spec.boxes = boxes_for(static_cast<int>(spec.players.size()));
   spec.date = store::today();
   auto asker = confirmed_start(fields);
-  return started(db, table::start_game(db, spec, asker));
+  return started(db, table::start_game(db, spec, asker, {.write = write}));
 }
 
 Answer rematch(store::Database& db, const Fields& fields) {
   const std::int64_t id = game_field(fields);
-  if (auto moved = table_moved_on(db, id)) return *moved;
+  const table::Basis basis{.write = write_id_field(fields)};
+  // Sent again after its answer was lost: the rematch it started, not "moved on".
+  if (basis.write.empty() || !store::find_client_write(db, basis.write)) {
+    if (auto moved = table_moved_on(db, id)) return *moved;
+  }
   auto asker = confirmed_start(fields);
-  return started(db, table::start_rematch(db, id, asker));
+  return started(db, table::start_rematch(db, id, asker, basis));
 }
 
 std::optional<std::int64_t> seen_field(const Fields& fields) {
@@ -104,12 +110,12 @@ Answer tiebreak(store::Database& db, const Fields& fields) {
     if (out == std::to_string(seat) && (value.empty() || value == "0")) value = "out";
     values.push_back(std::move(value));
   }
-  return answer(db,
-                table::record_tiebreak(
-                    db, {.game = id,
-                         .values = values,
-                         .checks = field(fields, "force") == "1" ? Checks::Force : Checks::Strict,
-                         .basis = {.change = seen_field(fields)}}));
+  return answer(
+      db, table::record_tiebreak(
+              db, {.game = id,
+                   .values = values,
+                   .checks = field(fields, "force") == "1" ? Checks::Force : Checks::Strict,
+                   .basis = {.change = seen_field(fields), .write = write_id_field(fields)}}));
 }
 
 // A late arrival seated from a form carries what the form showed: the round they would
@@ -117,11 +123,12 @@ Answer tiebreak(store::Database& db, const Fields& fields) {
 // since (a round recorded, a correction, another arrival) it is refused, naming the change,
 // and the page redraws the form with the totals now: nobody starts from a total nobody saw.
 Answer join(store::Database& db, const Fields& fields) {
-  table::ArrivalRequest request{.game = game_field(fields),
-                                .arrival = {.name = field(fields, "name"),
-                                            .total = std::nullopt,
-                                            .add_unknown = field(fields, "add") == "1"},
-                                .basis = {.change = seen_field(fields)}};
+  table::ArrivalRequest request{
+      .game = game_field(fields),
+      .arrival = {.name = field(fields, "name"),
+                  .total = std::nullopt,
+                  .add_unknown = field(fields, "add") == "1"},
+      .basis = {.change = seen_field(fields), .write = write_id_field(fields)}};
   if (request.arrival.name.empty()) throw Error("no name: send name=NAME (who arrives)");
   if (const std::string total = field(fields, "total"); !total.empty()) {
     int value = 0;

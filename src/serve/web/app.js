@@ -217,6 +217,7 @@
       heard = Date.now();
       if (!restarted) setLive(true, 'Live: updates by itself.');
       checkKeeper();
+      document.dispatchEvent(new CustomEvent('crowns:open'));
     });
     source.addEventListener('error', () => {
       if (!restarted) setLive(false, 'Connection lost: reconnecting…');
@@ -364,51 +365,106 @@
 
   // Sends a form; answers the server's JSON with its status. A refusal with the game's state
   // (409) redraws the forms from it; a refused token asks whether the server restarted.
+  //
+  // Every write carries its own id (wid=), made here. A write whose answer is lost (the server
+  // killed mid-write, the Wi-Fi gone) is kept on this phone as it was sent and sent again, the
+  // same, until an answer comes: every few seconds, when the live stream connects again, and
+  // when the page is opened again. The server finds a write it stored already by its id and
+  // answers "Round 5 was saved"; it never stores one twice.
   let refusal = null;  // the last refusal's JSON (a 409 may ask to confirm)
-  const post = async (path, form) => {
-    const fields = form instanceof URLSearchParams ? form : new URLSearchParams(new FormData(form));
-    // Every write names the state it was typed against: the game's last change this page
-    // showed. The server refuses it, never applies it, once the game has moved on.
-    if (state && state.change !== undefined && !fields.has('seen')) fields.set('seen', String(state.change));
-    refusal = null;
-    say('', 'Sending…');
+  const PENDING = 'crowns:pending';
+  let pending = null;  // { path, body, done }: the write whose answer was lost
+  let retryTimer = null;
+  const writeId = () => {
+    const bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);  // offered on http:// too (randomUUID is not)
+    return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  };
+  // The round a write still on its way was typed for (its form stays until the answer).
+  const pendingRound = () => {
+    if (!pending || pending.path !== '/api/round') return null;
+    const fields = new URLSearchParams(pending.body);
+    return state && fields.get('game') === String(state.id) ? Number(fields.get('round')) : null;
+  };
+  const send = async (path, fields, done) => {
+    let response = null;
+    let data = null;
     try {
-      const response = await fetch(path, {
+      response = await fetch(path, {
         method: 'POST',
         headers: { 'X-Crowns-Token': token, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: fields,
       });
-      const data = await response.json();
-      if (!response.ok) {
-        refusal = data;
-        say('error', data.error || 'refused (' + response.status + ')');
-        if (response.status === 403) checkKeeper();
-        if (data.state !== undefined) {
-          state = data.state;
-          // The table moved on meanwhile (another phone at it started its next game): this
-          // page follows it there.
-          if (byTable && state && String(state.id) !== follow) {
-            followTable(state.id);
-            connect();
-          }
-          renderEntry();
-        }
-        return false;
-      }
-      say('ok', data.message);
-      // The game as this write left it; the live stream follows with the card.
-      if (data.state !== undefined) state = data.state;
-      // A game started (or a rematch) from this table's page is this table's game now.
-      if ((path === '/api/start' || path === '/api/rematch') && state && byTable) {
-        followTable(state.id);
-        connect();
-      }
-      return true;
+      data = await response.json();
     } catch (e) {
-      say('error', 'Not sent: the server cannot be reached.');
+      // No answer: whether it was stored is not known. Kept, and sent again as it is.
+      pending = { path, body: fields.toString(), done };
+      store.write(PENDING, { path, body: pending.body });
+      say('error', 'No answer from the server yet: what you sent is kept on this phone and is sent ' +
+        'again as soon as the server answers (it is never saved twice).');
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(resend, 3000);
       return false;
     }
+    const wasPending = pending !== null;
+    pending = null;
+    store.write(PENDING, null);
+    clearTimeout(retryTimer);
+    if (!response.ok) {
+      refusal = data;
+      say('error', data.error || 'refused (' + response.status + ')');
+      if (response.status === 403) checkKeeper();
+      if (data.state !== undefined) {
+        state = data.state;
+        // The table moved on meanwhile (another phone at it started its next game): this
+        // page follows it there.
+        if (byTable && state && String(state.id) !== follow) {
+          followTable(state.id);
+          connect();
+        }
+        renderEntry();
+      } else if (wasPending) {
+        renderEntry();
+      }
+      return false;
+    }
+    say('ok', data.message);
+    // The game as this write left it; the live stream follows with the card.
+    if (data.state !== undefined) state = data.state;
+    // A game started (or a rematch) from this table's page is this table's game now.
+    if ((path === '/api/start' || path === '/api/rematch') && state && byTable) {
+      followTable(state.id);
+      connect();
+    }
+    if (wasPending && !done && path === '/api/round') {
+      // Sent again after the page was opened anew: what was typed for that round is saved.
+      const sent = new URLSearchParams(fields);
+      store.write(typedKey(sent.get('game'), sent.get('round')), null);
+      shown.round = null;
+    }
+    if (wasPending) renderEntry();
+    return true;
   };
+  const resend = async () => {
+    if (!pending) return;
+    clearTimeout(retryTimer);
+    const { path, body, done } = pending;
+    say('', 'Sending again…');
+    if (await send(path, new URLSearchParams(body), done) && done) done();
+  };
+  const post = async (path, form, done) => {
+    const fields = form instanceof URLSearchParams ? form : new URLSearchParams(new FormData(form));
+    // Every write names the state it was typed against: the game's last change this page
+    // showed. The server refuses it, never applies it, once the game has moved on.
+    if (state && state.change !== undefined && !fields.has('seen')) fields.set('seen', String(state.change));
+    fields.set('wid', writeId());
+    refusal = null;
+    question = null;
+    say('', 'Sending…');
+    return send(path, fields, done);
+  };
+  // The stream connected again (the server is back): a write on its way goes again at once.
+  document.addEventListener('crowns:open', () => { if (pending) resend(); });
 
   const hidden = (name, value) => el('input', { type: 'hidden', name, value: String(value) });
   const textInput = (name, label) => {
@@ -470,6 +526,7 @@
       keep();
     });
     clear.addEventListener('click', () => {
+      dropQuestion();
       for (const input of inputs) {
         input.value = '';
         input.classList.remove('carried');
@@ -492,16 +549,19 @@
     form.append(hidden('game', state.id), hidden('round', next.round));
     // Values carried over from a round another door recorded meanwhile name the round they
     // were typed for: the server asks before it records them as a copy of that round.
-    const typedFor = carried ? carried.typedFor || from || next.round : next.round;
-    if (typedFor !== next.round) form.append(hidden('typed', typedFor));
-    if (carried && from) {
-      form.append(el('p', { className: 'message note', role: 'alert' },
-        'Round ' + from + ' was recorded meanwhile. What you typed is kept below for round ' + next.round +
-        ': check it before you save.'));
+    let typedFor = carried ? carried.typedFor || from || next.round : next.round;
+    const typedField = hidden('typed', typedFor);
+    if (typedFor !== next.round) form.append(typedField);
+    let note = null;
+    if (carried && typedFor !== next.round) {
+      note = el('p', { className: 'message note', role: 'alert' },
+        'Round ' + typedFor + ' was recorded meanwhile. What you typed for it is kept below: saving it asks ' +
+        'whether it is round ' + typedFor + ' again or round ' + next.round + '.');
     } else if (kept) {
-      form.append(el('p', { className: 'message note', role: 'status' },
-        'What you typed earlier on this phone for round ' + next.round + ' is back in the fields: save it, or clear it.'));
+      note = el('p', { className: 'message note', role: 'status' },
+        'What you typed earlier on this phone for round ' + next.round + ' is back in the fields: save it, or clear it.');
     }
+    if (note) form.append(note);
     form.append(el('p', { className: 'meta' }, 'Points, out, or the cards left (7h 8h jk). ' +
       next.dealer + ' deals, ' + next.starts + ' starts.'));
     const inputs = state.players.map((name, seat) => {
@@ -538,6 +598,12 @@
     const keep = () => store.write(key, typed());
     if (carriedFrom) keep();
     keepTyped(form, inputs, clear, key, keep);
+    // Cleared: what is typed from now on is typed for this round.
+    clear.addEventListener('click', () => {
+      typedFor = next.round;
+      typedField.remove();
+      if (note) note.remove();
+    });
     const recorded = () => {
       // Saved: nothing typed is left to keep, nor what the live stream's card (come before
       // this answer) carried to the next round.
@@ -549,8 +615,8 @@
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const fields = new URLSearchParams(new FormData(form));
-      if (await post('/api/round', fields)) recorded();
-      else confirmThen(fields, '/api/round', recorded);
+      if (await post('/api/round', fields, recorded)) recorded();
+      else confirmThen(fields, '/api/round', recorded, () => clear.click());
     });
     return { node: form, game: state.id, round: next.round, seats: state.players.length, typed };
   };
@@ -713,17 +779,62 @@
   };
 
   // A write the server asks about first (a new game while another is in progress, a round
-  // that reads as the one just recorded): say why, and offer to go on.
-  const confirmThen = (fields, path, done) => {
+  // that reads as the one just recorded, values typed for a round recorded meanwhile): say
+  // why, and offer the answers, the likely one first. The question goes when it no longer
+  // applies (the round it was about is past, the form cleared, another game shown).
+  let question = null;  // { applies: () => bool }
+  const dropQuestion = () => {
+    if (!question) return;
+    question = null;
+    say('', '');
+  };
+  const confirmThen = (fields, path, done, drop) => {
     if (!refusal || !refusal.confirm) return;
-    const repeat = refusal.confirm === 'repeat';
-    const go = el('button', { type: 'button' }, repeat ? refusal.confirm_label : 'Start it anyway');
+    const asked = refusal;
+    const game = state ? state.id : null;
+    if (asked.confirm === 'typed') {
+      // Values typed for round N, which another door recorded meanwhile: both side by side.
+      const recorded = state && state.rounds[asked.typed_for - 1];
+      const rows = state.players.map((name, seat) => {
+        const was = !recorded || recorded.scores[name] === undefined ? '\u2013'
+          : recorded.went_out === name ? 'out' : String(recorded.scores[name]);
+        const typed = fields.get('out') === String(seat) ? 'out' : fields.get('v' + seat) || '\u2013';
+        const differs = was !== typed && !(was === '0' && typed === '0');
+        return el('tr', { className: differs ? 'differs' : '' }, el('th', { scope: 'row' }, name), el('td', {}, was), el('td', {}, typed));
+      });
+      const compare = el('table', { className: 'compare' },
+        el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, 'Round ' + asked.typed_for + ' as recorded'), el('th', {}, 'What you typed'))),
+        el('tbody', {}, ...rows));
+      const same = el('button', { type: 'button' }, asked.drop_label);
+      same.addEventListener('click', () => {
+        question = null;
+        if (drop) drop();
+        say('ok', 'Dropped what you typed: round ' + asked.typed_for + ' stays as recorded.');
+      });
+      const other = el('button', { type: 'button', className: 'quiet' }, asked.confirm_label);
+      other.addEventListener('click', async () => {
+        fields.set('confirm', 'typed');
+        fields.set('round', String(asked.round));
+        fields.set('typed', String(asked.typed_for));
+        fields.delete('seen');
+        question = null;
+        if (await post(path, fields)) done();
+      });
+      message.append(compare, el('div', { className: 'row' }, same, other));
+      question = { applies: () => state && state.id === game && state.next && state.next.round === asked.round };
+      return;
+    }
+    const repeat = asked.confirm === 'repeat';
+    const go = el('button', { type: 'button' }, repeat ? asked.confirm_label : 'Start it anyway');
     go.addEventListener('click', async () => {
       fields.set('confirm', repeat ? 'repeat' : '1');
       fields.delete('seen');
+      question = null;
       if (await post(path, fields)) done();
     });
     message.append(' ', go);
+    const round = state && state.next ? state.next.round : null;
+    question = { applies: () => (state ? state.id : null) === game && (state && state.next ? state.next.round : null) === round };
   };
 
   // --- Start a game: players from the roster by tap (in seat order, clockwise), a new name,
@@ -982,6 +1093,7 @@
 
   function renderEntry() {
     if (restarted) return;
+    if (question && !question.applies()) dropQuestion();
     entry.hidden = false;
     if (!state) {
       shown.round = shown.edit = shown.undo = shown.join = shown.after = null;
@@ -1016,7 +1128,10 @@
     if (state.status === 'active' && state.next) {
       const old = shown.round && shown.round.game === state.id ? shown.round : null;
       // Redrawn for the round now next, or for a player who joined (a seat more).
-      if (!old || old.round !== state.next.round || old.seats !== state.players.length) {
+      // A write of this form still on its way (its answer lost) keeps the form as it is: the
+      // round it recorded is its own, not one "recorded meanwhile".
+      const held = old && pendingRound() === old.round;
+      if (!held && (!old || old.round !== state.next.round || old.seats !== state.players.length)) {
         const carried = old ? old.typed() : null;
         shown.round = roundForm(carried, old && old.round !== state.next.round ? old.round : 0);
         // Carried to the round now next: no longer kept under the round recorded meanwhile.
@@ -1040,6 +1155,12 @@
     if (!shown.qr || shown.qr.game !== state.id) shown.qr = qrForm();
     place([message, ...[shown.tiebreak, shown.after, shown.round, shown.join, shown.edit, shown.undo, shown.start, shown.qr]
       .filter(Boolean).map((f) => f.node)]);
+  }
+  // A write whose answer was lost before this page was opened again: sent again now.
+  const kept = store.read(PENDING);
+  if (kept && kept.path && kept.body) {
+    pending = { path: kept.path, body: kept.body, done: null };
+    setTimeout(resend, 0);
   }
   renderEntry();
 })();

@@ -1,0 +1,175 @@
+// The phone stores only what someone meant (issue 45), in headless Chromium at 360x800 with
+// touch. Run by tests/e2e/test_serve_meant.sh with CROWNS, CROWNS_DB and OUT in the
+// environment: game 1 (Ann, Kim) after round 1. It starts crowns serve itself (and kills it
+// with SIGKILL, and starts it again on the same port).
+//  1. Values typed for a round that another phone records meanwhile are never stored as the
+//     next round without a question that shows both side by side, whatever the values; its
+//     likely answer comes first and drops what was typed; the question goes when it no longer
+//     applies.
+//  2. A write whose answer is lost (the server killed after it stored it) is sent again with
+//     its own id: the page says "Round N was saved", never "Not sent" nor "recorded
+//     meanwhile", and the round is stored once.
+'use strict';
+const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, value, text } = require('./serve_helpers');
+
+const rounds = (page) => page.evaluate(() => fetch('/api/game?game=1', { cache: 'no-store' }).then((r) => r.json()))
+  .then((s) => s.rounds.length).catch(() => -1);
+const stored = () => JSON.parse(crowns('show', '--game', '1', '--json').stdout).rounds.length;
+const tap = async (page, selector) => {
+  await page.bringToFront();
+  await page.waitForSelector(selector, { timeout: 5000 });
+  await page.tap(selector);
+};
+// Types values into the round form (as a person would: an input event each).
+const type = async (page, values) => {
+  await page.waitForSelector('#round-form', { timeout: 5000 });
+  await page.evaluate((vals) => {
+    vals.forEach((v, seat) => {
+      const input = document.querySelector('#round-form input[name=v' + seat + ']');
+      input.value = v;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  }, values);
+};
+const formRound = (page) => page.$eval('#round-form h2', (h) => h.textContent).catch(() => '');
+const waitFor = (page, fn, arg) => page.waitForFunction(fn, { timeout: 8000, polling: 100 }, arg).then(() => true).catch(() => false);
+
+(async () => {
+  const browser = await launch();
+  let server = await serve(['--port', '0']);
+  const port = new URL(server.base).port;
+  const keep = server.base + '/keep?token=' + server.token + '&game=1';
+  try {
+    const a = await phone(browser);
+    await a.goto(keep, { waitUntil: 'load' });
+    const b = await phone(browser);
+    await b.goto(keep, { waitUntil: 'load' });
+    for (const page of [a, b]) await page.waitForSelector('#live.on', { timeout: 5000 }).catch(() => {});
+
+    // --- 1. A near-copy: phone A types Kim 41 for round 2; phone B records round 2 with 14.
+    await type(a, ['41', 'out']);
+    await type(b, ['14', 'out']);
+    await tap(b, '#round-form button[type=submit]');
+    await waitFor(a, () => (document.querySelector('#round-form h2')?.textContent || '').startsWith('Record round 3'));
+    check('A\'s form moved on to round 3 with what was typed', (await formRound(a)).startsWith('Record round 3') &&
+      (await value(a, '#round-form input[name=v0]')) === '41', await formRound(a));
+    await tap(a, '#round-form button[type=submit]');
+    const asked = await waitFor(a, () => document.querySelector('.message table.compare') !== null);
+    check('saving it asks, with both side by side', asked);
+    await shot(a, 'meant-1-question.png');
+    const cells = await a.$$eval('.message table.compare tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    check('round 2 as recorded beside what was typed', JSON.stringify(cells) === JSON.stringify([['Ann', '14', '41'], ['Kim', 'out', 'out']]),
+      JSON.stringify(cells));
+    const buttons = await a.$$eval('.message button', (bs) => bs.map((x) => x.textContent));
+    check('the likely answer first', buttons[0] === 'It is the same round: drop what I typed', JSON.stringify(buttons));
+    check('then the other', buttons[1] === 'It is another round: record it as round 3', JSON.stringify(buttons));
+    check('nothing stored as round 3 before the answer', stored() === 2);
+    // The question goes when it no longer applies: round 3 recorded elsewhere.
+    check('the terminal records round 3', crowns('round', '--game', '1', '5', 'out').status === 0);
+    await waitFor(a, () => (document.querySelector('#round-form h2')?.textContent || '').startsWith('Record round 4'));
+    check('the question is gone once round 3 is recorded', (await a.$('.message table.compare')) === null);
+    // Again for round 4: the likely answer drops what was typed.
+    await tap(a, '#round-form button.quiet[aria-label^="clear"]');
+    await type(a, ['7', 'out']);
+    await type(b, ['8', 'out']);
+    await tap(b, '#round-form button[type=submit]');
+    await waitFor(a, () => (document.querySelector('#round-form h2')?.textContent || '').startsWith('Record round 5'));
+    await tap(a, '#round-form button[type=submit]');
+    await waitFor(a, () => document.querySelector('.message table.compare') !== null);
+    await shot(a, 'meant-1b-question.png');
+    await tap(a, '.message .row button:first-child');
+    check('dropped: nothing stored, the form empty', stored() === 4 && (await value(a, '#round-form input[name=v0]')) === '',
+      stored() + ' ' + (await value(a, '#round-form input[name=v0]')));
+    check('and said so', ((await text(a, '#entry > .message')) || '').startsWith('Dropped what you typed: round 4 stays as recorded'), await text(a, '#entry > .message'));
+    // And the other answer: typed for round 5, recorded meanwhile, and it is another round.
+    await type(a, ['0', 'out']);
+    check('the terminal records round 5', crowns('round', '--game', '1', '9', 'out').status === 0);
+    await waitFor(a, () => (document.querySelector('#round-form h2')?.textContent || '').startsWith('Record round 6'));
+    await tap(a, '#round-form button[type=submit]');
+    await waitFor(a, () => document.querySelector('.message table.compare') !== null);
+    await tap(a, '.message .row button:nth-child(2)');
+    await waitFor(a, () => (document.querySelector('#round-form h2')?.textContent || '').startsWith('Record round 7'));
+    check('recorded as round 6 when it is another round', stored() === 6);
+    // A Clear takes the question away too.
+    await type(a, ['3', 'out']);
+    check('the terminal records round 7', crowns('round', '--game', '1', '4', 'out').status === 0);
+    await waitFor(a, () => (document.querySelector('#round-form h2')?.textContent || '').startsWith('Record round 8'));
+    await tap(a, '#round-form button[type=submit]');
+    await waitFor(a, () => document.querySelector('.message table.compare') !== null);
+    await shot(a, 'meant-1c-before-clear.png');
+    await tap(a, '#round-form button.quiet[aria-label^="clear"]');
+    await shot(a, 'meant-1d-after-clear.png');
+    check('Clear takes the question away', (await a.$('.message table.compare')) === null && stored() === 7,
+      stored() + ' ' + (await text(a, '#entry > .message')));
+
+    // --- 2. The answer lost: the round is stored, the answer never comes (the connection
+    // reset), then the server is killed and started again.
+    await b.close();
+    await type(a, ['12', 'out']);
+    await a.setRequestInterception(true);
+    let lost = 0;
+    const onRequest = async (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/round') && lost === 0) {
+        lost += 1;
+        // Stored by the server, its answer lost on the way back.
+        await fetch(request.url(), { method: 'POST', headers: request.headers(), body: request.postData() }).catch(() => {});
+        request.abort('connectionreset');
+        return;
+      }
+      request.continue();
+    };
+    a.on('request', onRequest);
+    await tap(a, '#round-form button[type=submit]');
+    await waitFor(a, () => (document.querySelector('#entry .message')?.textContent || '').startsWith('No answer'));
+    check('the round is stored once', stored() === 8);
+    const said = (await text(a, '#entry .message')) || '';
+    check('the page does not say "Not sent"', !said.includes('Not sent'), said);
+    a.off('request', onRequest);
+    await a.setRequestInterception(false);
+    process.kill(server.child.pid, 'SIGKILL');
+    await new Promise((r) => (server.child.exitCode !== null || server.child.signalCode ? r() : server.child.on('exit', r)));
+    await sleep(500);
+    server = await serve(['--port', port]);
+    const saved = await waitFor(a, () => (document.querySelector('#entry .message')?.textContent || '') === 'Round 8 was saved');
+    check('after the restart the page says "Round 8 was saved"', saved, await text(a, '#entry .message'));
+    await shot(a, 'meant-2-saved.png');
+    check('stored once', stored() === 8);
+    const body = await a.evaluate(() => document.body.innerText);
+    check('no "recorded meanwhile"', !body.includes('recorded meanwhile'));
+    check('the form is for round 9, empty', (await formRound(a)).startsWith('Record round 9') &&
+      (await value(a, '#round-form input[name=v0]')) === '', await formRound(a));
+    check('nothing left to send', (await a.evaluate(() => window.localStorage.getItem('crowns:pending'))) === null);
+
+    // --- The same after a real kill -9 during the write, and the page opened again: whatever
+    // the server had done, the round is stored once and the page says it was saved.
+    await type(a, ['6', 'out']);
+    await a.setRequestInterception(true);
+    a.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/round')) {
+        // The write reaches the server; the server dies before the page hears anything.
+        fetch(request.url(), { method: 'POST', headers: request.headers(), body: request.postData() })
+          .then(() => process.kill(server.child.pid, 'SIGKILL')).catch(() => {});
+        request.abort('connectionreset');
+        return;
+      }
+      request.continue();
+    });
+    await tap(a, '#round-form button[type=submit]');
+    await waitFor(a, () => (document.querySelector('#entry .message')?.textContent || '').startsWith('No answer'));
+    await new Promise((r) => (server.child.exitCode !== null || server.child.signalCode ? r() : server.child.on('exit', r)));
+    const again = await phone(browser);
+    server = await serve(['--port', port]);
+    await a.close();
+    await again.goto(keep, { waitUntil: 'load' });
+    const savedAgain = await waitFor(again, () => (document.querySelector('#entry .message')?.textContent || '') === 'Round 9 was saved');
+    check('opened again, the page says "Round 9 was saved"', savedAgain, await text(again, '#entry .message'));
+    check('stored once', stored() === 9 && (await rounds(again)) === 9);
+  } finally {
+    await browser.close();
+    await stop(server);
+  }
+  finish('meant');
+})().catch((e) => {
+  console.log('FAIL: ' + e.stack);
+  process.exit(1);
+});
