@@ -164,6 +164,38 @@ const waitFor = (page, fn, arg) => page.waitForFunction(fn, { timeout: 8000, pol
     const savedAgain = await waitFor(again, () => (document.querySelector('#entry .message')?.textContent || '') === 'Round 9 was saved');
     check('opened again, the page says "Round 9 was saved"', savedAgain, await text(again, '#entry .message'));
     check('stored once', stored() === 9 && (await rounds(again)) === 9);
+
+    // --- 3. A keeper page follows its table when its game goes: the rematch's start undone
+    // from the page itself, back to the game before it; a table's only game deleted in a
+    // terminal, to its start form. The token stays; a reload answers 200.
+    const keeper = again;
+    keeper.on('dialog', (d) => d.accept());
+    check('the terminal ends game 1', crowns('round', '--game', '1', '5', 'out').status === 0 &&
+      crowns('round', '--game', '1', '11', 'out').status === 0);
+    await tap(keeper, '#rematch-form button[type=submit]');
+    await waitFor(keeper, () => new URL(window.location.href).searchParams.get('game') === '2');
+    check('the rematch is game 2, followed', new URL(keeper.url()).searchParams.get('game') === '2');
+    await waitFor(keeper, () => (document.querySelector('#undo-form button')?.textContent || '').startsWith('Undo the start'));
+    await keeper.$eval('#undo-form button', (b) => b.click());
+    const back = await waitFor(keeper, () => (document.querySelector('#card h1')?.textContent || '').startsWith('Game 1 ') &&
+      new URL(window.location.href).searchParams.get('game') === '1');
+    check('its start undone, the page shows game 1 again and follows it', back, keeper.url());
+    check('with its token', new URL(keeper.url()).searchParams.get('token') === server.token);
+    const reload = await keeper.reload({ waitUntil: 'load' });
+    check('a reload answers 200', reload.status() === 200, String(reload.status()));
+    check('and shows game 1', ((await text(keeper, '#card h1')) || '').startsWith('Game 1 '));
+    const deleted = await phone(browser);
+    check('the terminal starts game 3', crowns('new', 'Cy', 'Dee', '--add').status === 0);
+    await deleted.goto(server.base + '/keep?token=' + server.token + '&game=3', { waitUntil: 'load' });
+    await deleted.waitForSelector('#live.on', { timeout: 5000 }).catch(() => {});
+    check('and deletes it', crowns('delete', '3', '--yes').status === 0);
+    const startForm = await waitFor(deleted, () => (document.querySelector('#card h1')?.textContent || '') === 'No game at this table' &&
+      document.querySelector('#start-form details[open]') !== null);
+    check('deleted, the page says so and offers the start form', startForm, await text(deleted, '#card h1'));
+    await shot(deleted, 'meant-3-gone.png');
+    const again3 = await deleted.reload({ waitUntil: 'load' });
+    check('a reload answers 200', again3.status() === 200, String(again3.status()));
+    check('with the scorekeeper\'s forms', (await deleted.$('#start-form')) !== null);
   } finally {
     await browser.close();
     await stop(server);

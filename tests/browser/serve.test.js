@@ -227,9 +227,11 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     const copyMessage = await keeper2.$eval('#entry > p.message', (n) => n.textContent);
     check('a carried-over copy of the round just recorded is asked about, not saved',
       JSON.parse(crowns('show', '--json').stdout).rounds.length === beforeCopy &&
-        copyMessage.includes('with the same scores'), copyMessage);
-    const copyButton = await keeper2.$eval('#entry > p.message button', (b) => b.textContent).catch(() => '');
-    check('offering to record it the same', copyButton === 'Record round ' + (raceRound + 1) + ' the same', copyButton);
+        copyMessage.includes('Is it the same round?') && (await keeper2.$('#entry > p.message table.compare')) !== null, copyMessage);
+    const copyButtons = await keeper2.$$eval('#entry > p.message button', (l) => l.map((b) => b.textContent)).catch(() => []);
+    check('offering to drop it first, then to record it as the next round',
+      copyButtons[0] === 'It is the same round: drop what I typed' &&
+        copyButtons[1] === 'It is another round: record it as round ' + (raceRound + 1), JSON.stringify(copyButtons));
     check('in the page\'s words', !/crowns [a-z]|--[a-z]/.test(copyMessage), copyMessage);
     await shot(keeper2, 'keeper-repeat-360.png');
     await keeper2.close();

@@ -146,9 +146,13 @@
     const url = new URL(window.location.href);
     url.searchParams.set('game', follow);
     window.history.replaceState(null, '', url.pathname + url.search);
-    // Put on the home screen from now on, the scorekeeper's icon opens this table's page.
+    // Put on the home screen from now on, the icon opens this table's page (the scorekeeper's
+    // with its token).
     const manifest = document.querySelector('link[rel=manifest]');
-    if (manifest && token) manifest.href = '/manifest.webmanifest?token=' + encodeURIComponent(token) + '&game=' + encodeURIComponent(follow);
+    if (manifest) {
+      manifest.href = '/manifest.webmanifest?' + (token ? 'token=' + encodeURIComponent(token) + '&' : '') +
+        'game=' + encodeURIComponent(follow);
+    }
   };
   if (byTable && !follow && body.dataset.game) followTable(body.dataset.game);
   let state = null;
@@ -199,6 +203,12 @@
     keeperLinks();
     body.dataset.version = String(data.version);
     state = data.state;
+    // The report's link follows the game shown (none: no link).
+    const report = document.getElementById('report-link');
+    if (report) {
+      report.hidden = !data.game;
+      if (data.game) report.querySelector('a').href = '/report/game/' + encodeURIComponent(data.game);
+    }
     if (byTable && data.game) {
       const moved = String(data.game) !== follow;
       if (moved) followTable(data.game);
