@@ -112,12 +112,28 @@
         // Away for a moment: the next change asks again.
       }
     };
-    const boardSource = new EventSource('/events');
-    boardSource.addEventListener('card', () => {
-      if (!first) refresh();
-      first = false;
+    // A page in the background lets go of its stream (a browser allows six connections to one
+    // server: a seventh tab would hang) and catches up when it is shown again.
+    let boardSource = null;
+    const listen = () => {
+      if (boardSource) boardSource.close();
+      first = true;
+      boardSource = new EventSource('/events');
+      boardSource.addEventListener('card', () => {
+        if (!first) refresh();
+        first = false;
+      });
+    };
+    if (!document.hidden) listen();
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden) {
+        if (boardSource) boardSource.close();
+        boardSource = null;
+        return;
+      }
+      listen();
+      refresh();
     });
-    document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
     return;
   }
 
@@ -163,9 +179,16 @@
   }
   let restarted = false;
 
+  // Not live is said at the top of the page, over what follows, and the card it shows is
+  // marked as what may be old (the stylesheet greys it) until the stream is back.
+  const notLive = el('p', { className: 'not-live', role: 'alert', hidden: true });
+  (document.querySelector('main') || body).prepend(notLive);
   const setLive = (on, text) => {
     live.className = on ? 'live on' : 'live';
     live.textContent = text;
+    notLive.hidden = on;
+    notLive.textContent = on ? '' : text + ' The scores below may be old.';
+    card.classList.toggle('maybe-old', !on);
   };
 
   // The server restarted with a fresh token: this page can no longer write. Say so at
@@ -174,6 +197,9 @@
     restarted = true;
     live.className = 'live gone';
     live.textContent = 'Not live: the server was restarted.';
+    notLive.hidden = false;
+    notLive.textContent = 'Not live: the server was restarted. The scores below may be old.';
+    card.classList.add('maybe-old');
     if (entry) entry.replaceChildren(el('p', { className: 'message error', role: 'alert' }, text));
   };
   const checkKeeper = async () => {
@@ -213,7 +239,7 @@
       const moved = String(data.game) !== follow;
       if (moved) followTable(data.game);
       // Chosen just now (the list gave way to one game): the stream follows its table.
-      if (moved && !String(source.url).includes('table=')) connect();
+      if (moved && source && !String(source.url).includes('table=')) connect();
     }
     body.dispatchEvent(new CustomEvent('crowns-state', { detail: state }));
     if (entry) renderEntry();
@@ -250,10 +276,17 @@
       watch();
     }, Math.min(beatEvery / 2, 5000));
   };
-  connect();
+  // A page in the background lets go of its stream (a browser allows six connections to one
+  // server: with every tab holding one, a seventh would hang) and connects again when shown,
+  // which sends the card as it is now.
+  const letGo = () => {
+    if (source) source.close();
+    source = null;
+  };
+  if (document.hidden) letGo(); else connect();
   watch();
   document.addEventListener('visibilitychange', () => {
-    if (!document.hidden) connect();
+    if (document.hidden) letGo(); else connect();
   });
 
   // --- The screen stays on while a game is played (a phone that sleeps mid-round must be
