@@ -44,6 +44,7 @@ void fail_refusal(const table::Refusal& refusal, const std::string& hint) {
       fail(refusal.message + ": to start another game beside it, add " + hint);
     case table::Refused::Stale:
       fail(refusal.message + "; look again (crowns show) and repeat the command");
+    case table::Refused::NewPlayer:
     case table::Refused::NotNext:
     case table::Refused::Stored:
     case table::Refused::Invalid:

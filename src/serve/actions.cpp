@@ -184,6 +184,7 @@ std::string phone_words(std::string message) {
       {"one more with --drawn", "one more when it holds the card just drawn"},
       {"--drawn", "\u201cit holds the card just drawn\u201d"},
       {"(--add adds new players)", "(add them as new players)"},
+      {" for them, or add a different player with", " for them"},
       {"use --boxes 2 for a combined game", "two boxes make a combined game"},
       {"use --boxes 2 for up to 14", "two boxes seat up to 14"},
       {"start a new game with --boxes 2 for up to", "two boxes seat up to"},

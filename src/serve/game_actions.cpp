@@ -1,5 +1,6 @@
 #include "serve/game_actions.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "crowns/game_status.hpp"
@@ -23,11 +24,28 @@ std::int64_t game_field(const Fields& fields) {
   return number_field(fields, "game");
 }
 
-// The questions a form answered ahead: confirm=1 (a second game while one is in progress).
-table::AnsweredAhead confirmed_start(const Fields& fields) {
-  if (field(fields, "confirm") == "1") return table::AnsweredAhead({table::Question::InProgress});
-  return table::AnsweredAhead({});
-}
+// The questions a start form answered ahead: confirm=1 (a second game while one is in
+// progress); new=NAME,NAME (each a new player, though close to a roster name: the person saw
+// "did you mean" and chose the new one).
+class StartAnswers final : public table::Asker {
+ public:
+  explicit StartAnswers(const Fields& fields)
+      : second_(field(fields, "confirm") == "1"),
+        new_(fields.contains("new") ? comma_items(field(fields, "new"))
+                                    : std::vector<std::string>()) {}
+  table::Reply confirm(const table::Ask& ask) override {
+    if (ask.kind == table::Question::InProgress && second_) return table::Reply::Yes;
+    if (ask.kind == table::Question::NewPlayer && ask.choices.size() == 2 &&
+        std::find(new_.begin(), new_.end(), ask.choices[1]) != new_.end())
+      return table::Reply::Yes;
+    return table::Reply::Unanswered;
+  }
+  std::optional<std::size_t> choose(const table::Ask& /*ask*/) override { return std::nullopt; }
+
+ private:
+  bool second_;
+  std::vector<std::string> new_;
+};
 
 // What `crowns new` logs ("Game 4 started: Ann, Bob"), and the new game.
 Answer started(const store::Database& db, const table::Outcome<store::Game>& outcome) {
@@ -74,7 +92,7 @@ Answer start(store::Database& db, const Fields& fields) {
   spec.add_unknown = field(fields, "add") == "1";
   spec.boxes = boxes_for(static_cast<int>(spec.players.size()));
   spec.date = store::today();
-  auto asker = confirmed_start(fields);
+  StartAnswers asker(fields);
   return started(db, table::start_game(db, spec, asker, {.write = write}));
 }
 
@@ -85,7 +103,7 @@ Answer rematch(store::Database& db, const Fields& fields) {
   if (basis.write.empty() || !store::find_client_write(db, basis.write)) {
     if (auto moved = table_moved_on(db, id)) return *moved;
   }
-  auto asker = confirmed_start(fields);
+  StartAnswers asker(fields);
   return started(db, table::start_rematch(db, id, asker, basis));
 }
 

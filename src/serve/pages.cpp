@@ -583,8 +583,9 @@ std::string tonight_page(const store::Database& db, const std::optional<std::str
 
 std::string analyze_page(const std::string& body) {
   return document("Five Crowns · check a hand", "Hand",
-                  "<h1>Check a hand</h1>\n<p class=\"meta\">Tap the cards left in hand; the "
-                  "answer is what <code>crowns analyze</code> says.</p>\n" +
+                  "<h1>Check a hand</h1>\n<p class=\"meta\">Tap every card of the hand (as "
+                  "dealt, or with the card just drawn); the answer is the best lay-down and "
+                  "what it leaves, as the terminal's analysis says.</p>\n" +
                       body);
 }
 

@@ -63,6 +63,15 @@ Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) 
                         {"message", views::sanitize(what)},
                         {"state", state()}}};
     }
+    case table::Refused::NewPlayer:
+      // The likely answer first: the roster's player.
+      return {409,
+              Json{{"error", views::sanitize(refusal.message)},
+                   {"confirm", "new_player"},
+                   {"name", views::sanitize(refusal.name)},
+                   {"close", views::sanitize(refusal.close)},
+                   {"use_label", views::sanitize("Yes: " + refusal.close)},
+                   {"new_label", views::sanitize("No: " + refusal.name + " is a new player")}}};
     case table::Refused::InProgress:
       return {409, Json{{"error", views::sanitize(refusal.message + ": start another anyway?")},
                         {"confirm", true}}};

@@ -19,6 +19,10 @@ enum class Question {
   /// Values typed for a round that was recorded meanwhile (by another door): record them as
   /// the round now next? Asked whatever the values, with both rounds side by side.
   TypedEarlier,
+  /// A new player whose name is close to a player's on the roster (a letter off, letters that
+  /// look alike): did you mean them? `choices`: {the roster's name, the new name}; yes adds
+  /// the new player.
+  NewPlayer,
 };
 
 struct Ask {

@@ -10,6 +10,7 @@
 #include "store/audit.hpp"
 #include "store/client_writes.hpp"
 #include "store/db.hpp"
+#include "store/players.hpp"
 #include "store/undo.hpp"
 #include "table/scores.hpp"
 
@@ -200,6 +201,28 @@ store::Game game_now(const store::Database& db, std::optional<std::int64_t> id,
   return take(store::require_game(db, id, pick));
 }
 
+// A new player whose name is close to a roster name is asked about first, one at a time:
+// "Bbo" beside "Bob" is most likely Bob. Nobody is created before the answer.
+void check_new_names(const store::Database& db, const store::NewGame& spec, Asker& asker) {
+  if (!spec.add_unknown) return;  // an unknown name is refused as such, with "did you mean"
+  for (const auto& name : spec.players) {
+    const std::string close = close_roster_name(db, name);
+    if (close.empty()) continue;
+    const std::string text = name + " is not a player yet; did you mean " + close + "?";
+    const Reply reply = asker.confirm({.kind = Question::NewPlayer,
+                                       .text = text + " Add " + name + " as a new player?",
+                                       .choices = {close, name}});
+    if (reply == Reply::Yes) continue;
+    throw Stop{{.kind = reply == Reply::No ? Refused::Declined : Refused::NewPlayer,
+                .message = reply == Reply::No
+                               ? "no game started: " + name +
+                                     " is not a player yet (did you mean " + close + "?)"
+                               : text,
+                .name = name,
+                .close = close}};
+  }
+}
+
 // A second game while one is in progress is asked about first; nothing is created before.
 void check_in_progress(const store::Database& db, Asker& asker) {
   auto playing = store::games_in_progress(db, store::InProgress::Rounds);
@@ -214,6 +237,12 @@ void check_in_progress(const store::Database& db, Asker& asker) {
 }
 
 }  // namespace
+
+std::string close_roster_name(const store::Database& db, const std::string& name) {
+  if (store::find_player(db, name)) return {};
+  if (const auto alike = store::find_look_alike(db, name)) return alike->name;
+  return store::suggest_player(db, name);
+}
 
 std::string in_progress_text(const std::vector<store::Game>& games) {
   std::string text;
@@ -454,6 +483,13 @@ std::optional<Refusal> started_already(const store::Database& db, const Basis& b
 Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker,
                                 const Basis& basis) {
   if (auto again = started_already(db, basis)) return *again;
+  // "Did you mean Bob?" first: the likely answer to a new name close to a roster name (the
+  // store refuses one that looks alike outright, which the person may not have meant either).
+  try {
+    check_new_names(db, spec, asker);
+  } catch (Stop& stop) {
+    return std::move(stop.refusal);
+  }
   // A game the rules refuse (an unknown name, a bad date) is refused as such, before any
   // question: tried in a transaction that is rolled back, so nothing is written.
   if (auto refused = dry_run(db, [&] { take(store::create_game(db, spec)); })) return *refused;

@@ -120,8 +120,10 @@ struct ArrivalRequest {
 /// Seats a late arrival from the next round.
 Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& request);
 
-/// Starts a game; while another is in progress, asks `asker` first (Question::InProgress)
-/// and writes nothing unless it says yes.
+/// Starts a game. A new player (spec.add_unknown) whose name is close to a roster name (a
+/// letter off, letters that look alike: "Bbo" beside "Bob") is asked about first
+/// (Question::NewPlayer, one name at a time); while another game is in progress, asks
+/// `asker` (Question::InProgress). Writes nothing, and creates nobody, unless it says yes.
 Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker,
                                 const Basis& basis = {});
 
@@ -144,6 +146,10 @@ Outcome<store::Change> change_details(store::Database& db, std::optional<std::in
 
 /// Deletes a game (the log keeps a full copy: undo brings it back).
 Outcome<store::Change> delete_game(store::Database& db, std::int64_t game, const Basis& basis);
+
+/// The roster's name a new name is close to ("Bob" for "Bbo", "Ann" for a Cyrillic "Аnn"), or
+/// "" when it is on the roster (ignoring case) or close to nobody's.
+std::string close_roster_name(const store::Database& db, const std::string& name);
 
 /// The games in progress, as Refused::InProgress and Question::InProgress name them: "game 3
 /// (Ann, Bob) is still in progress, after round 5 of 11", joined with "; ".

@@ -23,6 +23,9 @@ enum class Refused {
   /// was typed: `typed`), and nobody confirmed them as round `round`.
   TypedEarlier,
   InProgress,  ///< Another game is in progress, and nobody confirmed a second table.
+  /// A new name (`name`) is close to a roster name (`close`), and nobody confirmed a new
+  /// player: "did you mean Bob?". Nobody was created.
+  NewPlayer,
   /// The write was stored already (sent again after its answer was lost): `stored` is the
   /// change it made, `round` its round; nothing new is written. A door words it as done.
   Stored,
@@ -40,6 +43,8 @@ struct Refusal {
   std::string typed{};                     ///< TypedEarlier: what was typed ("Ann 5, Bob 0*").
   std::vector<store::Game> in_progress{};  ///< InProgress: the games being played.
   std::optional<store::AuditEntry> stored{};  ///< Stored: the change the write made.
+  std::string name{};                         ///< NewPlayer: the new name typed.
+  std::string close{};                        ///< NewPlayer: the roster's name it is close to.
 };
 
 /// What a table write returns: what happened, or why nothing was written.

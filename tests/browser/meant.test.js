@@ -22,7 +22,11 @@ const tap = async (page, selector) => {
 };
 // Types values into the round form (as a person would: an input event each).
 const type = async (page, values) => {
-  await page.waitForSelector('#round-form', { timeout: 5000 });
+  // Shown, and caught up (a page behind others let go of its stream): its form is for the
+  // round now next.
+  await page.bringToFront();
+  await page.waitForFunction((n) => (document.querySelector('#round-form h2')?.textContent || '').startsWith('Record round ' + n),
+    { timeout: 5000, polling: 50 }, stored() + 1).catch(() => {});
   await page.evaluate((vals) => {
     vals.forEach((v, seat) => {
       const input = document.querySelector('#round-form input[name=v' + seat + ']');
@@ -32,7 +36,11 @@ const type = async (page, values) => {
   }, values);
 };
 const formRound = (page) => page.$eval('#round-form h2', (h) => h.textContent).catch(() => '');
-const waitFor = (page, fn, arg) => page.waitForFunction(fn, { timeout: 8000, polling: 100 }, arg).then(() => true).catch(() => false);
+// A page behind another lets go of its stream (it catches up when shown): shown first.
+const waitFor = async (page, fn, arg) => {
+  await page.bringToFront();
+  return page.waitForFunction(fn, { timeout: 8000, polling: 100 }, arg).then(() => true).catch(() => false);
+};
 
 (async () => {
   const browser = await launch();
@@ -44,6 +52,7 @@ const waitFor = (page, fn, arg) => page.waitForFunction(fn, { timeout: 8000, pol
     await a.goto(keep, { waitUntil: 'load' });
     const b = await phone(browser);
     await b.goto(keep, { waitUntil: 'load' });
+    for (const page of [a, b]) page.on('pageerror', (e) => check('no script error', false, e.message));
     for (const page of [a, b]) await page.waitForSelector('#live.on', { timeout: 5000 }).catch(() => {});
 
     // --- 1. A near-copy: phone A types Kim 41 for round 2; phone B records round 2 with 14.
@@ -51,6 +60,7 @@ const waitFor = (page, fn, arg) => page.waitForFunction(fn, { timeout: 8000, pol
     await type(b, ['14', 'out']);
     await tap(b, '#round-form button[type=submit]');
     await waitFor(a, () => (document.querySelector('#round-form h2')?.textContent || '').startsWith('Record round 3'));
+    check('B recorded round 2', stored() === 2, (await text(b, '#entry > .message')) + ' / ' + stored());
     check('A\'s form moved on to round 3 with what was typed', (await formRound(a)).startsWith('Record round 3') &&
       (await value(a, '#round-form input[name=v0]')) === '41', await formRound(a));
     await tap(a, '#round-form button[type=submit]');
@@ -157,7 +167,7 @@ const waitFor = (page, fn, arg) => page.waitForFunction(fn, { timeout: 8000, pol
     await tap(a, '#round-form button[type=submit]');
     await waitFor(a, () => (document.querySelector('#entry .message')?.textContent || '').startsWith('No answer'));
     await new Promise((r) => (server.child.exitCode !== null || server.child.signalCode ? r() : server.child.on('exit', r)));
-    const again = await phone(browser);
+    const again = await browser.tab(a);  // the same phone: its storage keeps what was sent
     server = await serve(['--port', port]);
     await a.close();
     await again.goto(keep, { waitUntil: 'load' });
@@ -196,6 +206,32 @@ const waitFor = (page, fn, arg) => page.waitForFunction(fn, { timeout: 8000, pol
     const again3 = await deleted.reload({ waitUntil: 'load' });
     check('a reload answers 200', again3.status() === 200, String(again3.status()));
     check('with the scorekeeper\'s forms', (await deleted.$('#start-form')) !== null);
+
+    // --- 4. The terminal's name rules: a typo of a roster name asks "did you mean Kim?"
+    // before anyone is created; the roster follows players added elsewhere, live.
+    const starter = deleted;
+    await starter.waitForSelector('#live.on', { timeout: 5000 }).catch(() => {});
+    check('the terminal adds Zoe', crowns('player', 'add', 'Zoe').status === 0);
+    const zoe = await waitFor(starter, () => [...document.querySelectorAll('#start-form .roster .chip')].some((b) => b.textContent === 'Zoe'));
+    check('the roster shows Zoe without a reload', zoe);
+    const chip = await starter.evaluateHandle(() => [...document.querySelectorAll('#start-form .roster .chip')].find((b) => b.textContent === 'Ann'));
+    await chip.tap();
+    await starter.type('#start-form input[aria-label="a new player\'s name"]', 'Kmi');
+    await tap(starter, '#start-form .seat.add button');
+    await tap(starter, '#start-form button[type=submit]');
+    const asking = await waitFor(starter, () => (document.querySelector('#entry > .message')?.textContent || '').startsWith('Kmi is not a player yet; did you mean Kim?'));
+    check('a typo of Kim asks "did you mean Kim?"', asking, await text(starter, '#entry > .message'));
+    const players = () => JSON.parse(crowns('player', 'list', '--json').stdout || '[]');
+    check('nobody created yet', !crowns('player', 'list').stdout.includes('Kmi'));
+    const answers = await starter.$$eval('#entry > .message button', (l) => l.map((b) => b.textContent));
+    check('the roster\'s player first', answers[0] === 'Yes: Kim' && answers[1] === 'No: Kmi is a new player', JSON.stringify(answers));
+    await shot(starter, 'meant-4-did-you-mean.png');
+    await tap(starter, '#entry > .message button');
+    const started4 = await waitFor(starter, () => /^Game 4 /.test(document.querySelector('#card h1')?.textContent || ''));
+    check('the game starts with Kim', started4 && JSON.parse(crowns('show', '--game', '4', '--json').stdout).players.join(',') === 'Ann,Kim',
+      crowns('show', '--game', '4', '--json').stdout.slice(0, 200));
+    check('and no Kmi', !crowns('player', 'list').stdout.includes('Kmi'));
+    void players;
   } finally {
     await browser.close();
     await stop(server);

@@ -26,7 +26,7 @@ const shot = async (page, name) => {
 };
 // A phone: 360x800 CSS px, touch (taps, not clicks).
 const phone = { width: 360, height: 800, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
-const { axeProblems } = require('./serve_helpers');
+const { axeProblems, separatePhones } = require('./serve_helpers');
 // What a finger taps that is smaller than 44x44 CSS px: links, buttons, fields, the labels of
 // radios and checkboxes (the box itself is inside its label).
 const smallTargets = (page) => page.evaluate(() => {
@@ -46,7 +46,7 @@ const phoneWords = (text) => text.replace(' in quotes ("Ks Qh jk")', ' (Ks Qh jk
 const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#card table.rounds tbody tr').length);
 
 (async () => {
-  const browser = await puppeteer.launch({
+  const browser = separatePhones(await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
     // A container's /dev/shm is small: without this, a full-page screenshot can crash the tab.
@@ -55,7 +55,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage',
       '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
       '--disable-backgrounding-occluded-windows'],
-  });
+  }));
   try {
     // --- A viewer at 360 px follows the game without reloading.
     const viewer = await browser.newPage();

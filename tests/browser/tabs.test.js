@@ -25,7 +25,7 @@ const cardRounds = (page) => page.evaluate(() => {
     // --- Twelve tabs, one after another: each opened in front, the others behind it.
     const pages = [];
     for (const [i, url] of urls.entries()) {
-      const page = await phone(browser);
+      const page = i === 0 ? await phone(browser) : await browser.tab(pages[0]);
       const started = Date.now();
       const response = await page.goto(url, { waitUntil: 'load', timeout: 10000 }).catch((e) => e);
       const loaded = response && typeof response.status === 'function' && response.status() === 200;
@@ -67,7 +67,7 @@ const cardRounds = (page) => page.evaluate(() => {
       check('tab ' + (i + 1) + ' shows round 3 once shown', fresh);
     }
     // Still twelve open: a thirteenth loads.
-    const thirteenth = await phone(browser);
+    const thirteenth = await browser.tab(pages[0]);
     const late = await thirteenth.goto(server.base + '/?game=1', { waitUntil: 'load', timeout: 10000 }).catch((e) => e);
     check('a thirteenth tab loads too', late && typeof late.status === 'function' && late.status() === 200);
 

@@ -286,6 +286,72 @@ TEST_CASE("the phone's write id: a retry answers 200 \"Round 1 was saved\", stor
 }
 
 TEST_CASE(
+    "a new name close to a roster name asks \"did you mean\" before anyone is created, at "
+    "every door",
+    "[table]") {
+  Table t;
+  NobodyAsked nobody;
+  REQUIRE(start_game(t.db, game_of({"Ann", "Bob"}), nobody));
+  REQUIRE(abandon(t.db, std::nullopt, {}));
+  const auto players = [&] { return store::list_players(t.db, store::Include::Active).size(); };
+  const auto rows = audit_rows(t.db);
+  // A letter off (transposed): asked, refused unanswered, nobody created.
+  const auto typo = start_game(t.db, game_of({"Bbo", "Ann"}), nobody);
+  REQUIRE_FALSE(typo);
+  CHECK(typo.refusal().kind == Refused::NewPlayer);
+  CHECK(typo.refusal().name == "Bbo");
+  CHECK(typo.refusal().close == "Bob");
+  CHECK(typo.refusal().message == "Bbo is not a player yet; did you mean Bob?");
+  CHECK(players() == 2);
+  CHECK(audit_rows(t.db) == rows);
+  // Letters that look alike (a Cyrillic A): asked too.
+  const auto alike = start_game(t.db, game_of({"\u0410nn", "Bob"}), nobody);
+  REQUIRE_FALSE(alike);
+  CHECK(alike.refusal().close == "Ann");
+  // Case is the same player, and a name close to nobody's is not asked about.
+  Scripted yes(Reply::Yes);
+  REQUIRE(start_game(t.db, game_of({"bob", "Zed"}), yes));
+  CHECK(yes.asked.empty());
+  CHECK(players() == 3);
+  REQUIRE(abandon(t.db, std::nullopt, {}));
+  // Asked and confirmed (the phone's "No: Bbo is a new player"): created.
+  AnsweredAhead confirmed({Question::NewPlayer});
+  REQUIRE(start_game(t.db, game_of({"Bbo", "Ann"}), confirmed));
+  CHECK(players() == 4);
+  // Not added on purpose (no --add): refused as unknown, with "did you mean".
+  auto unknown = game_of({"Bbb", "Ann"});
+  unknown.add_unknown = false;
+  const auto refused = start_game(t.db, unknown, confirmed);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.refusal().kind == Refused::Invalid);
+}
+
+TEST_CASE("the phone's start form: did you mean, in whole sentences; new= confirms a new player",
+          "[table][serve]") {
+  Table t;
+  NobodyAsked nobody;
+  REQUIRE(start_game(t.db, game_of({"Ann", "Bob"}), nobody));
+  REQUIRE(abandon(t.db, std::nullopt, {}));
+  serve::Fields fields{{"p0", "Bbo"}, {"p1", "Ann"}, {"add", "1"}};
+  const serve::Answer asked = serve::run_action(t.db, serve::Action::Start, fields);
+  CHECK(asked.status == 409);
+  CHECK(asked.body["confirm"] == "new_player");
+  CHECK(asked.body["error"] == "Bbo is not a player yet; did you mean Bob?");
+  CHECK(asked.body["use_label"] == "Yes: Bob");
+  CHECK(asked.body["new_label"] == "No: Bbo is a new player");
+  fields["new"] = "Bbo";
+  CHECK(serve::run_action(t.db, serve::Action::Start, fields).status == 200);
+  // The store's look-alike refusal, in the page's words: a whole sentence.
+  const std::string words = serve::phone_words(
+      "'\u0410nn' looks like the existing player 'Ann' but is spelled with other letters "
+      "(U+0410); write Ann for them, or add a different player with: crowns player add --force "
+      "\u0410nn");
+  CHECK(words ==
+        "'\u0410nn' looks like the existing player 'Ann' but is spelled with other letters "
+        "(U+0410); write Ann for them");
+}
+
+TEST_CASE(
     "a second game while one is in progress is asked about first; nothing is created "
     "before the answer",
     "[table]") {

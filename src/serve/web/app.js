@@ -398,6 +398,18 @@
     update();
   })();
 
+  // What a LAN address allows (http://192.168.x.y is not a secure context): said once, below
+  // the card, folded.
+  if (!window.isSecureContext) {
+    const lan = el('details', { className: 'lan-note' }, el('summary', {}, 'On the home screen'),
+      el('p', { className: 'meta' }, 'This page comes over the local network without https, which browsers ' +
+        'do not count as a secure connection: added to the home screen it is a shortcut that opens ' +
+        'this page in the browser, not an installed app, and the screen is kept on with a silent ' +
+        'video rather than the wake lock. An installed app would need https with a certificate ' +
+        'the phones trust.'));
+    (document.getElementById('share') || live).after(lan);
+  }
+
   if (!entry) return;
   const message = el('p', { className: 'message', role: 'status' });
 
@@ -930,19 +942,32 @@
       dealer.replaceChildren(...chosen.map((name) => el('option', { value: name }, name + ' deals round 1')));
       if (chosen.includes(keep)) dealer.value = keep;
     };
+    // A name typed here that is not on the roster is a new player: chosen on purpose, and the
+    // server still asks "did you mean Bob?" when it is close to a roster name.
+    const added = new Set();
     addFresh.addEventListener('click', () => {
       const name = fresh.value.trim();
       if (name && !chosen.some((n) => n.toLowerCase() === name.toLowerCase())) {
-        if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+        if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) {
+          names.push(name);
+          added.add(name);
+        }
         chosen.push(names.find((n) => n.toLowerCase() === name.toLowerCase()));
       }
       fresh.value = '';
       draw();
     });
-    fetch('/api/players', { cache: 'no-store' }).then((r) => r.json()).then((data) => {
-      names = [...data.players, ...names.filter((n) => !data.players.includes(n))];
+    // The roster follows players added elsewhere (a terminal, another phone), live: asked again
+    // after every change the stream brings.
+    let known = null;
+    const refresh = () => fetch('/api/players', { cache: 'no-store' }).then((r) => r.json()).then((data) => {
+      if (known && JSON.stringify(data.players) === JSON.stringify(known)) return;
+      known = data.players;
+      for (const name of known) added.delete(name);
+      names = [...known, ...names.filter((n) => !known.includes(n) && added.has(n))];
       draw();
     }).catch(() => {});
+    refresh();
     const button = el('button', { type: 'submit' }, 'Start the game');
     const inner = el('div', {},
       el('p', { className: 'meta' }, 'Tap the players in seat order (clockwise), or add a new name.'),
@@ -950,24 +975,58 @@
       el('label', { className: 'field' }, 'Who deals round 1', dealer), el('label', { className: 'field' }, 'Note (optional)', note), button);
     const summary = el('summary', {}, 'Start a new game');
     form.append(el('details', { open }, summary, inner));
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
+    const done = () => {
+      chosen.length = 0;
+      added.clear();
+      draw();
+    };
+    // `confirmedNew`: the new names the person confirmed new after "did you mean".
+    const submit = async (confirmedNew) => {
       const fields = new URLSearchParams();
       chosen.forEach((name, i) => fields.set('p' + i, name));
-      fields.set('add', '1');
+      // New players only when one was added on purpose (the terminal's --add).
+      if (chosen.some((n) => added.has(n))) fields.set('add', '1');
+      if (confirmedNew.length) fields.set('new', confirmedNew.join(','));
       if (dealer.value) fields.set('dealer', dealer.value);
       if (note.value.trim()) fields.set('note', note.value.trim());
       // Started from a table's page, it is that table's next game (its phones follow it).
       if (byTable && state) fields.set('table', String(state.id));
       otherTables(fields);
-      const done = () => {
-        chosen.length = 0;
+      if (await post('/api/start', fields)) {
+        done();
+        return;
+      }
+      if (!refusal || refusal.confirm !== 'new_player') {
+        confirmThen(fields, '/api/start', done);
+        return;
+      }
+      // "Did you mean Bob?": the roster's player first, then the new one.
+      const asked = refusal;
+      const use = el('button', { type: 'button' }, asked.use_label);
+      use.addEventListener('click', () => {
+        question = null;
+        const at = chosen.indexOf(asked.name);
+        if (at >= 0) {
+          if (chosen.includes(asked.close)) chosen.splice(at, 1); else chosen[at] = asked.close;
+        }
+        added.delete(asked.name);
+        names = names.filter((n) => n !== asked.name);
         draw();
-      };
-      if (await post('/api/start', fields)) done();
-      else confirmThen(fields, '/api/start', done);
+        submit(confirmedNew);
+      });
+      const other = el('button', { type: 'button', className: 'quiet' }, asked.new_label);
+      other.addEventListener('click', () => {
+        question = null;
+        submit([...confirmedNew, asked.name]);
+      });
+      message.append(el('div', { className: 'row' }, use, other));
+      question = { applies: () => chosen.includes(asked.name) };
+    };
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      submit([]);
     });
-    return { node: form, game: state ? state.id : null };
+    return { node: form, game: state ? state.id : null, refresh };
   };
 
   // --- After a game: the same players again, the deal passed on.
@@ -1141,6 +1200,7 @@
     if (!state) {
       shown.round = shown.edit = shown.undo = shown.join = shown.after = null;
       if (!shown.start || shown.start.game !== null) shown.start = startForm(true);
+      else shown.start.refresh();
       place([message, shown.start.node]);
       return;
     }
@@ -1196,6 +1256,7 @@
       shown.undo = null;
     }
     if (!shown.qr || shown.qr.game !== state.id) shown.qr = qrForm();
+    shown.start.refresh();
     place([message, ...[shown.tiebreak, shown.after, shown.round, shown.join, shown.edit, shown.undo, shown.start, shown.qr]
       .filter(Boolean).map((f) => f.node)]);
   }
@@ -1234,15 +1295,25 @@
   section.append(button, status, preview);
   (document.getElementById('live') || card).after(section);
 
-  // The standings, best first: lower totals first; a shared place keeps one number.
+  // The standings, best first, in the one order of finish the server sends (state.places,
+  // crowns::finishing_places: a tie broken by the tie-break): the picture derives nothing.
   const standings = (s) => {
-    const rows = s.players.map((name) => ({ name, total: s.totals[name], won: s.winners.includes(name) }));
-    rows.sort((a, b) => (a.won === b.won ? a.total - b.total : a.won ? -1 : 1));
-    let place = 0;
-    return rows.map((row, i) => {
-      if (i === 0 || row.won !== rows[i - 1].won || row.total !== rows[i - 1].total) place = i + 1;
-      return { ...row, place };
-    });
+    const rows = s.players.map((name, seat) => ({
+      name, seat, total: s.totals[name], won: s.winners.includes(name), place: s.places[name],
+      tiebreak: s.tiebreak && s.tiebreak[name] !== undefined ? s.tiebreak[name] : null,
+    }));
+    rows.sort((a, b) => a.place - b.place || a.seat - b.seat);
+    return rows;
+  };
+  // Who won the tie-break, in words: "Bob won the tie-break (0; Ann 10, Cy 20)".
+  const tiebreakLine = (rows) => {
+    const played = rows.filter((r) => r.tiebreak !== null);
+    if (played.length === 0) return '';
+    const won = played.filter((r) => r.won).map((r) => r.name);
+    if (won.length === 0) return '';
+    const rest = played.filter((r) => !r.won).map((r) => r.name + ' ' + r.tiebreak).join(', ');
+    return (won.length === 1 ? won[0] + ' won' : won.join(' and ') + ' shared') + ' the tie-break (' +
+      played.find((r) => r.won).tiebreak + (rest ? '; ' + rest : '') + ')';
   };
   const lengthText = (seconds) => {
     if (seconds < 60) return seconds + ' s';
@@ -1253,9 +1324,10 @@
   // Draws the picture: 1080 px wide, a row per player.
   const picture = (s) => {
     const rows = standings(s);
+    const broken = tiebreakLine(rows);
     const canvas = document.createElement('canvas');
     canvas.width = 1080;
-    canvas.height = 330 + rows.length * 96;
+    canvas.height = 330 + rows.length * 96 + (broken ? 70 : 0);
     const g = canvas.getContext('2d');
     g.fillStyle = '#14213d';
     g.fillRect(0, 0, canvas.width, canvas.height);
@@ -1277,9 +1349,14 @@
       g.fillText(String(row.total), canvas.width - 60, y);
       g.textAlign = 'left';
     });
+    if (broken) {
+      g.fillStyle = '#fca311';
+      g.font = '34px sans-serif';
+      g.fillText(broken.length > 52 ? broken.slice(0, 51) + '\u2026' : broken, 60, 270 + rows.length * 96);
+    }
     g.fillStyle = '#8d99ae';
     g.font = '28px sans-serif';
-    g.fillText('lowest total wins \u00b7 kept with crowns', 60, canvas.height - 40);
+    g.fillText('lowest total wins' + (broken ? ', then the tie-break' : ''), 60, canvas.height - 40);
     return canvas;
   };
   const show = () => {
