@@ -4,7 +4,7 @@
 // game with a three-way tie-break (game 1) and a game in progress (game 2). It starts crowns
 // serve itself.
 'use strict';
-const { check, finish, serve, stop, launch, phone, shot } = require('./serve_helpers');
+const { check, finish, crowns, serve, stop, launch, phone, shot } = require('./serve_helpers');
 
 (async () => {
   const browser = await launch();
@@ -38,6 +38,38 @@ const { check, finish, serve, stop, launch, phone, shot } = require('./serve_hel
       if (path === '/tonight' || path === '/game/1') await shot(page, 'targets' + path.replace(/[/?=&]/g, '-') + '.png');
       await page.close();
     }
+    // --- One order of finish on every screen: game 1, a three-way tie broken Bob 0, Ann 10,
+    // Cy 20: the picture's drawn text, the phone's standings, show --json, tonight.
+    const game = await phone(browser);
+    await game.evaluateOnNewDocument(() => {
+      window.drawn = [];
+      const fill = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+        window.drawn.push(String(text));
+        return fill.call(this, text, ...rest);
+      };
+    });
+    await game.goto(server.base + '/game/1', { waitUntil: 'load' });
+    await game.tap('#share button');
+    await game.waitForSelector('#share img', { timeout: 5000 }).catch(() => {});
+    const drawn = await game.evaluate(() => window.drawn);
+    const ranks = drawn.filter((t) => /^\d\.$/.test(t));
+    const names = drawn.filter((t) => /^(Ann|Bob|Cy)\b/.test(t) && !t.includes('tie-break')).map((t) => t.split(' ')[0]);
+    check('the picture ranks 1. Bob, 2. Ann, 3. Cy', JSON.stringify(ranks) === '["1.","2.","3."]' &&
+      JSON.stringify(names) === '["Bob","Ann","Cy"]', JSON.stringify(drawn));
+    check('and says who won the tie-break', drawn.includes('Bob won the tie-break (0; Ann 10, Cy 20)'), JSON.stringify(drawn));
+    await shot(game, 'targets-picture.png');
+    const standing = await game.$$eval('#card table.standings tbody tr', (rows) => rows.map((r) => r.innerText.replace(/\s+/g, ' ').trim()));
+    check('the phone\'s standings: Bob, Ann, Cy, ranked 1, 2, 3', standing.length === 3 &&
+      /^1 Bob/.test(standing[0]) && /^2 Ann/.test(standing[1]) && /^3 Cy/.test(standing[2]), JSON.stringify(standing));
+    const json = JSON.parse(crowns('show', '--game', '1', '--json').stdout);
+    check('show --json: the same places', JSON.stringify(json.places) === '{"Ann":2,"Bob":1,"Cy":3}', JSON.stringify(json.places));
+    const tonight = crowns('tonight').stdout;
+    check('tonight: no "by 0 points"', !/by 0 point/.test(tonight) && /Bob won the tie-break against Ann \(both on 70\)/.test(tonight), tonight);
+    const evening = await phone(browser);
+    await evening.goto(server.base + '/tonight', { waitUntil: 'load' });
+    const closest = await evening.evaluate(() => document.body.innerText);
+    check('/tonight: the same words', /Bob won the tie-break against Ann \(both on 70\)/.test(closest));
   } finally {
     await browser.close();
     await stop(server);
