@@ -571,9 +571,10 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Na
         views::fixed(r.rating.ordinal(), 2), r.games, r.wins, views::fixed(100.0 * r.win_rate(), 1),
         views::fixed(r.average(), 1), r.best, html_escape(r.form));
   }
-  body +=
-      "</tbody></table></div>\n<p class=\"key\">Rating: mu − 3 sigma (OpenSkill); "
-      "form: the last 5 games, oldest first (W won).</p>\n";
+  // Which order it shows, in the terminal's words (its leaderboard ranks the same way by rating).
+  body += "</tbody></table></div>\n<p class=\"key\" id=\"ranked-by\">" +
+          std::string(ranked_by_text(RankBy::Rating)) +
+          " Rating: mu − 3 sigma (OpenSkill); form: the last 5 games, oldest first (W won).</p>\n";
   return document("Five Crowns · leaderboard", "Leaderboard", body);
 }
 

@@ -208,16 +208,24 @@ void check_new_names(const store::Database& db, const store::NewGame& spec, Aske
   for (const auto& name : spec.players) {
     const std::string close = close_roster_name(db, name);
     if (close.empty()) continue;
-    const std::string text = name + " is not a player yet; did you mean " + close + "?";
-    const Reply reply = asker.confirm({.kind = Question::NewPlayer,
-                                       .text = text + " Add " + name + " as a new player?",
-                                       .choices = {close, name}});
+    std::string text = name;
+    text += " is not a player yet; did you mean ";
+    text += close;
+    text += '?';
+    std::string question = text;
+    question += " Add ";
+    question += name;
+    question += " as a new player?";
+    const Reply reply =
+        asker.confirm({.kind = Question::NewPlayer, .text = question, .choices = {close, name}});
     if (reply == Reply::Yes) continue;
+    std::string declined = "no game started: ";
+    declined += name;
+    declined += " is not a player yet (did you mean ";
+    declined += close;
+    declined += "?)";
     throw Stop{{.kind = reply == Reply::No ? Refused::Declined : Refused::NewPlayer,
-                .message = reply == Reply::No
-                               ? "no game started: " + name +
-                                     " is not a player yet (did you mean " + close + "?)"
-                               : text,
+                .message = reply == Reply::No ? declined : text,
                 .name = name,
                 .close = close}};
   }

@@ -70,6 +70,17 @@ const { check, finish, crowns, serve, stop, launch, phone, shot } = require('./s
     await evening.goto(server.base + '/tonight', { waitUntil: 'load' });
     const closest = await evening.evaluate(() => document.body.innerText);
     check('/tonight: the same words', /Bob won the tie-break against Ann \(both on 70\)/.test(closest));
+    // The phone's leaderboard says which order it shows, and it is the terminal's of that name.
+    const board = await phone(browser);
+    await board.goto(server.base + '/leaderboard', { waitUntil: 'load' });
+    const key = (await board.$eval('#ranked-by', (n) => n.textContent).catch(() => '')) || '';
+    check('the phone\'s leaderboard says it is ranked by rating', key.startsWith('Ranked by rating, then wins, then win%.'), key);
+    const shownOrder = await board.$$eval('table.board tbody tr td.name a', (l) => l.map((a) => a.textContent));
+    const terminal = crowns('leaderboard', '--by', 'rating');
+    const names2 = JSON.parse(crowns('leaderboard', '--by', 'rating', '--json').stdout).players.map((r) => r.player || r.name);
+    check('in the order of the terminal\'s leaderboard --by rating', JSON.stringify(shownOrder) === JSON.stringify(names2),
+      JSON.stringify(shownOrder) + ' vs ' + JSON.stringify(names2));
+    check('which says the same', terminal.stdout.includes('Ranked by rating, then wins, then win%.'), terminal.stdout);
   } finally {
     await browser.close();
     await stop(server);
