@@ -169,7 +169,8 @@ Answer join(store::Database& db, const Fields& fields) {
       request.shown_totals.push_back(value);
     }
   }
-  return answer(db, table::seat_arrival(db, request));
+  StartAnswers asker(fields);
+  return answer(db, table::seat_arrival(db, request, asker));
 }
 
 }  // namespace

@@ -380,6 +380,22 @@ Outcome<store::Change> undo(store::Database& db, std::optional<std::int64_t> gam
 }
 
 Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& request) {
+  AnsweredAhead added({Question::NewPlayer});
+  return seat_arrival(db, request, added);
+}
+
+Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& request,
+                                    Asker& asker) {
+  if (request.arrival.add_unknown) {
+    try {
+      store::NewGame arriving;
+      arriving.players = {request.arrival.name};
+      arriving.add_unknown = true;
+      check_new_names(db, arriving, asker);
+    } catch (Stop& stop) {
+      return std::move(stop.refusal);
+    }
+  }
   return in_transaction(db, [&] {
     check_stored(db, request.basis);
     const store::Game game = game_now(db, request.game, store::Pick::LatestActive);

@@ -120,6 +120,12 @@ struct ArrivalRequest {
 /// Seats a late arrival from the next round.
 Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& request);
 
+/// The same, asking `asker` first about a new player whose name is close to a roster name
+/// (Question::NewPlayer, as start_game does); the two-argument form takes `add_unknown` as the
+/// answer (a command line's --add).
+Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& request,
+                                    Asker& asker);
+
 /// Starts a game. A new player (spec.add_unknown) whose name is close to a roster name (a
 /// letter off, letters that look alike: "Bbo" beside "Bob") is asked about first
 /// (Question::NewPlayer, one name at a time); while another game is in progress, asks

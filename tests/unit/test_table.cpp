@@ -341,6 +341,14 @@ TEST_CASE("the phone's start form: did you mean, in whole sentences; new= confir
   CHECK(asked.body["new_label"] == "No: Bbo is a new player");
   fields["new"] = "Bbo";
   CHECK(serve::run_action(t.db, serve::Action::Start, fields).status == 200);
+  // A late arrival: the same question, the same answer.
+  const store::Game game = test::new_game(t.db, {"Ann", "Cy"});
+  serve::Fields join{{"game", std::to_string(game.id)}, {"name", "Bbbo"}, {"add", "1"}};
+  const serve::Answer arrival = serve::run_action(t.db, serve::Action::Join, join);
+  CHECK(arrival.status == 409);
+  CHECK(arrival.body["confirm"] == "new_player");
+  join["new"] = "Bbbo";
+  CHECK(serve::run_action(t.db, serve::Action::Join, join).status == 200);
   // The store's look-alike refusal, in the page's words: a whole sentence.
   const std::string words = serve::phone_words(
       "'\u0410nn' looks like the existing player 'Ann' but is spelled with other letters "

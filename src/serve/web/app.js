@@ -1161,9 +1161,34 @@
       delete total.dataset.typed;
       store.write(key, null);
     });
-    form.addEventListener('submit', async (event) => {
+    // A new name close to a roster name: "did you mean Bob?", the roster's player first.
+    const seat = async (confirmedNew) => {
+      const fields = new URLSearchParams(new FormData(form));
+      if (confirmedNew) fields.set('new', confirmedNew);
+      if (await post('/api/join', fields)) {
+        store.write(key, null);
+        return;
+      }
+      if (!refusal || refusal.confirm !== 'new_player') return;
+      const asked = refusal;
+      const use = el('button', { type: 'button' }, asked.use_label);
+      use.addEventListener('click', () => {
+        question = null;
+        name.value = asked.close;
+        keep();
+        seat(null);
+      });
+      const other = el('button', { type: 'button', className: 'quiet' }, asked.new_label);
+      other.addEventListener('click', () => {
+        question = null;
+        seat(asked.name);
+      });
+      message.append(el('div', { className: 'row' }, use, other));
+      question = { applies: () => name.value === asked.name };
+    };
+    form.addEventListener('submit', (event) => {
       event.preventDefault();
-      if (await post('/api/join', form)) store.write(key, null);
+      seat(null);
     });
     return { node: form, game: state.id, basis: joinBasis(), name, total, details };
   };
