@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -49,6 +50,10 @@ struct LeaderRow {
 };
 
 enum class RankBy { Rating, Wins, WinRate, Average };
+
+/// How a leaderboard ranked by `by` is ordered, in one sentence for every screen that shows
+/// one ("Ranked by rating, then wins, then win%.").
+std::string_view ranked_by_text(RankBy by);
 
 /// The players who finished a game in `period`, with at least `min_games` there, best
 /// first. `games` may reach back before the period (for the ratings); `replay` must be

@@ -23,11 +23,12 @@ struct Rival {
 };
 
 struct Rivals {
-  /// The opponent who most often finished with a lower total than the player (at least
-  /// kMinGamesTogether games together, at least once); a tie goes to the higher share of the
+  /// The opponent who most often finished ahead of the player (at least kMinGamesTogether
+  /// games together, and ahead more often than behind); a tie goes to the higher share of the
   /// games together, then to more games together.
   std::optional<Rival> nemesis;
-  /// The opponent the player most often finished lower than, by the same rules.
+  /// The opponent the player most often finished ahead of (and more often than behind them),
+  /// by the same rules: never the nemesis.
   std::optional<Rival> most_beaten;
   /// The opponent with the most games together (a tie: the one met first).
   std::optional<Rival> most_played_with;

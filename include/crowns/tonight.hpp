@@ -34,7 +34,17 @@ struct ClosestFinish {
   std::int64_t winner = 0;
   std::int64_t runner_up = 0;
   int margin = 0;  ///< Total points between them (0: a tie, settled by the tie-break or shared).
+  /// How a tie (margin 0) was settled: by the tie-break (the winner won it), or shared (the
+  /// same place: no tie-break between them).
+  enum class Tie { None, TieBreak, Shared };
+  Tie tie = Tie::None;
+  int total = 0;  ///< The winner's total (the runner-up's too, in a tie).
 };
+
+/// "Bob ahead of Ann by 3 points", "Bob won the tie-break against Ann (both on 70)", "Ann and
+/// Bob shared first place (both on 70)": a closest finish in words, with the names given.
+std::string closest_finish_text(const ClosestFinish& c, const std::string& winner,
+                                const std::string& runner_up);
 
 struct OutCount {
   std::int64_t player = 0;

@@ -36,11 +36,17 @@ void fail_refusal(const table::Refusal& refusal, const std::string& hint) {
       fail(refusal.message + " If round " + round + " really went the same way, add " +
            (hint.empty() ? "--round " + round : hint));
     }
+    case table::Refused::TypedEarlier:
+      fail(refusal.message + " If it is another round, record it as round " +
+           std::to_string(refusal.round.value_or(0)) + " with --round " +
+           std::to_string(refusal.round.value_or(0)));
     case table::Refused::InProgress:
       fail(refusal.message + ": to start another game beside it, add " + hint);
     case table::Refused::Stale:
       fail(refusal.message + "; look again (crowns show) and repeat the command");
+    case table::Refused::NewPlayer:
     case table::Refused::NotNext:
+    case table::Refused::Stored:
     case table::Refused::Invalid:
     case table::Refused::Declined: break;
   }

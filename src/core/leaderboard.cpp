@@ -61,6 +61,16 @@ std::array<double, 7> sort_key(const LeaderRow& r, RankBy by) {
 
 }  // namespace
 
+std::string_view ranked_by_text(RankBy by) {
+  switch (by) {
+    case RankBy::Wins: return "Ranked by wins, then win%, then average.";
+    case RankBy::WinRate: return "Ranked by win%, then wins, then average.";
+    case RankBy::Average: return "Ranked by average (lower first), then wins, then win%.";
+    case RankBy::Rating: break;
+  }
+  return "Ranked by rating, then wins, then win%.";
+}
+
 std::vector<LeaderRow> leaderboard(const std::vector<GameResult>& games, const RatingReplay& replay,
                                    const Period& period, RankBy by, int min_games) {
   std::unordered_map<std::int64_t, std::size_t> index;

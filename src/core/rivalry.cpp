@@ -30,8 +30,12 @@ std::optional<Rival> strongest(const std::vector<Versus>& opponents, Count count
 
 Rivals rivals_of(const std::vector<Versus>& opponents) {
   Rivals rivals;
-  rivals.nemesis = strongest(opponents, [](const Versus& v) { return v.higher; });
-  rivals.most_beaten = strongest(opponents, [](const Versus& v) { return v.lower; });
+  // One opponent is never both: a nemesis finished ahead more often than behind, the one
+  // beaten most behind more often than ahead (an even record is neither).
+  rivals.nemesis =
+      strongest(opponents, [](const Versus& v) { return v.higher > v.lower ? v.higher : 0; });
+  rivals.most_beaten =
+      strongest(opponents, [](const Versus& v) { return v.lower > v.higher ? v.lower : 0; });
   for (const Versus& v : opponents) {
     if (!rivals.most_played_with || v.games > rivals.most_played_with->games)
       rivals.most_played_with = Rival{v.opponent, v.games, v.games};

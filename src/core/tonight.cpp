@@ -6,6 +6,7 @@
 #include <map>
 
 #include "crowns/leaderboard.hpp"
+#include "crowns/plural.hpp"
 
 namespace crowns::tonight {
 namespace {
@@ -40,10 +41,32 @@ void find_closest(const GameResult& game, std::optional<ClosestFinish>& closest)
   const SeatResult& second = game.seats[static_cast<std::size_t>(order[1])];
   const int margin = second.total - first.total;
   if (closest && margin >= closest->margin) return;
-  closest = ClosestFinish{game.id, first.player, second.player, margin};
+  using Tie = ClosestFinish::Tie;
+  const bool same_place =
+      places[static_cast<std::size_t>(order[0])] == places[static_cast<std::size_t>(order[1])];
+  closest = ClosestFinish{.game = game.id,
+                          .winner = first.player,
+                          .runner_up = second.player,
+                          .margin = margin,
+                          .tie = margin != 0  ? Tie::None
+                                 : same_place ? Tie::Shared
+                                              : Tie::TieBreak,
+                          .total = first.total};
 }
 
 }  // namespace
+
+std::string closest_finish_text(const ClosestFinish& c, const std::string& winner,
+                                const std::string& runner_up) {
+  const std::string both = " (both on " + std::to_string(c.total) + ")";
+  switch (c.tie) {
+    case ClosestFinish::Tie::TieBreak:
+      return winner + " won the tie-break against " + runner_up + both;
+    case ClosestFinish::Tie::Shared: return winner + " and " + runner_up + " shared the win" + both;
+    case ClosestFinish::Tie::None: break;
+  }
+  return winner + " ahead of " + runner_up + " by " + counted(c.margin, "point");
+}
 
 Evening evening_of(const std::vector<GameResult>& games, const std::string& date) {
   Evening evening;

@@ -7,6 +7,7 @@
 #include "serve/game_actions.hpp"
 #include "serve/pages.hpp"
 #include "serve/refusals.hpp"
+#include "store/client_writes.hpp"
 #include "store/undo.hpp"
 #include "table/keeper.hpp"
 #include "table/scores.hpp"
@@ -57,6 +58,15 @@ std::int64_t number_field(const Fields& fields, const std::string& name, std::in
   return value;
 }
 
+std::string write_id_field(const Fields& fields) {
+  std::string id = field(fields, "wid");
+  if (!fields.contains("wid")) return {};
+  if (!store::valid_write_id(id))
+    throw Error(quote_token(id) +
+                " is not a write id: send wid= with 8 to 64 letters, digits, - or _");
+  return id;
+}
+
 namespace {
 
 // One value per seat of `seats`, in seat order, as `crowns round VALUE...` takes them. The "out"
@@ -101,14 +111,17 @@ table::Basis basis_of(const Fields& fields, std::optional<int> round = std::null
   table::Basis basis;
   if (fields.contains("seen")) basis.change = number_field(fields, "seen", 0);
   basis.round = round;
+  basis.write = write_id_field(fields);
   return basis;
 }
 
 // The questions a form answered ahead: confirm=repeat (a round that reads as the one just
-// recorded), confirm=1 (a second game while one is in progress).
+// recorded), confirm=typed (values typed for a round recorded meanwhile, as the next),
+// confirm=1 (a second game while one is in progress).
 table::AnsweredAhead confirmed(const Fields& fields) {
   const std::string answer = field(fields, "confirm");
   if (answer == "repeat") return table::AnsweredAhead({table::Question::Repeat});
+  if (answer == "typed") return table::AnsweredAhead({table::Question::TypedEarlier});
   if (answer == "1") return table::AnsweredAhead({table::Question::InProgress});
   return table::AnsweredAhead({});
 }
@@ -171,6 +184,7 @@ std::string phone_words(std::string message) {
       {"one more with --drawn", "one more when it holds the card just drawn"},
       {"--drawn", "\u201cit holds the card just drawn\u201d"},
       {"(--add adds new players)", "(add them as new players)"},
+      {" for them, or add a different player with", " for them"},
       {"use --boxes 2 for a combined game", "two boxes make a combined game"},
       {"use --boxes 2 for up to 14", "two boxes seat up to 14"},
       {"start a new game with --boxes 2 for up to", "two boxes seat up to"},

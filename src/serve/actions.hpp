@@ -33,6 +33,10 @@ std::string field(const Fields& fields, const std::string& name);
 /// the right form ("no game: send game=NUMBER", "'x' is not a game number: ...").
 std::int64_t number_field(const Fields& fields, const std::string& name, std::int64_t least = 1);
 
+/// The write's own id (wid=, made by the page: a retry sends the same), or "" when the form
+/// has none; throws crowns::Error when it is not one (store::valid_write_id).
+std::string write_id_field(const Fields& fields);
+
 /// A comma-separated field ("5,0*,12") as its items, in order; one empty item for "".
 std::vector<std::string> comma_items(const std::string& text);
 
@@ -52,7 +56,9 @@ std::string phone_words(std::string message);
 /// seat as `crowns round` takes it; out=SEAT (who went out: an empty or 0 value becomes
 /// "out", any other value is refused naming both); force=1 (--force); was=CELLS (edit: the
 /// round as the form showed it, "5,0*,12": refused with 409 if it changed since);
-/// change=AUDIT ID (undo: the change the page named: 409 if the last change is another).
+/// change=AUDIT ID (undo: the change the page named: 409 if the last change is another);
+/// wid=ID (every write: its own id; sent again after a lost answer, the write is found and
+/// answered as done, "again": true, never stored twice).
 /// A 409 answer carries the game's "state" (page_state) for the page to redraw.
 Answer run_action(store::Database& db, Action action, const Fields& fields);
 

@@ -1,5 +1,6 @@
 #include "serve/game_actions.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "crowns/game_status.hpp"
@@ -7,6 +8,7 @@
 #include "crowns/rules.hpp"
 #include "serve/pages.hpp"
 #include "serve/refusals.hpp"
+#include "store/client_writes.hpp"
 #include "store/db.hpp"
 #include "store/join.hpp"
 #include "store/rounds.hpp"
@@ -22,11 +24,28 @@ std::int64_t game_field(const Fields& fields) {
   return number_field(fields, "game");
 }
 
-// The questions a form answered ahead: confirm=1 (a second game while one is in progress).
-table::AnsweredAhead confirmed_start(const Fields& fields) {
-  if (field(fields, "confirm") == "1") return table::AnsweredAhead({table::Question::InProgress});
-  return table::AnsweredAhead({});
-}
+// The questions a start form answered ahead: confirm=1 (a second game while one is in
+// progress); new=NAME,NAME (each a new player, though close to a roster name: the person saw
+// "did you mean" and chose the new one).
+class StartAnswers final : public table::Asker {
+ public:
+  explicit StartAnswers(const Fields& fields)
+      : second_(field(fields, "confirm") == "1"),
+        new_(fields.contains("new") ? comma_items(field(fields, "new"))
+                                    : std::vector<std::string>()) {}
+  table::Reply confirm(const table::Ask& ask) override {
+    if (ask.kind == table::Question::InProgress && second_) return table::Reply::Yes;
+    if (ask.kind == table::Question::NewPlayer && ask.choices.size() == 2 &&
+        std::find(new_.begin(), new_.end(), ask.choices[1]) != new_.end())
+      return table::Reply::Yes;
+    return table::Reply::Unanswered;
+  }
+  std::optional<std::size_t> choose(const table::Ask& /*ask*/) override { return std::nullopt; }
+
+ private:
+  bool second_;
+  std::vector<std::string> new_;
+};
 
 // What `crowns new` logs ("Game 4 started: Ann, Bob"), and the new game.
 Answer started(const store::Database& db, const table::Outcome<store::Game>& outcome) {
@@ -56,11 +75,12 @@ std::optional<Answer> table_moved_on(const store::Database& db, std::int64_t sho
 
 Answer start(store::Database& db, const Fields& fields) {
   store::NewGame spec;
-  if (fields.contains("table")) {
+  const std::string write = write_id_field(fields);
+  if (fields.contains("table") && (write.empty() || !store::find_client_write(db, write))) {
     const std::int64_t shown = number_field(fields, "table");
     if (auto moved = table_moved_on(db, shown)) return *moved;
-    spec.after = shown;
   }
+  if (fields.contains("table")) spec.after = number_field(fields, "table");
   // One past the most a game seats: a 15th name is refused by the rules, never dropped.
   for (int s = 0; s <= kMaxPlayers; ++s) {
     const std::string name = field(fields, "p" + std::to_string(s));
@@ -72,15 +92,19 @@ Answer start(store::Database& db, const Fields& fields) {
   spec.add_unknown = field(fields, "add") == "1";
   spec.boxes = boxes_for(static_cast<int>(spec.players.size()));
   spec.date = store::today();
-  auto asker = confirmed_start(fields);
-  return started(db, table::start_game(db, spec, asker));
+  StartAnswers asker(fields);
+  return started(db, table::start_game(db, spec, asker, {.write = write}));
 }
 
 Answer rematch(store::Database& db, const Fields& fields) {
   const std::int64_t id = game_field(fields);
-  if (auto moved = table_moved_on(db, id)) return *moved;
-  auto asker = confirmed_start(fields);
-  return started(db, table::start_rematch(db, id, asker));
+  const table::Basis basis{.write = write_id_field(fields)};
+  // Sent again after its answer was lost: the rematch it started, not "moved on".
+  if (basis.write.empty() || !store::find_client_write(db, basis.write)) {
+    if (auto moved = table_moved_on(db, id)) return *moved;
+  }
+  StartAnswers asker(fields);
+  return started(db, table::start_rematch(db, id, asker, basis));
 }
 
 std::optional<std::int64_t> seen_field(const Fields& fields) {
@@ -104,12 +128,12 @@ Answer tiebreak(store::Database& db, const Fields& fields) {
     if (out == std::to_string(seat) && (value.empty() || value == "0")) value = "out";
     values.push_back(std::move(value));
   }
-  return answer(db,
-                table::record_tiebreak(
-                    db, {.game = id,
-                         .values = values,
-                         .checks = field(fields, "force") == "1" ? Checks::Force : Checks::Strict,
-                         .basis = {.change = seen_field(fields)}}));
+  return answer(
+      db, table::record_tiebreak(
+              db, {.game = id,
+                   .values = values,
+                   .checks = field(fields, "force") == "1" ? Checks::Force : Checks::Strict,
+                   .basis = {.change = seen_field(fields), .write = write_id_field(fields)}}));
 }
 
 // A late arrival seated from a form carries what the form showed: the round they would
@@ -117,11 +141,12 @@ Answer tiebreak(store::Database& db, const Fields& fields) {
 // since (a round recorded, a correction, another arrival) it is refused, naming the change,
 // and the page redraws the form with the totals now: nobody starts from a total nobody saw.
 Answer join(store::Database& db, const Fields& fields) {
-  table::ArrivalRequest request{.game = game_field(fields),
-                                .arrival = {.name = field(fields, "name"),
-                                            .total = std::nullopt,
-                                            .add_unknown = field(fields, "add") == "1"},
-                                .basis = {.change = seen_field(fields)}};
+  table::ArrivalRequest request{
+      .game = game_field(fields),
+      .arrival = {.name = field(fields, "name"),
+                  .total = std::nullopt,
+                  .add_unknown = field(fields, "add") == "1"},
+      .basis = {.change = seen_field(fields), .write = write_id_field(fields)}};
   if (request.arrival.name.empty()) throw Error("no name: send name=NAME (who arrives)");
   if (const std::string total = field(fields, "total"); !total.empty()) {
     int value = 0;
@@ -144,7 +169,8 @@ Answer join(store::Database& db, const Fields& fields) {
       request.shown_totals.push_back(value);
     }
   }
-  return answer(db, table::seat_arrival(db, request));
+  StartAnswers asker(fields);
+  return answer(db, table::seat_arrival(db, request, asker));
 }
 
 }  // namespace

@@ -242,11 +242,15 @@ std::string time_html(const store::Database& db, const store::Game& game) {
          html_escape(views::game_times_text(times, store::timeline::now(db))) + "</p>\n";
 }
 
-std::string no_game_html() {
+// No game to show: none yet, or (`gone`) the table's game was removed (its start undone, or
+// deleted) with no game before it at the table.
+std::string no_game_html(bool gone = false) {
   // One card for every page: the stylesheet shows the viewers' words or the scorekeeper's
   // (whose page has the start form below).
-  return "<h1>No game yet</h1>\n<p class=\"for-viewer\">The scorekeeper starts one (or a "
-         "terminal: <code>crowns new NAME NAME...</code>); it shows here at once.</p>\n"
+  return std::string(gone ? "<h1>No game at this table</h1>\n<p class=\"meta\">Its game was "
+                            "removed.</p>\n"
+                          : "<h1>No game yet</h1>\n") +
+         "<p class=\"for-viewer\">The scorekeeper starts one; it shows here at once.</p>\n"
          "<p class=\"for-keeper\">Start one with the form below: tap the players in seat "
          "order.</p>\n";
 }
@@ -354,6 +358,19 @@ store::Game table_game(const store::Database& db, std::int64_t id) {
   return at == game.id ? game : *shown_game(db, at);
 }
 
+std::optional<store::Game> table_game_now(const store::Database& db, std::int64_t id) {
+  // Along the games each gone game continued (NewGame::after, which the log keeps), to one
+  // still kept; a table whose first game is gone has none.
+  std::int64_t at = id;
+  for (int step = 0; step <= kGamesPerPage; ++step) {
+    if (store::load_game(db, at)) return table_game(db, at);
+    const auto before = store::continued_table(db, at);
+    if (!before || *before >= at) return std::nullopt;
+    at = *before;
+  }
+  return std::nullopt;
+}
+
 std::vector<store::Game> tables_in_progress(const store::Database& db) {
   auto playing = store::games_in_progress(db, store::InProgress::Rounds);
   // A game in progress whose table has started another from its page (`Start it anyway`) is
@@ -402,7 +419,11 @@ std::string tables_html(const std::vector<store::Game>& games) {
 
 std::string live_event(const store::Database& db, std::optional<std::int64_t> id, bool table,
                        std::uint64_t version) {
-  if (id) return card_event(db, table ? table_game(db, *id) : store::load_game(db, *id), version);
+  if (id && table) {
+    const auto game = table_game_now(db, *id);
+    return card_event(db, game, version, game ? Gone::No : Gone::Yes);
+  }
+  if (id) return card_event(db, store::load_game(db, *id), version);
   const auto tables = tables_in_progress(db);
   if (tables.empty()) return card_event(db, current_game(db), version);
   Json ids = Json::array();
@@ -416,29 +437,34 @@ std::string live_event(const store::Database& db, std::optional<std::int64_t> id
 }
 
 std::string card_event(const store::Database& db, const std::optional<store::Game>& game,
-                       std::uint64_t version) {
-  const Json data{{"version", version},
-                  {"game", game ? Json(game->id) : Json(nullptr)},
-                  {"html", game ? card_html(*game) + time_html(db, *game) : no_game_html()},
-                  {"state", page_state(db, game)}};
+                       std::uint64_t version, Gone gone) {
+  const Json data{
+      {"version", version},
+      {"game", game ? Json(game->id) : Json(nullptr)},
+      {"html", game ? card_html(*game) + time_html(db, *game) : no_game_html(gone == Gone::Yes)},
+      {"state", page_state(db, game)}};
   return "event: card\ndata: " + data.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n\n";
 }
 
 std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
                       const PageFor& who) {
   const auto tables = id ? std::vector<store::Game>() : tables_in_progress(db);
+  // A table's page whose game is gone (its start undone, deleted) shows the game before it at
+  // the table, or its start form: 200, the scorekeeper's token kept.
   const auto game = !tables.empty()   ? std::nullopt
-                    : id && who.table ? std::optional(table_game(db, *id))
+                    : id && who.table ? table_game_now(db, *id)
                                       : shown_game(db, id);
   std::string body = "<section id=\"card\" aria-live=\"polite\">\n";
   body += !tables.empty() ? tables_html(tables)
           : game          ? card_html(*game) + time_html(db, *game)
-                          : no_game_html();
+                          : no_game_html(id.has_value());
   body += "</section>\n<p id=\"live\" class=\"live\">Live: updates by itself.</p>\n";
   if (!who.token.empty()) body += "<section id=\"entry\" hidden></section>\n";
   if (game) {
     body += fmt::format(
-        "<p class=\"meta\"><a href=\"/report/game/{}\">This game as crowns report prints it</a>"
+        "<p class=\"meta\" id=\"report-link\"><a class=\"tap\" href=\"/report/game/{}\">This "
+        "game's "
+        "full report</a>"
         "</p>\n",
         game->id);
   }
@@ -452,9 +478,13 @@ std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
   body += "<script type=\"application/json\" id=\"state\">" + script_safe(state) + "</script>\n";
   const std::string title = game ? "Five Crowns · game " + std::to_string(game->id) : "Five Crowns";
   // Put on the home screen, the scorekeeper's page opens as itself (its token, its table).
+  // A viewer's opens their table's page (the game shown, then its rematch).
   std::string manifest = "/manifest.webmanifest";
+  const std::optional<std::int64_t> table = game && who.table ? std::optional(game->id) : id;
   if (!who.token.empty())
-    manifest += "?token=" + who.token + (id ? fmt::format("&game={}", *id) : "");
+    manifest += "?token=" + who.token + (table ? fmt::format("&game={}", *table) : "");
+  else if (table)
+    manifest += fmt::format("?game={}", *table);
   return document(who.token.empty() ? title : title + " · scorekeeper", id ? "" : "Game", body,
                   attributes, manifest);
 }
@@ -541,9 +571,10 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Na
         views::fixed(r.rating.ordinal(), 2), r.games, r.wins, views::fixed(100.0 * r.win_rate(), 1),
         views::fixed(r.average(), 1), r.best, html_escape(r.form));
   }
-  body +=
-      "</tbody></table></div>\n<p class=\"key\">Rating: mu − 3 sigma (OpenSkill); "
-      "form: the last 5 games, oldest first (W won).</p>\n";
+  // Which order it shows, in the terminal's words (its leaderboard ranks the same way by rating).
+  body += "</tbody></table></div>\n<p class=\"key\" id=\"ranked-by\">" +
+          std::string(ranked_by_text(RankBy::Rating)) +
+          " Rating: mu − 3 sigma (OpenSkill); form: the last 5 games, oldest first (W won).</p>\n";
   return document("Five Crowns · leaderboard", "Leaderboard", body);
 }
 
@@ -553,8 +584,9 @@ std::string tonight_page(const store::Database& db, const std::optional<std::str
 
 std::string analyze_page(const std::string& body) {
   return document("Five Crowns · check a hand", "Hand",
-                  "<h1>Check a hand</h1>\n<p class=\"meta\">Tap the cards left in hand; the "
-                  "answer is what <code>crowns analyze</code> says.</p>\n" +
+                  "<h1>Check a hand</h1>\n<p class=\"meta\">Tap every card of the hand (as "
+                  "dealt, or with the card just drawn); the answer is the best lay-down and "
+                  "what it leaves, as the terminal's analysis says.</p>\n" +
                       body);
 }
 
@@ -582,7 +614,7 @@ std::string manifest_json(const std::string& token, std::optional<std::int64_t> 
       // Told apart by the table, never by the token (an id is not a secret's place).
       {"id", keeper ? "/keep" + (table.empty() ? "" : "?" + table) : "/"},
       {"start_url", keeper ? "/keep?token=" + token + (table.empty() ? "" : "&" + table)
-                           : (game ? fmt::format("/game/{}", *game) : "/")},
+                           : (game ? fmt::format("/?game={}", *game) : "/")},
       {"scope", "/"},
       {"display", "standalone"},
       {"background_color", "#ffffff"},

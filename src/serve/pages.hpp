@@ -36,10 +36,14 @@ std::string no_game_html();
 nlohmann::ordered_json page_state(const store::Database& db,
                                   const std::optional<store::Game>& game);
 
+/// Whether a table's game is gone (its start undone, deleted) and none before it remains.
+enum class Gone { No, Yes };
+
 /// One server-sent event: `event: card`, data {"version", "game", "html", "state"} where
-/// state is page_state's.
+/// state is page_state's; with no game, the card says "No game yet" (or, `gone`, "No game
+/// at this table").
 std::string card_event(const store::Database& db, const std::optional<store::Game>& game,
-                       std::uint64_t version);
+                       std::uint64_t version, Gone gone = Gone::No);
 
 /// What a page knows of who asks.
 struct PageFor {
@@ -57,6 +61,11 @@ struct PageFor {
 /// started at another table (by other people, or from that table's page) never moves it.
 /// Throws crowns::Error for no such game.
 store::Game table_game(const store::Database& db, std::int64_t id);
+
+/// The game a table plays now, as table_game says, for a table page whose game may be gone
+/// (its start undone, deleted): then the game it continued at the table (and so on), or none
+/// (the page offers its start form).
+std::optional<store::Game> table_game_now(const store::Database& db, std::int64_t id);
 
 /// The games in progress when there are two or more (tables at a club night), else none.
 std::vector<store::Game> tables_in_progress(const store::Database& db);

@@ -34,7 +34,7 @@ std::string player_anchor(const views::Names& names, std::int64_t player, bool a
 std::string rival_html(const std::optional<rivalry::Rival>& r, const views::Names& names, bool all,
                        std::string_view counts) {
   if (!r) {
-    return fmt::format("no one yet (it takes {} together)",
+    return fmt::format("no one yet (it takes {} together, more often one way than the other)",
                        counted(rivalry::kMinGamesTogether, "game"));
   }
   return fmt::format("{} ({} {} in {})", player_anchor(names, r->opponent, all), counts,
@@ -99,8 +99,8 @@ std::string player_page(const store::Database& db, const std::string& name, cons
                                   : store::timeline::length_text(t.seconds) + ", average game " +
                                         store::timeline::length_text(t.seconds / t.games));
   body += "</dl>\n<h2>Rivals</h2>\n<dl class=\"profile\" id=\"rivals\">\n";
-  row("Nemesis", rival_html(stats.rivals.nemesis, names, all, "finished lower"));
-  row("Beats most", rival_html(stats.rivals.most_beaten, names, all, "finished higher"));
+  row("Nemesis", rival_html(stats.rivals.nemesis, names, all, "finished ahead"));
+  row("Beats most", rival_html(stats.rivals.most_beaten, names, all, "finished behind"));
   const auto& with = stats.rivals.most_played_with;
   row("Plays most with", with ? fmt::format("{} ({})", player_anchor(names, with->opponent, all),
                                             counted(with->games, "game"))

@@ -25,6 +25,22 @@ Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) 
                         {"confirm_label", "Record round " + round + " the same"},
                         {"state", state()}}};
     }
+    case table::Refused::TypedEarlier: {
+      // Both side by side, the likely answer first: it is the same round, drop what was typed.
+      const std::string was = std::to_string(refusal.typed_for.value_or(0));
+      const std::string round = std::to_string(refusal.round.value_or(0));
+      return {409, Json{{"error", views::sanitize("Round " + was +
+                                                  " was recorded while you typed your values "
+                                                  "for it. Is it the same round?")},
+                        {"confirm", "typed"},
+                        {"typed_for", refusal.typed_for.value_or(0)},
+                        {"round", refusal.round.value_or(0)},
+                        {"recorded", views::sanitize(refusal.earlier)},
+                        {"typed", views::sanitize(refusal.typed)},
+                        {"drop_label", "It is the same round: drop what I typed"},
+                        {"confirm_label", "It is another round: record it as round " + round},
+                        {"state", state()}}};
+    }
     case table::Refused::NotNext: {
       const auto next = refusal.game ? refusal.game->next_round() : std::nullopt;
       const std::string round = std::to_string(refusal.round.value_or(0));
@@ -37,6 +53,25 @@ Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) 
                                                     " takes no more rounds: check the scorecard")},
                         {"state", state()}}};
     }
+    case table::Refused::Stored: {
+      // Sent again after its answer was lost: done, as it was the first time.
+      const std::string what =
+          refusal.round ? "Round " + std::to_string(*refusal.round) + " was saved"
+                        : "Saved: " + (refusal.stored ? refusal.stored->summary : std::string());
+      return {200, Json{{"ok", true},
+                        {"again", true},
+                        {"message", views::sanitize(what)},
+                        {"state", state()}}};
+    }
+    case table::Refused::NewPlayer:
+      // The likely answer first: the roster's player.
+      return {409,
+              Json{{"error", views::sanitize(refusal.message)},
+                   {"confirm", "new_player"},
+                   {"name", views::sanitize(refusal.name)},
+                   {"close", views::sanitize(refusal.close)},
+                   {"use_label", views::sanitize("Yes: " + refusal.close)},
+                   {"new_label", views::sanitize("No: " + refusal.name + " is a new player")}}};
     case table::Refused::InProgress:
       return {409, Json{{"error", views::sanitize(refusal.message + ": start another anyway?")},
                         {"confirm", true}}};

@@ -677,7 +677,8 @@ class Site {
       const std::scoped_lock lock(write_mutex_);
       answer = run_action(writer_, action, fields);
     }
-    if (answer.status == 200) {
+    // A write sent again after its answer was lost (answered "again") changed nothing now.
+    if (answer.status == 200 && !answer.body.contains("again")) {
       hub_.poke();
       const std::scoped_lock lock(out_mutex_);
       out_ << clock_time() << ' ' << answer.body["message"].get<std::string>() << " (from "

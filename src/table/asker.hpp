@@ -1,6 +1,7 @@
 #pragma once
 // A question the table puts to a person before it writes: a round that repeats the one just
-// recorded, a second game while one is in progress, which of two players at 0 went out. The
+// recorded, values typed for a round recorded meanwhile, a second game while one is in
+// progress, which of two players at 0 went out. The
 // terminal answers by asking at its prompt; the phone by the confirmation its form sent.
 
 #include <cstddef>
@@ -15,6 +16,13 @@ enum class Question {
   Repeat,      ///< Record a round that reads exactly as the one just recorded?
   InProgress,  ///< Start a game while another is in progress?
   WhoWentOut,  ///< Several scored 0 and nobody is marked out: which went out?
+  /// Values typed for a round that was recorded meanwhile (by another door): record them as
+  /// the round now next? Asked whatever the values, with both rounds side by side.
+  TypedEarlier,
+  /// A new player whose name is close to a player's on the roster (a letter off, letters that
+  /// look alike): did you mean them? `choices`: {the roster's name, the new name}; yes adds
+  /// the new player.
+  NewPlayer,
 };
 
 struct Ask {

@@ -1,13 +1,16 @@
 #include "table/keeper.hpp"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <utility>
 
 #include "crowns/game_status.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 #include "store/audit.hpp"
+#include "store/client_writes.hpp"
 #include "store/db.hpp"
+#include "store/players.hpp"
 #include "store/undo.hpp"
 #include "table/scores.hpp"
 
@@ -55,6 +58,34 @@ std::optional<Refusal> dry_run(store::Database& db, Write&& write) {
   return std::nullopt;
 }
 
+// A write sent again after its answer was lost is found by its own id, before anything else
+// (the change it made is one its basis has not seen), and never stored twice.
+void check_stored(const store::Database& db, const Basis& basis) {
+  if (basis.write.empty()) return;
+  auto entry = store::find_client_write(db, basis.write);
+  if (!entry) return;
+  std::optional<store::Game> game;
+  if (entry->game_id) game = store::load_game(db, *entry->game_id);
+  std::optional<int> round;
+  if (entry->action == "round" && entry->new_value) {
+    const auto value = nlohmann::json::parse(*entry->new_value, nullptr, false);
+    if (value.is_object() && value.contains("round") && value["round"].is_number_integer())
+      round = value["round"].get<int>();
+  }
+  throw Stop{{.kind = Refused::Stored,
+              .message = (round ? "round " + std::to_string(*round) + " was saved"
+                                : std::string("this change was saved")) +
+                         " (" + entry->summary + "): nothing written again",
+              .game = std::move(game),
+              .round = round,
+              .stored = std::move(entry)}};
+}
+
+// The write's own id, kept with the change it made, in its transaction.
+void remember(store::Database& db, const Basis& basis, const store::AuditEntry& entry) {
+  if (!basis.write.empty()) store::remember_client_write(db, basis.write, entry.id, entry.game_id);
+}
+
 // The one stale-write rule: a write typed against an older state of the game is refused,
 // naming what changed since, checked inside the write's transaction.
 void check_basis(const store::Database& db, const store::Game& game, const Basis& basis) {
@@ -85,23 +116,17 @@ bool repeats_last_round(const store::Game& game, const std::vector<store::SeatSc
   });
 }
 
-// The one repeat guard: a round that reads as the one recorded just before, seconds ago or
-// after the values were typed, is asked about; unanswered, it is refused with both rounds.
+// The one repeat guard: a round that reads as the one recorded just before, seconds ago, is
+// asked about; unanswered, it is refused with both rounds.
 void check_repeat(const store::Database& db, const store::Game& game, int round,
-                  const RoundRequest& request, const std::vector<store::SeatScore>& scores,
-                  Asker& asker) {
+                  const std::vector<store::SeatScore>& scores, Asker& asker) {
   if (!repeats_last_round(game, scores)) return;
-  const bool typed_before = request.typed_for && *request.typed_for < round;
-  if (!typed_before) {
-    const auto age = store::seconds_since_recorded(db, game.id, round - 1);
-    if (!age || *age >= kRepeatSeconds) return;
-  }
+  const auto age = store::seconds_since_recorded(db, game.id, round - 1);
+  if (!age || *age >= kRepeatSeconds) return;
   const std::string earlier = store::round_line(game, game.rounds.back());
   const std::string before = std::to_string(round - 1);
   const std::string recorded =
-      " was recorded " +
-      std::string(typed_before ? "while these values were typed" : "less than a minute ago") +
-      " with the same scores (" + earlier + ")";
+      " was recorded less than a minute ago with the same scores (" + earlier + ")";
   const Reply reply = asker.confirm({.kind = Question::Repeat,
                                      .text = "Round " + before + recorded + ". Record round " +
                                              std::to_string(round) + " the same?"});
@@ -114,6 +139,43 @@ void check_repeat(const store::Database& db, const store::Game& game, int round,
               .game = game,
               .round = round,
               .earlier = earlier}};
+}
+
+// Values typed for round `typed_for`, which another door recorded while they were typed, are
+// most likely that round again (a near-copy: one value typed differently). Asked whatever the
+// values, with the round as recorded beside what was typed; unanswered, nothing is recorded.
+void check_typed_earlier(const store::Game& game, int round, int typed_for,
+                         const std::vector<store::SeatScore>& scores, Asker& asker) {
+  const auto index = static_cast<std::size_t>(typed_for - 1);
+  if (typed_for < 1 || index >= game.rounds.size()) return;
+  const std::string earlier = store::round_line(game, game.rounds[index]);
+  store::RoundInfo typed_round{.round = round, .scores = {}};
+  typed_round.scores.resize(game.seats.size());
+  for (const auto& s : scores) {
+    auto& cell = typed_round.scores[static_cast<std::size_t>(s.seat)];
+    cell.points = s.entry.points;
+    cell.went_out = s.entry.went_out;
+  }
+  const std::string typed = store::round_line(game, typed_round);
+  const std::string was = std::to_string(typed_for);
+  const std::string now = std::to_string(round);
+  const std::string both = "round " + was + " was recorded while these values were typed for it (" +
+                           "recorded: " + earlier + "; typed: " + typed + ")";
+  const Reply reply = asker.confirm(
+      {.kind = Question::TypedEarlier,
+       .text = "R" + both.substr(1) + ". Record what was typed as round " + now + "?"});
+  if (reply == Reply::Yes) return;
+  throw Stop{{.kind = reply == Reply::No ? Refused::Declined : Refused::TypedEarlier,
+              .message = reply == Reply::No ? "round " + now +
+                                                  " not recorded: the values were typed for "
+                                                  "round " +
+                                                  was + ", which is recorded"
+                                            : both + ": is it the same round?",
+              .game = game,
+              .round = round,
+              .earlier = earlier,
+              .typed_for = typed_for,
+              .typed = typed}};
 }
 
 // The request's values read for `seats` (or the scores a door already read), each scored.
@@ -139,6 +201,36 @@ store::Game game_now(const store::Database& db, std::optional<std::int64_t> id,
   return take(store::require_game(db, id, pick));
 }
 
+// A new player whose name is close to a roster name is asked about first, one at a time:
+// "Bbo" beside "Bob" is most likely Bob. Nobody is created before the answer.
+void check_new_names(const store::Database& db, const store::NewGame& spec, Asker& asker) {
+  if (!spec.add_unknown) return;  // an unknown name is refused as such, with "did you mean"
+  for (const auto& name : spec.players) {
+    const std::string close = close_roster_name(db, name);
+    if (close.empty()) continue;
+    std::string text = name;
+    text += " is not a player yet; did you mean ";
+    text += close;
+    text += '?';
+    std::string question = text;
+    question += " Add ";
+    question += name;
+    question += " as a new player?";
+    const Reply reply =
+        asker.confirm({.kind = Question::NewPlayer, .text = question, .choices = {close, name}});
+    if (reply == Reply::Yes) continue;
+    std::string declined = "no game started: ";
+    declined += name;
+    declined += " is not a player yet (did you mean ";
+    declined += close;
+    declined += "?)";
+    throw Stop{{.kind = reply == Reply::No ? Refused::Declined : Refused::NewPlayer,
+                .message = reply == Reply::No ? declined : text,
+                .name = name,
+                .close = close}};
+  }
+}
+
 // A second game while one is in progress is asked about first; nothing is created before.
 void check_in_progress(const store::Database& db, Asker& asker) {
   auto playing = store::games_in_progress(db, store::InProgress::Rounds);
@@ -153,6 +245,12 @@ void check_in_progress(const store::Database& db, Asker& asker) {
 }
 
 }  // namespace
+
+std::string close_roster_name(const store::Database& db, const std::string& name) {
+  if (store::find_player(db, name)) return {};
+  if (const auto alike = store::find_look_alike(db, name)) return alike->name;
+  return store::suggest_player(db, name);
+}
 
 std::string in_progress_text(const std::vector<store::Game>& games) {
   std::string text;
@@ -169,6 +267,7 @@ std::string in_progress_text(const std::vector<store::Game>& games) {
 
 Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request, Asker& asker) {
   return in_transaction(db, [&] {
+    check_stored(db, request.basis);
     store::Game game = game_now(db, request.game);
     const int round = take(store::require_next_round(game), game);
     if (request.basis.round && *request.basis.round != round) {
@@ -186,10 +285,14 @@ Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request,
                               Coverage::Every, spec, request.checks);
     take(settle_went_out(asker, game, scores, std::nullopt, spec, request.checks), game);
     take(check_scores(game, scores, std::nullopt, spec, request.checks), game);
-    // A round named by its number (--round N) is the round meant, repeat or not.
-    if (!request.basis.round || request.typed_for)
-      check_repeat(db, game, round, request, scores, asker);
+    // Typed for a round recorded meanwhile: asked whatever the values. Else a round named by
+    // its number (--round N, a form's round) is the round meant, repeat or not.
+    if (request.typed_for && *request.typed_for < round)
+      check_typed_earlier(game, round, *request.typed_for, scores, asker);
+    else if (!request.basis.round || request.typed_for)
+      check_repeat(db, game, round, scores, asker);
     store::Change change = logged(take(store::record_round(db, game, scores), game));
+    remember(db, request.basis, change.entry);
     return Recorded{std::move(game), round, spec, std::move(scores), std::move(change)};
   });
 }
@@ -197,6 +300,7 @@ Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request,
 Outcome<Recorded> correct_round(store::Database& db, const CorrectionRequest& request,
                                 Asker& asker) {
   return in_transaction(db, [&] {
+    check_stored(db, request.basis);
     store::Game game = game_now(db, request.game);
     check_basis(db, game, request.basis);
     // The store's refusal is the message: "game 1 has no round 3 (rounds 1-2 are in)".
@@ -231,12 +335,14 @@ Outcome<Recorded> correct_round(store::Database& db, const CorrectionRequest& re
     take(settle_went_out(asker, game, scores, before, spec, request.checks), game);
     take(check_scores(game, scores, before, spec, request.checks), game);
     store::Change change = logged(take(store::edit_round(db, game, request.round, scores), game));
+    remember(db, request.basis, change.entry);
     return Recorded{std::move(game), request.round, spec, std::move(scores), std::move(change)};
   });
 }
 
 Outcome<Recorded> record_tiebreak(store::Database& db, const TiebreakRequest& request) {
   return in_transaction(db, [&] {
+    check_stored(db, request.basis);
     store::Game game = game_now(db, request.game);
     check_basis(db, game, request.basis);
     const Standings st = take(store::check_tiebreak(game), game);
@@ -245,6 +351,7 @@ Outcome<Recorded> record_tiebreak(store::Database& db, const TiebreakRequest& re
                               spec, request.checks);
     take(check_scores(game, scores, std::nullopt, spec, request.checks), game);
     store::Change change = logged(take(store::record_tiebreak(db, game, scores), game));
+    remember(db, request.basis, change.entry);
     return Recorded{std::move(game), 0, spec, std::move(scores), std::move(change)};
   });
 }
@@ -252,6 +359,7 @@ Outcome<Recorded> record_tiebreak(store::Database& db, const TiebreakRequest& re
 Outcome<store::Change> undo(store::Database& db, std::optional<std::int64_t> game,
                             const Basis& basis, std::optional<std::int64_t> removes) {
   return in_transaction(db, [&] {
+    check_stored(db, basis);
     if (game && basis.change) check_basis(db, game_now(db, game), basis);
     if (removes) {
       const auto next = store::next_to_undo(db, game);
@@ -265,12 +373,31 @@ Outcome<store::Change> undo(store::Database& db, std::optional<std::int64_t> gam
                     .game = game ? std::optional<store::Game>(game_now(db, game)) : std::nullopt}};
       }
     }
-    return logged(take(store::undo_last_change(db, game)));
+    store::Change change = logged(take(store::undo_last_change(db, game)));
+    remember(db, basis, change.entry);
+    return change;
   });
 }
 
 Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& request) {
+  AnsweredAhead added({Question::NewPlayer});
+  return seat_arrival(db, request, added);
+}
+
+Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& request,
+                                    Asker& asker) {
+  if (request.arrival.add_unknown) {
+    try {
+      store::NewGame arriving;
+      arriving.players = {request.arrival.name};
+      arriving.add_unknown = true;
+      check_new_names(db, arriving, asker);
+    } catch (Stop& stop) {
+      return std::move(stop.refusal);
+    }
+  }
   return in_transaction(db, [&] {
+    check_stored(db, request.basis);
     const store::Game game = game_now(db, request.game, store::Pick::LatestActive);
     check_basis(db, game, request.basis);
     const auto next = game.next_round();
@@ -298,46 +425,95 @@ Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& r
                     .game = game}};
       }
     }
-    return logged(take(store::join_game(db, game, request.arrival), game));
+    store::Change change = logged(take(store::join_game(db, game, request.arrival), game));
+    remember(db, request.basis, change.entry);
+    return change;
   });
 }
 
 Outcome<store::Change> abandon(store::Database& db, std::optional<std::int64_t> id,
                                const Basis& basis) {
   return in_transaction(db, [&] {
+    check_stored(db, basis);
     const store::Game game = game_now(db, id);
     check_basis(db, game, basis);
-    return logged(take(store::abandon_game(db, game), game));
+    store::Change done = logged(take(store::abandon_game(db, game), game));
+    remember(db, basis, done.entry);
+    return done;
   });
 }
 
 Outcome<store::Change> reopen(store::Database& db, std::optional<std::int64_t> id,
                               const Basis& basis) {
   return in_transaction(db, [&] {
+    check_stored(db, basis);
     const store::Game game = game_now(db, id);
     check_basis(db, game, basis);
-    return logged(take(store::reopen_game(db, game), game));
+    store::Change done = logged(take(store::reopen_game(db, game), game));
+    remember(db, basis, done.entry);
+    return done;
   });
 }
 
 Outcome<store::Change> change_details(store::Database& db, std::optional<std::int64_t> id,
                                       const store::DetailsChange& change, const Basis& basis) {
   return in_transaction(db, [&] {
+    check_stored(db, basis);
     const store::Game game = game_now(db, id);
     check_basis(db, game, basis);
-    return logged(take(store::change_details(db, game, change), game));
+    store::Change done = logged(take(store::change_details(db, game, change), game));
+    remember(db, basis, done.entry);
+    return done;
   });
 }
 
 Outcome<store::Change> delete_game(store::Database& db, std::int64_t id, const Basis& basis) {
   return in_transaction(db, [&] {
+    check_stored(db, basis);
     const store::Game game = game_now(db, id);
     check_basis(db, game, basis);
-    return store::delete_game(db, game);
+    store::Change done = store::delete_game(db, game);
+    remember(db, basis, done.entry);
+    return done;
   });
 }
 
-Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker) {
+namespace {
+
+// A game created, its write's own id kept with the change that created it (checked again
+// inside the transaction: two copies of one start sent at once make one game).
+store::Game created(store::Database& db, const store::NewGame& spec, const Basis& basis) {
+  check_stored(db, basis);
+  store::Game game = take(store::create_game(db, spec));
+  if (!basis.write.empty()) {
+    const auto log = store::changes_after(db, game.id, 0);
+    if (!log.empty()) remember(db, basis, log.back());
+  }
+  return game;
+}
+
+// A start sent again: the game it started.
+std::optional<Refusal> started_already(const store::Database& db, const Basis& basis) {
+  try {
+    check_stored(db, basis);
+  } catch (Stop& stop) {
+    return std::move(stop.refusal);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker,
+                                const Basis& basis) {
+  if (auto again = started_already(db, basis)) return *again;
+  // "Did you mean Bob?" first: the likely answer to a new name close to a roster name (the
+  // store refuses one that looks alike outright, which the person may not have meant either).
+  try {
+    check_new_names(db, spec, asker);
+  } catch (Stop& stop) {
+    return std::move(stop.refusal);
+  }
   // A game the rules refuse (an unknown name, a bad date) is refused as such, before any
   // question: tried in a transaction that is rolled back, so nothing is written.
   if (auto refused = dry_run(db, [&] { take(store::create_game(db, spec)); })) return *refused;
@@ -348,10 +524,12 @@ Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec,
   } catch (Stop& stop) {
     return std::move(stop.refusal);
   }
-  return in_transaction(db, [&] { return take(store::create_game(db, spec)); });
+  return in_transaction(db, [&] { return created(db, spec, basis); });
 }
 
-Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& asker) {
+Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& asker,
+                                   const Basis& basis) {
+  if (auto again = started_already(db, basis)) return *again;
   try {
     check_in_progress(db, asker);
   } catch (Stop& stop) {
@@ -373,7 +551,7 @@ Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& 
     spec.boxes = before.boxes;
     spec.date = store::today();
     spec.after = before.id;  // played at the same table: its pages follow it there
-    return take(store::create_game(db, spec));
+    return created(db, spec, basis);
   });
 }
 

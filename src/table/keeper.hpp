@@ -5,7 +5,8 @@
 // and words the outcome (table/refusal.hpp).
 //
 // Each function is one transaction: it opens it, checks the writer's basis (the last change of
-// the game it saw) inside it, writes, logs, and commits; a refusal writes nothing.
+// the game it saw) inside it, writes, logs, remembers the write's own id (Basis::write) with
+// the change, and commits; a refusal writes nothing.
 
 #include <cstdint>
 #include <optional>
@@ -31,6 +32,10 @@ struct Basis {
   std::optional<std::int64_t> change{};
   /// The round the writer means: for a new round, refused unless it is the next one.
   std::optional<int> round{};
+  /// The write's own id, made by the page that sent it (store::valid_write_id; empty: none).
+  /// A write stored under it already is not stored again: refused as Refused::Stored, with
+  /// the change it made, checked before anything else (its own change made it stale).
+  std::string write{};
 };
 
 /// Whether a round that reads as the one recorded just before is asked about: a real round
@@ -46,9 +51,10 @@ struct RoundRequest {
   std::vector<store::SeatScore> scores{};
   Checks checks = Checks::Strict;
   Basis basis{};
-  /// The round the values were first typed for, when a form carried them over to the next
-  /// round after another door recorded that one: a repeat of it is asked about however long
-  /// ago it was recorded.
+  /// The round the values were typed for. One already recorded (by another door, while they
+  /// were typed) is asked about (Question::TypedEarlier) whatever the values, with that round
+  /// as recorded beside what was typed; unconfirmed, nothing is recorded
+  /// (Refused::TypedEarlier). None: typed for the round now next.
   std::optional<int> typed_for{};
 };
 
@@ -86,7 +92,8 @@ struct Recorded {
 };
 
 /// The next round of game `request.game`. Asks `asker` which player went out when two scored
-/// 0 with nobody marked, and whether to record a round that repeats the one just recorded.
+/// 0 with nobody marked, whether to record values typed for a round recorded meanwhile as the
+/// next, and whether to record a round that repeats the one just recorded.
 Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request, Asker& asker);
 
 /// Corrects a recorded round (logged; the old values kept).
@@ -113,13 +120,23 @@ struct ArrivalRequest {
 /// Seats a late arrival from the next round.
 Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& request);
 
-/// Starts a game; while another is in progress, asks `asker` first (Question::InProgress)
-/// and writes nothing unless it says yes.
-Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker);
+/// The same, asking `asker` first about a new player whose name is close to a roster name
+/// (Question::NewPlayer, as start_game does); the two-argument form takes `add_unknown` as the
+/// answer (a command line's --add).
+Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& request,
+                                    Asker& asker);
+
+/// Starts a game. A new player (spec.add_unknown) whose name is close to a roster name (a
+/// letter off, letters that look alike: "Bbo" beside "Bob") is asked about first
+/// (Question::NewPlayer, one name at a time); while another game is in progress, asks
+/// `asker` (Question::InProgress). Writes nothing, and creates nobody, unless it says yes.
+Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec, Asker& asker,
+                                const Basis& basis = {});
 
 /// A new game of a finished (or abandoned) game's players in the same seats, the first deal
 /// passed on to the next seat, at the same table (NewGame::after); asks as start_game does.
-Outcome<store::Game> start_rematch(store::Database& db, std::int64_t game, Asker& asker);
+Outcome<store::Game> start_rematch(store::Database& db, std::int64_t game, Asker& asker,
+                                   const Basis& basis = {});
 
 /// Ends an active game without a result (kept, not counted).
 Outcome<store::Change> abandon(store::Database& db, std::optional<std::int64_t> game,
@@ -135,6 +152,10 @@ Outcome<store::Change> change_details(store::Database& db, std::optional<std::in
 
 /// Deletes a game (the log keeps a full copy: undo brings it back).
 Outcome<store::Change> delete_game(store::Database& db, std::int64_t game, const Basis& basis);
+
+/// The roster's name a new name is close to ("Bob" for "Bbo", "Ann" for a Cyrillic "Аnn"), or
+/// "" when it is on the roster (ignoring case) or close to nobody's.
+std::string close_roster_name(const store::Database& db, const std::string& name);
 
 /// The games in progress, as Refused::InProgress and Question::InProgress name them: "game 3
 /// (Ann, Bob) is still in progress, after round 5 of 11", joined with "; ".

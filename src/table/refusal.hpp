@@ -15,12 +15,21 @@
 namespace crowns::table {
 
 enum class Refused {
-  Invalid,     ///< The values or the request break a rule; `message` says which.
-  Stale,       ///< The game changed since the writer saw it: `since` lists the changes.
-  NotNext,     ///< The round the writer meant (`round`) is not the one the game records next.
-  Repeat,      ///< The round reads as the one just recorded, and nobody confirmed it.
+  Invalid,  ///< The values or the request break a rule; `message` says which.
+  Stale,    ///< The game changed since the writer saw it: `since` lists the changes.
+  NotNext,  ///< The round the writer meant (`round`) is not the one the game records next.
+  Repeat,   ///< The round reads as the one just recorded, and nobody confirmed it.
+  /// The values were typed for round `typed_for`, recorded meanwhile (`earlier`, beside what
+  /// was typed: `typed`), and nobody confirmed them as round `round`.
+  TypedEarlier,
   InProgress,  ///< Another game is in progress, and nobody confirmed a second table.
-  Declined,    ///< The person asked said no.
+  /// A new name (`name`) is close to a roster name (`close`), and nobody confirmed a new
+  /// player: "did you mean Bob?". Nobody was created.
+  NewPlayer,
+  /// The write was stored already (sent again after its answer was lost): `stored` is the
+  /// change it made, `round` its round; nothing new is written. A door words it as done.
+  Stored,
+  Declined,  ///< The person asked said no.
 };
 
 struct Refusal {
@@ -29,8 +38,13 @@ struct Refusal {
   std::optional<store::Game> game{};       ///< The game as it is now, when there is one.
   std::vector<store::AuditEntry> since{};  ///< Stale: the changes after the writer's basis.
   std::optional<int> round{};              ///< The round concerned (Repeat: the new one).
-  std::string earlier{};                   ///< Repeat: the round it repeats ("Ann 5, Bob 0*").
+  std::string earlier{};  ///< Repeat, TypedEarlier: the round as recorded ("Ann 5, Bob 0*").
+  std::optional<int> typed_for{};          ///< TypedEarlier: the round the values were typed for.
+  std::string typed{};                     ///< TypedEarlier: what was typed ("Ann 5, Bob 0*").
   std::vector<store::Game> in_progress{};  ///< InProgress: the games being played.
+  std::optional<store::AuditEntry> stored{};  ///< Stored: the change the write made.
+  std::string name{};                         ///< NewPlayer: the new name typed.
+  std::string close{};                        ///< NewPlayer: the roster's name it is close to.
 };
 
 /// What a table write returns: what happened, or why nothing was written.

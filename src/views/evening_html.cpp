@@ -43,8 +43,8 @@ void evening_facts_html(std::string& html, const tonight::Evening& e, const Name
         who(b->player), b->round, b->game, counted(b->left, "point"));
   }
   if (const auto& c = e.closest_finish) {
-    html += fmt::format("<dt>Closest finish</dt><dd>game {}: {} ahead of {} by {}</dd>\n", c->game,
-                        who(c->winner), who(c->runner_up), counted(c->margin, "point"));
+    html += fmt::format("<dt>Closest finish</dt><dd>game {}: {}</dd>\n", c->game,
+                        closest_finish_text(*c, who(c->winner), who(c->runner_up)));
   }
   if (const auto& c = e.biggest_comeback) {
     html += fmt::format(
@@ -92,7 +92,8 @@ std::string evening_section_html(const store::Database& db, const std::optional<
       winners += html_escape(names.name(g.winners[i]));
     }
     html += fmt::format(
-        "<tr><td data-label=\"Game\"><a href=\"{4}{0}\">{0}</a></td><td class=\"name\" "
+        "<tr><td data-label=\"Game\"><a class=\"tap\" href=\"{4}{0}\">{0}</a></td><td "
+        "class=\"name\" "
         "data-label=\"Winner\">{1}</td><td data-label=\"Total\">{2}</td><td "
         "data-label=\"Time\">{3}</td></tr>\n",
         g.game, winners, g.winning_total, length_cell(times, g.game), game_link);

@@ -129,7 +129,7 @@ void standings_html(std::ostringstream& html, const std::vector<StandingRow>& ro
          << (change >= 0 ? "up" : "down") << "\">" << signed_change(change) << "</td></tr>\n";
   }
   html << "</tbody></table></div>\n<p class=\"key\">Ranked by wins, then win %, then the "
-          "average total (lower is better), as <code>crowns leaderboard</code> ranks them; a "
+          "average total (lower is better), as the leaderboard ranks them; a "
           "shared win counts for every winner. Rating: OpenSkill μ − 3σ, which weighs whom you "
           "beat and grows surer with more games. Skill change: how μ, the skill estimate, moved "
           "over the period: down for being beaten, up for beating others (a second place "

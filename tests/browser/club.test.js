@@ -48,8 +48,8 @@ const { OUT } = process.env;
     await keeper.waitForSelector('#live.on', { timeout: 8000 }).catch(() => {});
     check('the open page goes on, "Live" again', (await keeper.$eval('#live', (n) => n.textContent)) === 'Live: updates by itself.');
     check('with its typed values', (await value(keeper, '#round-form input[name=v0]')) === '7h 8h');
+    const again = await browser.tab(keeper);  // the same phone: its storage
     await keeper.close();
-    const again = await phone();
     await again.goto(keepUrl, { waitUntil: 'load' });
     await again.waitForSelector('#round-form');
     check('the link opened again has them too', (await value(again, '#round-form input[name=v2]')) === '12');

@@ -36,7 +36,7 @@ const smallTargets = (page, root) => page.evaluate((r) => [...document.querySele
   .map((b) => b.getBoundingClientRect())
   .filter((b) => b.width < 44 || b.height < 44).length, root);
 
-const { axeProblems } = require('./serve_helpers');
+const { axeProblems, separatePhones } = require('./serve_helpers');
 
 // Records the round now next from the keeper's form: values by seat.
 const recordRound = async (page, values, out) => {
@@ -56,7 +56,7 @@ const recordRound = async (page, values, out) => {
 };
 
 (async () => {
-  const browser = await puppeteer.launch({
+  const browser = separatePhones(await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
     // A page behind another one is not throttled: puppeteer's tap waits for the page's next frame,
@@ -64,7 +64,7 @@ const recordRound = async (page, values, out) => {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage',
       '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
       '--disable-backgrounding-occluded-windows'],
-  });
+  }));
   try {
     const keeper = await phone(browser);
     await keeper.goto(BASE + '/keep?token=' + TOKEN, { waitUntil: 'load' });

@@ -5,7 +5,7 @@
 // 1 (Ann, Bob, Cy) has 2 rounds, game 2 (Dee, Eve, Fay) is over with Dee and Eve tied; it
 // starts (and restarts) crowns serve itself.
 'use strict';
-const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, value, text } = require('./serve_helpers');
+const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, phoneView, value, text } = require('./serve_helpers');
 
 (async () => {
   const browser = await launch();
@@ -72,11 +72,15 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, value, t
     await tiebreak(two, 'after a restart');
 
     // --- The link opened again, after the terminal corrected round 1 meanwhile.
+    // The same phones (their storage kept): a page of each one's context.
+    const oneContext = one.browserContext();
+    const twoContext = two.browserContext();
     await one.close();
     await two.close();
     const edited = crowns('edit', '--game', '1', '1', 'Cy=25');
     check('the terminal corrects round 1 meanwhile', edited.status === 0, edited.stderr);
-    one = await phone(browser);
+    one = await oneContext.newPage();
+    await one.setViewport(phoneView);
     await one.goto(keepUrl(1), { waitUntil: 'load' });
     await one.waitForSelector('#edit-form');
     await correction(one, 'the link opened again');
@@ -84,7 +88,8 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, value, t
       .startsWith('Round 1 changed meanwhile: Cy is now 25'), await text(one, '#edit-form .note'));
     check('and shows the terminal\'s value where nothing was typed', (await value(one, '#edit-form input[name=v2]')) === '25');
     await arrival(one, 'the link opened again');
-    two = await phone(browser);
+    two = await twoContext.newPage();
+    await two.setViewport(phoneView);
     await two.goto(keepUrl(2), { waitUntil: 'load' });
     await two.waitForSelector('#tiebreak-form');
     await tiebreak(two, 'the link opened again');

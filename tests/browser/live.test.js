@@ -5,6 +5,7 @@
 // (a TCP proxy on 127.0.0.1) that can stop passing data on its open connections without closing
 // them: what a phone's Wi-Fi gone quiet, or a sleeping proxy, does.
 'use strict';
+const { separatePhones } = require('./serve_helpers');
 const puppeteer = require('puppeteer-core');
 const { spawnSync } = require('child_process');
 const net = require('net');
@@ -48,7 +49,7 @@ const relay = (target) => new Promise((resolve) => {
   const url = new URL(BASE);
   const proxy = await relay({ host: url.hostname, port: Number(url.port) });
   const via = 'http://127.0.0.1:' + proxy.port;
-  const browser = await puppeteer.launch({
+  const browser = separatePhones(await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
     // A page behind another one is not throttled: puppeteer's tap waits for the page's next frame,
@@ -56,7 +57,7 @@ const relay = (target) => new Promise((resolve) => {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage',
       '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
       '--disable-backgrounding-occluded-windows'],
-  });
+  }));
   const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#card table.rounds tbody tr').length);
   try {
     const viewer = await browser.newPage();

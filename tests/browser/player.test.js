@@ -48,8 +48,8 @@ const gameTime = (page) => page.$eval('#game-time', (n) => n.textContent).catch(
     check('it opens Bob\'s page', new URL(page.url()).pathname === '/player', page.url());
     check('headed with his name', (await page.$eval('h1 bdi', (n) => n.textContent)) === 'Bob');
     const facts = await page.$$eval('#rivals dt, #rivals dd', (ns) => ns.map((n) => n.textContent));
-    check('his nemesis, beats most and plays most with', facts[0] === 'Nemesis' && facts[1] === 'Ann (finished lower 3 times in 3 games)' &&
-      facts[2] === 'Beats most' && facts[3] === HOSTILE + ' (finished higher 3 times in 3 games)' && facts[4] === 'Plays most with', JSON.stringify(facts));
+    check('his nemesis, beats most and plays most with', facts[0] === 'Nemesis' && facts[1] === 'Ann (finished ahead 3 times in 3 games)' &&
+      facts[2] === 'Beats most' && facts[3] === HOSTILE + ' (finished behind 3 times in 3 games)' && facts[4] === 'Plays most with', JSON.stringify(facts));
     check('the same as crowns stats --json says', (() => {
       const stats = JSON.parse(execFileSync(CROWNS, ['stats', 'Bob', '--json'], { encoding: 'utf8' }));
       return stats.nemesis.opponent === 'Ann' && stats.most_beaten.opponent === HOSTILE && facts[5].startsWith(stats.most_played_with.opponent);
@@ -68,7 +68,7 @@ const gameTime = (page) => page.$eval('#game-time', (n) => n.textContent).catch(
     check('a rival\'s link opens their page', (await page.$eval('h1 bdi', (n) => n.textContent)) === HOSTILE);
     const theirs = JSON.parse(execFileSync(CROWNS, ['stats', HOSTILE, '--json'], { encoding: 'utf8' }));
     const nemesis = await page.$eval('#rivals dd', (n) => n.textContent);
-    check('their nemesis, as crowns stats says', nemesis === theirs.nemesis.opponent + ' (finished lower 3 times in 3 games)', nemesis);
+    check('their nemesis, as crowns stats says', nemesis === theirs.nemesis.opponent + ' (finished ahead 3 times in 3 games)', nemesis);
     check('still no markup run', dialogs === 0 && (await page.$$eval('main script', (s) => s.length)) === 0);
 
     await page.goto(BASE + '/player?name=' + encodeURIComponent(LONG), { waitUntil: 'load' });

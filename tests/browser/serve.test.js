@@ -26,7 +26,7 @@ const shot = async (page, name) => {
 };
 // A phone: 360x800 CSS px, touch (taps, not clicks).
 const phone = { width: 360, height: 800, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
-const { axeProblems } = require('./serve_helpers');
+const { axeProblems, separatePhones } = require('./serve_helpers');
 // What a finger taps that is smaller than 44x44 CSS px: links, buttons, fields, the labels of
 // radios and checkboxes (the box itself is inside its label).
 const smallTargets = (page) => page.evaluate(() => {
@@ -46,7 +46,7 @@ const phoneWords = (text) => text.replace(' in quotes ("Ks Qh jk")', ' (Ks Qh jk
 const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#card table.rounds tbody tr').length);
 
 (async () => {
-  const browser = await puppeteer.launch({
+  const browser = separatePhones(await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
     // A container's /dev/shm is small: without this, a full-page screenshot can crash the tab.
@@ -55,7 +55,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage',
       '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
       '--disable-backgrounding-occluded-windows'],
-  });
+  }));
   try {
     // --- A viewer at 360 px follows the game without reloading.
     const viewer = await browser.newPage();
@@ -227,9 +227,11 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     const copyMessage = await keeper2.$eval('#entry > p.message', (n) => n.textContent);
     check('a carried-over copy of the round just recorded is asked about, not saved',
       JSON.parse(crowns('show', '--json').stdout).rounds.length === beforeCopy &&
-        copyMessage.includes('with the same scores'), copyMessage);
-    const copyButton = await keeper2.$eval('#entry > p.message button', (b) => b.textContent).catch(() => '');
-    check('offering to record it the same', copyButton === 'Record round ' + (raceRound + 1) + ' the same', copyButton);
+        copyMessage.includes('Is it the same round?') && (await keeper2.$('#entry > p.message table.compare')) !== null, copyMessage);
+    const copyButtons = await keeper2.$$eval('#entry > p.message button', (l) => l.map((b) => b.textContent)).catch(() => []);
+    check('offering to drop it first, then to record it as the next round',
+      copyButtons[0] === 'It is the same round: drop what I typed' &&
+        copyButtons[1] === 'It is another round: record it as round ' + (raceRound + 1), JSON.stringify(copyButtons));
     check('in the page\'s words', !/crowns [a-z]|--[a-z]/.test(copyMessage), copyMessage);
     await shot(keeper2, 'keeper-repeat-360.png');
     await keeper2.close();

@@ -44,7 +44,20 @@ const stop = (server) => new Promise((resolve) => {
   server.child.on('exit', resolve);
   server.child.kill('SIGINT');
 });
-const launch = () => puppeteer.launch({
+// Each phone is a browser context of its own (issue 45): its own storage and connections, and
+// its page shown (tabs of one context hide each other, and a page in the background lets go of
+// its event stream until it is shown). browser.newPage() makes such a phone; browser.tab(page)
+// another tab of the same phone (one context: shared storage, six connections to a server).
+const separatePhones = (browser) => {
+  browser.newPage = async () => (await browser.createBrowserContext()).newPage();
+  browser.tab = async (page) => {
+    const other = await page.browserContext().newPage();
+    await other.setViewport(phoneView);
+    return other;
+  };
+  return browser;
+};
+const launch = async () => separatePhones(await puppeteer.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   headless: true,
   // A page behind another one is not throttled: puppeteer's tap waits for the page's next frame,
@@ -52,8 +65,8 @@ const launch = () => puppeteer.launch({
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage',
     '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
     '--disable-backgrounding-occluded-windows'],
-});
-// A new page at 360x800 with touch.
+}));
+// A new phone (a page of its own context) at 360x800 with touch.
 const phone = async (browser) => {
   const page = await browser.newPage();
   await page.setViewport(phoneView);
@@ -71,4 +84,4 @@ const axeProblems = async (page) => {
 const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() => null);
 const text = (page, selector) => page.$eval(selector, (n) => n.textContent).catch(() => null);
 
-module.exports = { check, finish, crowns, sleep, shot, serve, stop, launch, phoneView, phone, value, text, axeProblems };
+module.exports = { check, finish, crowns, sleep, shot, serve, stop, launch, separatePhones, phoneView, phone, value, text, axeProblems };

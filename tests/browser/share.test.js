@@ -2,6 +2,7 @@
 // in the page, with the date and the totals; an unfinished game's does not. Headless Chromium
 // at 360x800, run by tests/e2e/test_serve_share.sh with BASE and OUT in the environment.
 'use strict';
+const { separatePhones } = require('./serve_helpers');
 const puppeteer = require('puppeteer-core');
 const path = require('path');
 
@@ -14,7 +15,7 @@ const check = (name, ok, detail) => {
 };
 
 (async () => {
-  const browser = await puppeteer.launch({
+  const browser = separatePhones(await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
     // A page behind another one is not throttled: puppeteer's tap waits for the page's next frame,
@@ -22,7 +23,7 @@ const check = (name, ok, detail) => {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--hide-scrollbars', '--disable-dev-shm-usage',
       '--disable-renderer-backgrounding', '--disable-background-timer-throttling',
       '--disable-backgrounding-occluded-windows'],
-  });
+  }));
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 360, height: 800, deviceScaleFactor: 1, isMobile: true, hasTouch: true });

@@ -30,9 +30,9 @@ check "and for every game (?all=1)" cmp -s <(curl -s "$BASE/player.json?name=bob
 check "by Accept too" cmp -s <(curl -s -H 'Accept: application/json' "$BASE/player?name=Ann") <("$CROWNS" stats Ann --json)
 page=$(curl -s "$BASE/player?name=Bob")
 check "the page: the nemesis, linked to their page" \
-  grep -qF '<dt>Nemesis</dt><dd><a class="tap" href="/player?name=Ann"><bdi>Ann</bdi></a> (finished lower 3 times in 3 games)</dd>' <<<"$page"
+  grep -qF '<dt>Nemesis</dt><dd><a class="tap" href="/player?name=Ann"><bdi>Ann</bdi></a> (finished ahead 3 times in 3 games)</dd>' <<<"$page"
 check "the page: beats most, a name of markup escaped and its link encoded" \
-  grep -qF '<dt>Beats most</dt><dd><a class="tap" href="/player?name=%3Cscript%3Ealert%281%29%3C%2Fscript%3E"><bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi></a> (finished higher 3 times in 3 games)</dd>' <<<"$page"
+  grep -qF '<dt>Beats most</dt><dd><a class="tap" href="/player?name=%3Cscript%3Ealert%281%29%3C%2Fscript%3E"><bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi></a> (finished behind 3 times in 3 games)</dd>' <<<"$page"
 check "the page: no markup of a name gets through" bash -c "! grep -q '<script>alert' <<<'$page'"
 check "the leaderboard links each player's page" grep -qF '<a class="tap" href="/player?name=Ann">Ann</a>' <(curl -s "$BASE/leaderboard")
 check "and ?all=1's to every game" grep -qF '<a class="tap" href="/player?name=Ann&amp;all=1">Ann</a>' <(curl -s "$BASE/leaderboard?all=1")

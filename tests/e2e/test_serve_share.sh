@@ -22,7 +22,7 @@ check "the server starts" [ -n "$BASE" ]
 page=$(curl -s "$BASE/tonight")
 check "/tonight: the evening" grep -q '<h1>Tonight <small>2026-01-15</small></h1>' <<<"$page"
 check "/tonight: who won game 1, and its length" \
-  grep -q '<tr><td data-label="Game"><a href="/game/1">1</a></td><td class="name" data-label="Winner">Ann</td><td data-label="Total">0</td><td data-label="Time">1 h 50 min</td></tr>' <<<"$page"
+  grep -q '<tr><td data-label="Game"><a class="tap" href="/game/1">1</a></td><td class="name" data-label="Winner">Ann</td><td data-label="Total">0</td><td data-label="Time">1 h 50 min</td></tr>' <<<"$page"
 check "/tonight: the best round" grep -q '<dt>Best round</dt><dd>Ann went out in round 11 of game 1, the others scored 13 points</dd>' <<<"$page"
 check "/tonight: the ratings" grep -q '<th>Rating before</th>' <<<"$page"
 check "/games links to it" grep -q 'href="/tonight"' <(curl -s "$BASE/games")

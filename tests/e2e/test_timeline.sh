@@ -72,10 +72,10 @@ check "the report: the longest and shortest game and the slowest round" grep -qF
   '<p class="meta">Longest game: 1 h 50 min (<a href="#game-1">game 1</a>); shortest: 33 min (<a href="#game-2">game 2</a>); slowest round: 50 min (<a href="#game-3">game 3</a>, round 11).</p>' "$T/time.html"
 
 # Rivalries: Ann went out every round, so she finished lower than Bob and Cy in every game.
-check "stats: Ann beats Bob most" grep -qx '  Beats most      Bob (finished higher 3 times in 3 games)' <(c stats Ann)
-check "stats: Bob's nemesis is Ann" grep -qx '  Nemesis         Ann (finished lower 3 times in 3 games)' <(c stats Bob)
+check "stats: Ann beats Bob most" grep -qx '  Beats most      Bob (finished behind 3 times in 3 games)' <(c stats Ann)
+check "stats: Bob's nemesis is Ann" grep -qx '  Nemesis         Ann (finished ahead 3 times in 3 games)' <(c stats Bob)
 check "stats: Cy, 2 games with each: no nemesis yet" \
-  grep -qx '  Nemesis         - (no one yet: it takes 3 games together)' <(c stats Cy)
+  grep -qx '  Nemesis         - (no one yet: it takes 3 games together, more often one way than the other)' <(c stats Cy)
 check "stats --json: nemesis" grep -q '"nemesis":{"opponent":"Ann","games":3,"times":3,"share":1.0}' \
   <(c stats Bob --json)
 

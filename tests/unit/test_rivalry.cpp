@@ -43,6 +43,18 @@ TEST_CASE("a tie goes to the higher share of the games together", "[rivalry]") {
   CHECK_FALSE(r.most_beaten);  // never finished lower than either
 }
 
+TEST_CASE("one opponent is never both the nemesis and the one beaten most", "[rivalry]") {
+  // Opponent 2 ahead 3 times and behind 3 times in 6: neither; opponent 3 ahead 2, behind 1.
+  const auto r = rivalry::rivals_of({versus(2, 6, 3, 3), versus(3, 3, 1, 2)});
+  REQUIRE(r.nemesis);
+  CHECK(r.nemesis->opponent == 3);
+  CHECK_FALSE(r.most_beaten);
+  const auto once = rivalry::rivals_of({versus(2, 5, 3, 2)});
+  CHECK_FALSE(once.nemesis);
+  REQUIRE(once.most_beaten);
+  CHECK(once.most_beaten->opponent == 2);
+}
+
 TEST_CASE("no rivalry under 3 games together", "[rivalry]") {
   const auto r = rivalry::rivals_of({versus(2, 2, 1, 1)});
   CHECK_FALSE(r.nemesis);

@@ -12,6 +12,7 @@
 #include "serve/qr.hpp"
 #include "store/db.hpp"
 #include "store_fixtures.hpp"
+#include "table/keeper.hpp"
 #include "temp_db.hpp"
 
 using namespace crowns;
@@ -188,9 +189,41 @@ TEST_CASE("a page for `/` lists the tables when two or more are in progress", "[
   CHECK(both.find("<link rel=\"apple-touch-icon\" href=\"/icon-180.png\">") != std::string::npos);
   CHECK(game_page(t.db, 2, {.token = "abc", .table = true})
             .find("href=\"/manifest.webmanifest?token=abc&amp;game=2\"") != std::string::npos);
+  // A viewer's table page: its table's manifest.
+  CHECK(game_page(t.db, 2, {.token = {}, .table = true})
+            .find("href=\"/manifest.webmanifest?game=2\"") != std::string::npos);
 }
 
-TEST_CASE("the manifest: the scorekeeper's opens its table's page, a viewer's the game",
+TEST_CASE(
+    "a table's page whose game is gone (its start undone, deleted) shows the game before it "
+    "at the table, or its start form",
+    "[serve][club]") {
+  Club t;
+  table::NobodyAsked nobody;
+  // Game 1 over; its rematch (game 2) started from the table's page, then undone.
+  const store::Game first = play_out(t.db, test::new_game(t.db, {"Ann", "Bob"}));
+  const auto rematch = table::start_rematch(t.db, first.id, nobody);
+  REQUIRE(rematch);
+  REQUIRE(table::undo(t.db, rematch->id, {}));
+  REQUIRE_FALSE(store::load_game(t.db, rematch->id));
+  const auto now = table_game_now(t.db, rematch->id);
+  REQUIRE(now);
+  CHECK(now->id == first.id);
+  const std::string keeper = game_page(t.db, rematch->id, {.token = "abc", .table = true});
+  CHECK(keeper.find("<h1>Game " + std::to_string(first.id) + " ") != std::string::npos);
+  CHECK(keeper.find("data-token=\"abc\"") != std::string::npos);
+  CHECK(live_event(t.db, rematch->id, true, 1).find("\"game\":" + std::to_string(first.id)) !=
+        std::string::npos);
+  // A table's first game, deleted: its start form.
+  const store::Game lone = test::new_game(t.db, {"Cy", "Dee"});
+  REQUIRE(table::delete_game(t.db, lone.id, {}));
+  CHECK_FALSE(table_game_now(t.db, lone.id));
+  const std::string gone = game_page(t.db, lone.id, {.token = "abc", .table = true});
+  CHECK(gone.find("<h1>No game at this table</h1>") != std::string::npos);
+  CHECK(gone.find("crowns new") == std::string::npos);
+}
+
+TEST_CASE("the manifest: the scorekeeper's opens its table's page, a viewer's too",
           "[serve][club]") {
   const auto keeper = nlohmann::json::parse(manifest_json("abc", 7));
   CHECK(keeper["start_url"] == "/keep?token=abc&game=7");
@@ -203,7 +236,7 @@ TEST_CASE("the manifest: the scorekeeper's opens its table's page, a viewer's th
   const auto viewer = nlohmann::json::parse(manifest_json("", std::nullopt));
   CHECK(viewer["start_url"] == "/");
   CHECK(viewer["name"] == "Five Crowns");
-  CHECK(nlohmann::json::parse(manifest_json("", 3))["start_url"] == "/game/3");
+  CHECK(nlohmann::json::parse(manifest_json("", 3))["start_url"] == "/?game=3");
 }
 
 TEST_CASE("a table's scorekeeper link as a QR code in SVG", "[serve][club]") {

@@ -150,19 +150,213 @@ TEST_CASE(
   REQUIRE(no.asked.size() == 1);
   CHECK(no.asked[0].kind == Question::Repeat);
   CHECK(audit_rows(t.db) == rows);
-  // A form carried over from round 1 (typed for it) asks too, however old round 1 is.
+  // A form carried over from round 1 (typed for it) asks too, however old round 1 is: as
+  // values typed for a round recorded meanwhile.
   AnsweredAhead none({});
   CHECK(record_round(
             t.db, {.game = game.id, .values = {"0*", "15"}, .basis = {.round = 2}, .typed_for = 1},
             none)
             .refusal()
-            .kind == Refused::Repeat);
+            .kind == Refused::TypedEarlier);
   // Named by its number, and not carried over: the round meant.
   CHECK(
       record_round(t.db, {.game = game.id, .values = {"0*", "15"}, .basis = {.round = 2}}, nobody));
   // Confirmed ahead (the phone's button): recorded.
   AnsweredAhead yes({Question::Repeat});
   CHECK(record_round(t.db, {.game = game.id, .values = {"0*", "15"}}, yes));
+}
+
+TEST_CASE(
+    "values typed for a round recorded meanwhile are asked about whatever the values, "
+    "with both side by side, at every door",
+    "[table]") {
+  Table t;
+  const store::Game game = test::new_game(t.db, {"Ann", "Kim"});
+  NobodyAsked nobody;
+  REQUIRE(record_round(t.db, {.game = game.id, .values = {"0*", "15"}}, nobody));
+  // Another door records round 2 (Kim 14); this one typed Kim 41 for round 2.
+  REQUIRE(
+      record_round(t.db, {.game = game.id, .values = {"14", "0*"}, .basis = {.round = 2}}, nobody));
+  const auto rows = audit_rows(t.db);
+  // Sent as round 2 (what the form showed): refused as not next, nothing written.
+  const auto not_next = record_round(
+      t.db, {.game = game.id, .values = {"41", "0*"}, .basis = {.round = 2}, .typed_for = 2},
+      nobody);
+  REQUIRE_FALSE(not_next);
+  CHECK(not_next.refusal().kind == Refused::NotNext);
+  // Carried to round 3 (a near-copy, not an exact one): refused with both rounds.
+  const RoundRequest carried{
+      .game = game.id, .values = {"41", "0*"}, .basis = {.round = 3}, .typed_for = 2};
+  const auto refused = record_round(t.db, carried, nobody);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.refusal().kind == Refused::TypedEarlier);
+  CHECK(refused.refusal().typed_for == 2);
+  CHECK(refused.refusal().round == 3);
+  CHECK(refused.refusal().earlier == "Ann 14, Kim 0*");
+  CHECK(refused.refusal().typed == "Ann 41, Kim 0*");
+  CHECK(refused.refusal().message.find("recorded: Ann 14, Kim 0*; typed: Ann 41, Kim 0*") !=
+        std::string::npos);
+  // Values nothing like round 2: asked all the same.
+  CHECK(record_round(
+            t.db, {.game = game.id, .values = {"0*", "50"}, .basis = {.round = 3}, .typed_for = 2},
+            nobody)
+            .refusal()
+            .kind == Refused::TypedEarlier);
+  // The terminal's question names both; no: nothing recorded.
+  Scripted no(Reply::No);
+  CHECK(record_round(t.db, carried, no).refusal().kind == Refused::Declined);
+  REQUIRE(no.asked.size() == 1);
+  CHECK(no.asked[0].kind == Question::TypedEarlier);
+  CHECK(no.asked[0].text.find("recorded: Ann 14, Kim 0*; typed: Ann 41, Kim 0*") !=
+        std::string::npos);
+  CHECK(audit_rows(t.db) == rows);
+  // The repeat's confirmation is not this one.
+  AnsweredAhead repeat({Question::Repeat});
+  CHECK_FALSE(record_round(t.db, carried, repeat));
+  // Confirmed: recorded as round 3.
+  AnsweredAhead yes({Question::TypedEarlier});
+  const auto recorded = record_round(t.db, carried, yes);
+  REQUIRE(recorded);
+  CHECK(recorded->round == 3);
+}
+
+TEST_CASE(
+    "a write knows itself: sent again after its answer was lost, it is found by its id and "
+    "never stored twice",
+    "[table]") {
+  Table t;
+  NobodyAsked nobody;
+  const auto game = start_game(t.db, game_of({"Ann", "Bob"}), nobody, {.write = "start-0001"});
+  REQUIRE(game);
+  // The start sent again: the game it started, no second game.
+  const auto again = start_game(t.db, game_of({"Ann", "Bob"}), nobody, {.write = "start-0001"});
+  REQUIRE_FALSE(again);
+  CHECK(again.refusal().kind == Refused::Stored);
+  REQUIRE(again.refusal().game);
+  CHECK(again.refusal().game->id == game->id);
+  CHECK(store::list_games(t.db).size() == 1);
+  const RoundRequest round{.game = game->id,
+                           .values = {"0*", "15"},
+                           .basis = {.change = game->last_change, .round = 1, .write = "r1-00001"}};
+  REQUIRE(record_round(t.db, round, nobody));
+  const auto rows = audit_rows(t.db);
+  // The same write again (its basis now stale, its round now recorded): found, not refused as
+  // stale, and nothing written.
+  const auto stored = record_round(t.db, round, nobody);
+  REQUIRE_FALSE(stored);
+  CHECK(stored.refusal().kind == Refused::Stored);
+  CHECK(stored.refusal().round == 1);
+  REQUIRE(stored.refusal().stored);
+  CHECK(stored.refusal().stored->action == "round");
+  CHECK(stored.refusal().message.starts_with("round 1 was saved"));
+  CHECK(audit_rows(t.db) == rows);
+  // Another write with the same values but its own id is a write of its own (the repeat guard
+  // asks about it).
+  auto other = round;
+  other.basis = {.write = "r2-00002"};
+  CHECK(record_round(t.db, other, nobody).refusal().kind == Refused::Repeat);
+  // A refused write keeps no id: sent again once it can be stored, it is stored.
+  AnsweredAhead yes({Question::Repeat});
+  REQUIRE(record_round(t.db, other, yes));
+  CHECK(record_round(t.db, other, yes).refusal().kind == Refused::Stored);
+  // An undo, a correction: the same.
+  REQUIRE(undo(t.db, game->id, {.write = "undo-0001"}));
+  CHECK(undo(t.db, game->id, {.write = "undo-0001"}).refusal().kind == Refused::Stored);
+  CHECK(store::load_game(t.db, game->id)->rounds.size() == 1);
+}
+
+TEST_CASE("the phone's write id: a retry answers 200 \"Round 1 was saved\", stored once",
+          "[table][serve]") {
+  Table t;
+  const store::Game game = test::new_game(t.db, {"Ann", "Bob"});
+  const serve::Fields fields{
+      {"game", std::to_string(game.id)}, {"round", "1"}, {"seen", std::to_string(game.last_change)},
+      {"wid", "a1b2c3d4e5f6"},           {"v0", "0*"},   {"v1", "15"}};
+  const serve::Answer first = serve::run_action(t.db, serve::Action::Round, fields);
+  REQUIRE(first.status == 200);
+  CHECK_FALSE(first.body.contains("again"));
+  const serve::Answer retry = serve::run_action(t.db, serve::Action::Round, fields);
+  CHECK(retry.status == 200);
+  CHECK(retry.body["again"] == true);
+  CHECK(retry.body["message"] == "Round 1 was saved");
+  CHECK(retry.body["state"]["rounds"].size() == 1);
+  auto bad = fields;
+  bad["wid"] = "x";
+  CHECK(serve::run_action(t.db, serve::Action::Round, bad).status == 400);
+}
+
+TEST_CASE(
+    "a new name close to a roster name asks \"did you mean\" before anyone is created, at "
+    "every door",
+    "[table]") {
+  Table t;
+  NobodyAsked nobody;
+  REQUIRE(start_game(t.db, game_of({"Ann", "Bob"}), nobody));
+  REQUIRE(abandon(t.db, std::nullopt, {}));
+  const auto players = [&] { return store::list_players(t.db, store::Include::Active).size(); };
+  const auto rows = audit_rows(t.db);
+  // A letter off (transposed): asked, refused unanswered, nobody created.
+  const auto typo = start_game(t.db, game_of({"Bbo", "Ann"}), nobody);
+  REQUIRE_FALSE(typo);
+  CHECK(typo.refusal().kind == Refused::NewPlayer);
+  CHECK(typo.refusal().name == "Bbo");
+  CHECK(typo.refusal().close == "Bob");
+  CHECK(typo.refusal().message == "Bbo is not a player yet; did you mean Bob?");
+  CHECK(players() == 2);
+  CHECK(audit_rows(t.db) == rows);
+  // Letters that look alike (a Cyrillic A): asked too.
+  const auto alike = start_game(t.db, game_of({"\u0410nn", "Bob"}), nobody);
+  REQUIRE_FALSE(alike);
+  CHECK(alike.refusal().close == "Ann");
+  // Case is the same player, and a name close to nobody's is not asked about.
+  Scripted yes(Reply::Yes);
+  REQUIRE(start_game(t.db, game_of({"bob", "Zed"}), yes));
+  CHECK(yes.asked.empty());
+  CHECK(players() == 3);
+  REQUIRE(abandon(t.db, std::nullopt, {}));
+  // Asked and confirmed (the phone's "No: Bbo is a new player"): created.
+  AnsweredAhead confirmed({Question::NewPlayer});
+  REQUIRE(start_game(t.db, game_of({"Bbo", "Ann"}), confirmed));
+  CHECK(players() == 4);
+  // Not added on purpose (no --add): refused as unknown, with "did you mean".
+  auto unknown = game_of({"Bbb", "Ann"});
+  unknown.add_unknown = false;
+  const auto refused = start_game(t.db, unknown, confirmed);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.refusal().kind == Refused::Invalid);
+}
+
+TEST_CASE("the phone's start form: did you mean, in whole sentences; new= confirms a new player",
+          "[table][serve]") {
+  Table t;
+  NobodyAsked nobody;
+  REQUIRE(start_game(t.db, game_of({"Ann", "Bob"}), nobody));
+  REQUIRE(abandon(t.db, std::nullopt, {}));
+  serve::Fields fields{{"p0", "Bbo"}, {"p1", "Ann"}, {"add", "1"}};
+  const serve::Answer asked = serve::run_action(t.db, serve::Action::Start, fields);
+  CHECK(asked.status == 409);
+  CHECK(asked.body["confirm"] == "new_player");
+  CHECK(asked.body["error"] == "Bbo is not a player yet; did you mean Bob?");
+  CHECK(asked.body["use_label"] == "Yes: Bob");
+  CHECK(asked.body["new_label"] == "No: Bbo is a new player");
+  fields["new"] = "Bbo";
+  CHECK(serve::run_action(t.db, serve::Action::Start, fields).status == 200);
+  // A late arrival: the same question, the same answer.
+  const store::Game game = test::new_game(t.db, {"Ann", "Cy"});
+  serve::Fields join{{"game", std::to_string(game.id)}, {"name", "Bbbo"}, {"add", "1"}};
+  const serve::Answer arrival = serve::run_action(t.db, serve::Action::Join, join);
+  CHECK(arrival.status == 409);
+  CHECK(arrival.body["confirm"] == "new_player");
+  join["new"] = "Bbbo";
+  CHECK(serve::run_action(t.db, serve::Action::Join, join).status == 200);
+  // The store's look-alike refusal, in the page's words: a whole sentence.
+  const std::string words = serve::phone_words(
+      "'\u0410nn' looks like the existing player 'Ann' but is spelled with other letters "
+      "(U+0410); write Ann for them, or add a different player with: crowns player add --force "
+      "\u0410nn");
+  CHECK(words ==
+        "'\u0410nn' looks like the existing player 'Ann' but is spelled with other letters "
+        "(U+0410); write Ann for them");
 }
 
 TEST_CASE(
@@ -240,7 +434,7 @@ TEST_CASE("one order of finish: a tie-break that ties again shares the place", "
 }
 
 TEST_CASE(
-    "the phone's round goes through the table: a carried-over copy is asked about, and "
+    "the phone's round goes through the table: values carried over are asked about, and "
     "a stale form is refused with the state",
     "[table][serve]") {
   Table t;
@@ -254,7 +448,10 @@ TEST_CASE(
       serve::run_action(t.db, serve::Action::Round,
                         {{"game", id}, {"round", "2"}, {"typed", "1"}, {"v0", "0*"}, {"v1", "15"}});
   CHECK(copy.status == 409);
-  CHECK(copy.body["confirm"] == "repeat");
+  CHECK(copy.body["confirm"] == "typed");
+  CHECK(copy.body["recorded"] == "Ann 0*, Bob 15");
+  CHECK(copy.body["typed"] == "Ann 0*, Bob 15");
+  CHECK(copy.body["drop_label"] == "It is the same round: drop what I typed");
   CHECK(copy.body["state"]["rounds"].size() == 1);
   const std::string error = copy.body["error"];
   CHECK(error.find("--") == std::string::npos);
@@ -269,7 +466,7 @@ TEST_CASE(
                                                     {{"game", id},
                                                      {"round", "2"},
                                                      {"typed", "1"},
-                                                     {"confirm", "repeat"},
+                                                     {"confirm", "typed"},
                                                      {"v0", "0*"},
                                                      {"v1", "15"}});
   CHECK(confirmed.status == 200);

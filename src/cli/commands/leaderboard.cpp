@@ -39,17 +39,6 @@ std::string_view by_name(RankBy by) {
   return "rating";
 }
 
-// The line under the table saying how it is ranked.
-std::string_view order_text(RankBy by) {
-  switch (by) {
-    case RankBy::Wins: return "Ranked by wins, then win%, then average.";
-    case RankBy::WinRate: return "Ranked by win%, then wins, then average.";
-    case RankBy::Average: return "Ranked by average (lower first), then wins, then win%.";
-    case RankBy::Rating: break;
-  }
-  return "Ranked by rating, then wins, then win%.";
-}
-
 void print_csv(std::ostream& out, const std::vector<LeaderRow>& rows, const Names& names) {
   out << "rank,player,games,wins,win_rate,average,best,points_per_round,outs,rating,mu,sigma,"
          "form\n";
@@ -121,7 +110,7 @@ void run_leaderboard(const LeaderboardOptions& opts, Context& ctx) {
                fixed(r.rating.ordinal(), 2), form_text(ctx.style, r.form)});
   }
   table.print(ctx.out, ctx.style);
-  ctx.out << ctx.style.dim(order_text(opts.by)) << '\n'
+  ctx.out << ctx.style.dim(ranked_by_text(opts.by)) << '\n'
           << ctx.style.dim(
                  "Rating: mu - 3 sigma (OpenSkill Plackett-Luce; a new player is 0.00). "
                  "Form: last 5 games, oldest first.")

@@ -31,12 +31,12 @@ std::string mark_text(const std::optional<GameMark>& m) {
   return std::to_string(m->total) + " (game " + std::to_string(m->game) + ", " + m->date + ")";
 }
 
-// "Bob (finished lower 4 times in 6 games)": the opponent is the subject.
+// "Bob (finished ahead 4 times in 6 games)": the opponent is the subject.
 std::string rival_text(const std::optional<rivalry::Rival>& r, const Names& names,
                        std::string_view what) {
   if (!r) {
     return "- (no one yet: it takes " + std::to_string(rivalry::kMinGamesTogether) +
-           " games together)";
+           " games together, more often one way than the other)";
   }
   return names.display(r->opponent) + " (" + std::string(what) + " " + counted(r->times, "time") +
          " in " + counted(r->games, "game") + ")";
@@ -46,8 +46,8 @@ void print_rivals(Context& ctx, const rivalry::Rivals& rivals, const Names& name
   auto line = [&](std::string_view label, const std::string& value) {
     ctx.out << "  " << pad_right(label, 16) << value << '\n';
   };
-  line("Nemesis", rival_text(rivals.nemesis, names, "finished lower"));
-  line("Beats most", rival_text(rivals.most_beaten, names, "finished higher"));
+  line("Nemesis", rival_text(rivals.nemesis, names, "finished ahead"));
+  line("Beats most", rival_text(rivals.most_beaten, names, "finished behind"));
   if (rivals.most_played_with) {
     line("Plays most with", names.display(rivals.most_played_with->opponent) + " (" +
                                 counted(rivals.most_played_with->games, "game") + ")");

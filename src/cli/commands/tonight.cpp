@@ -135,9 +135,9 @@ void print_evening(Context& ctx, const tonight::Evening& e, const Names& names,
   }
   if (e.closest_finish) {
     const auto& c = *e.closest_finish;
-    line("Closest finish", "game " + std::to_string(c.game) + ": " + names.display(c.winner) +
-                               " ahead of " + names.display(c.runner_up) + " by " +
-                               counted(c.margin, "point"));
+    line("Closest finish",
+         "game " + std::to_string(c.game) + ": " +
+             closest_finish_text(c, names.display(c.winner), names.display(c.runner_up)));
   }
   if (e.biggest_comeback) {
     const auto& c = *e.biggest_comeback;

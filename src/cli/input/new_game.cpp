@@ -17,9 +17,11 @@ StartedGame start_game(Context& ctx, store::Database& db, const store::NewGame& 
                        const NewGameFlags& flags, bool may_ask) {
   // A second table on purpose says --another and is not asked; without a terminal nobody can
   // be, so the game is refused (naming the game in progress and --another), not created.
+  // A new name close to a roster name ("Bbo" beside "Bob") is asked about at the terminal;
+  // in a script, --add is the choice made ahead.
   TerminalAsker terminal(ctx);
-  table::AnsweredAhead second_table({table::Question::InProgress});
-  table::NobodyAsked script;
+  table::AnsweredAhead second_table({table::Question::InProgress, table::Question::NewPlayer});
+  table::AnsweredAhead script({table::Question::NewPlayer});
   table::Asker& asker = flags.another                    ? static_cast<table::Asker&>(second_table)
                         : stdin_is_terminal() && may_ask ? static_cast<table::Asker&>(terminal)
                                                          : static_cast<table::Asker&>(script);

@@ -112,12 +112,28 @@
         // Away for a moment: the next change asks again.
       }
     };
-    const boardSource = new EventSource('/events');
-    boardSource.addEventListener('card', () => {
-      if (!first) refresh();
-      first = false;
+    // A page in the background lets go of its stream (a browser allows six connections to one
+    // server: a seventh tab would hang) and catches up when it is shown again.
+    let boardSource = null;
+    const listen = () => {
+      if (boardSource) boardSource.close();
+      first = true;
+      boardSource = new EventSource('/events');
+      boardSource.addEventListener('card', () => {
+        if (!first) refresh();
+        first = false;
+      });
+    };
+    if (!document.hidden) listen();
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden) {
+        if (boardSource) boardSource.close();
+        boardSource = null;
+        return;
+      }
+      listen();
+      refresh();
     });
-    document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
     return;
   }
 
@@ -146,9 +162,13 @@
     const url = new URL(window.location.href);
     url.searchParams.set('game', follow);
     window.history.replaceState(null, '', url.pathname + url.search);
-    // Put on the home screen from now on, the scorekeeper's icon opens this table's page.
+    // Put on the home screen from now on, the icon opens this table's page (the scorekeeper's
+    // with its token).
     const manifest = document.querySelector('link[rel=manifest]');
-    if (manifest && token) manifest.href = '/manifest.webmanifest?token=' + encodeURIComponent(token) + '&game=' + encodeURIComponent(follow);
+    if (manifest) {
+      manifest.href = '/manifest.webmanifest?' + (token ? 'token=' + encodeURIComponent(token) + '&' : '') +
+        'game=' + encodeURIComponent(follow);
+    }
   };
   if (byTable && !follow && body.dataset.game) followTable(body.dataset.game);
   let state = null;
@@ -159,9 +179,16 @@
   }
   let restarted = false;
 
+  // Not live is said at the top of the page, over what follows, and the card it shows is
+  // marked as what may be old (the stylesheet greys it) until the stream is back.
+  const notLive = el('p', { className: 'not-live', role: 'alert', hidden: true });
+  (document.querySelector('main') || body).prepend(notLive);
   const setLive = (on, text) => {
     live.className = on ? 'live on' : 'live';
     live.textContent = text;
+    notLive.hidden = on;
+    notLive.textContent = on ? '' : text + ' The scores below may be old.';
+    card.classList.toggle('maybe-old', !on);
   };
 
   // The server restarted with a fresh token: this page can no longer write. Say so at
@@ -170,6 +197,9 @@
     restarted = true;
     live.className = 'live gone';
     live.textContent = 'Not live: the server was restarted.';
+    notLive.hidden = false;
+    notLive.textContent = 'Not live: the server was restarted. The scores below may be old.';
+    card.classList.add('maybe-old');
     if (entry) entry.replaceChildren(el('p', { className: 'message error', role: 'alert' }, text));
   };
   const checkKeeper = async () => {
@@ -199,11 +229,17 @@
     keeperLinks();
     body.dataset.version = String(data.version);
     state = data.state;
+    // The report's link follows the game shown (none: no link).
+    const report = document.getElementById('report-link');
+    if (report) {
+      report.hidden = !data.game;
+      if (data.game) report.querySelector('a').href = '/report/game/' + encodeURIComponent(data.game);
+    }
     if (byTable && data.game) {
       const moved = String(data.game) !== follow;
       if (moved) followTable(data.game);
       // Chosen just now (the list gave way to one game): the stream follows its table.
-      if (moved && !String(source.url).includes('table=')) connect();
+      if (moved && source && !String(source.url).includes('table=')) connect();
     }
     body.dispatchEvent(new CustomEvent('crowns-state', { detail: state }));
     if (entry) renderEntry();
@@ -217,6 +253,7 @@
       heard = Date.now();
       if (!restarted) setLive(true, 'Live: updates by itself.');
       checkKeeper();
+      document.dispatchEvent(new CustomEvent('crowns:open'));
     });
     source.addEventListener('error', () => {
       if (!restarted) setLive(false, 'Connection lost: reconnecting…');
@@ -239,10 +276,17 @@
       watch();
     }, Math.min(beatEvery / 2, 5000));
   };
-  connect();
+  // A page in the background lets go of its stream (a browser allows six connections to one
+  // server: with every tab holding one, a seventh would hang) and connects again when shown,
+  // which sends the card as it is now.
+  const letGo = () => {
+    if (source) source.close();
+    source = null;
+  };
+  if (document.hidden) letGo(); else connect();
   watch();
   document.addEventListener('visibilitychange', () => {
-    if (!document.hidden) connect();
+    if (document.hidden) letGo(); else connect();
   });
 
   // --- The screen stays on while a game is played (a phone that sleeps mid-round must be
@@ -354,6 +398,18 @@
     update();
   })();
 
+  // What a LAN address allows (http://192.168.x.y is not a secure context): said once, below
+  // the card, folded.
+  if (!window.isSecureContext) {
+    const lan = el('details', { className: 'lan-note' }, el('summary', {}, 'On the home screen'),
+      el('p', { className: 'meta' }, 'This page comes over the local network without https, which browsers ' +
+        'do not count as a secure connection: added to the home screen it is a shortcut that opens ' +
+        'this page in the browser, not an installed app, and the screen is kept on with a silent ' +
+        'video rather than the wake lock. An installed app would need https with a certificate ' +
+        'the phones trust.'));
+    (document.getElementById('share') || live).after(lan);
+  }
+
   if (!entry) return;
   const message = el('p', { className: 'message', role: 'status' });
 
@@ -364,51 +420,106 @@
 
   // Sends a form; answers the server's JSON with its status. A refusal with the game's state
   // (409) redraws the forms from it; a refused token asks whether the server restarted.
+  //
+  // Every write carries its own id (wid=), made here. A write whose answer is lost (the server
+  // killed mid-write, the Wi-Fi gone) is kept on this phone as it was sent and sent again, the
+  // same, until an answer comes: every few seconds, when the live stream connects again, and
+  // when the page is opened again. The server finds a write it stored already by its id and
+  // answers "Round 5 was saved"; it never stores one twice.
   let refusal = null;  // the last refusal's JSON (a 409 may ask to confirm)
-  const post = async (path, form) => {
-    const fields = form instanceof URLSearchParams ? form : new URLSearchParams(new FormData(form));
-    // Every write names the state it was typed against: the game's last change this page
-    // showed. The server refuses it, never applies it, once the game has moved on.
-    if (state && state.change !== undefined && !fields.has('seen')) fields.set('seen', String(state.change));
-    refusal = null;
-    say('', 'Sending…');
+  const PENDING = 'crowns:pending';
+  let pending = null;  // { path, body, done }: the write whose answer was lost
+  let retryTimer = null;
+  const writeId = () => {
+    const bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);  // offered on http:// too (randomUUID is not)
+    return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  };
+  // The round a write still on its way was typed for (its form stays until the answer).
+  const pendingRound = () => {
+    if (!pending || pending.path !== '/api/round') return null;
+    const fields = new URLSearchParams(pending.body);
+    return state && fields.get('game') === String(state.id) ? Number(fields.get('round')) : null;
+  };
+  const send = async (path, fields, done) => {
+    let response = null;
+    let data = null;
     try {
-      const response = await fetch(path, {
+      response = await fetch(path, {
         method: 'POST',
         headers: { 'X-Crowns-Token': token, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: fields,
       });
-      const data = await response.json();
-      if (!response.ok) {
-        refusal = data;
-        say('error', data.error || 'refused (' + response.status + ')');
-        if (response.status === 403) checkKeeper();
-        if (data.state !== undefined) {
-          state = data.state;
-          // The table moved on meanwhile (another phone at it started its next game): this
-          // page follows it there.
-          if (byTable && state && String(state.id) !== follow) {
-            followTable(state.id);
-            connect();
-          }
-          renderEntry();
-        }
-        return false;
-      }
-      say('ok', data.message);
-      // The game as this write left it; the live stream follows with the card.
-      if (data.state !== undefined) state = data.state;
-      // A game started (or a rematch) from this table's page is this table's game now.
-      if ((path === '/api/start' || path === '/api/rematch') && state && byTable) {
-        followTable(state.id);
-        connect();
-      }
-      return true;
+      data = await response.json();
     } catch (e) {
-      say('error', 'Not sent: the server cannot be reached.');
+      // No answer: whether it was stored is not known. Kept, and sent again as it is.
+      pending = { path, body: fields.toString(), done };
+      store.write(PENDING, { path, body: pending.body });
+      say('error', 'No answer from the server yet: what you sent is kept on this phone and is sent ' +
+        'again as soon as the server answers (it is never saved twice).');
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(resend, 3000);
       return false;
     }
+    const wasPending = pending !== null;
+    pending = null;
+    store.write(PENDING, null);
+    clearTimeout(retryTimer);
+    if (!response.ok) {
+      refusal = data;
+      say('error', data.error || 'refused (' + response.status + ')');
+      if (response.status === 403) checkKeeper();
+      if (data.state !== undefined) {
+        state = data.state;
+        // The table moved on meanwhile (another phone at it started its next game): this
+        // page follows it there.
+        if (byTable && state && String(state.id) !== follow) {
+          followTable(state.id);
+          connect();
+        }
+        renderEntry();
+      } else if (wasPending) {
+        renderEntry();
+      }
+      return false;
+    }
+    say('ok', data.message);
+    // The game as this write left it; the live stream follows with the card.
+    if (data.state !== undefined) state = data.state;
+    // A game started (or a rematch) from this table's page is this table's game now.
+    if ((path === '/api/start' || path === '/api/rematch') && state && byTable) {
+      followTable(state.id);
+      connect();
+    }
+    if (wasPending && !done && path === '/api/round') {
+      // Sent again after the page was opened anew: what was typed for that round is saved.
+      const sent = new URLSearchParams(fields);
+      store.write(typedKey(sent.get('game'), sent.get('round')), null);
+      shown.round = null;
+    }
+    if (wasPending) renderEntry();
+    return true;
   };
+  const resend = async () => {
+    if (!pending) return;
+    clearTimeout(retryTimer);
+    const { path, body, done } = pending;
+    say('', 'Sending again…');
+    if (await send(path, new URLSearchParams(body), done) && done) done();
+  };
+  const post = async (path, form, done) => {
+    const fields = form instanceof URLSearchParams ? form : new URLSearchParams(new FormData(form));
+    // Every write names the state it was typed against: the game's last change this page
+    // showed. The server refuses it, never applies it, once the game has moved on.
+    if (state && state.change !== undefined && !fields.has('seen')) fields.set('seen', String(state.change));
+    fields.set('wid', writeId());
+    refusal = null;
+    question = null;
+    say('', 'Sending…');
+    return send(path, fields, done);
+  };
+  // The stream connected again (the server is back): a write on its way goes again at once.
+  document.addEventListener('crowns:open', () => { if (pending) resend(); });
 
   const hidden = (name, value) => el('input', { type: 'hidden', name, value: String(value) });
   const textInput = (name, label) => {
@@ -470,6 +581,7 @@
       keep();
     });
     clear.addEventListener('click', () => {
+      dropQuestion();
       for (const input of inputs) {
         input.value = '';
         input.classList.remove('carried');
@@ -492,16 +604,19 @@
     form.append(hidden('game', state.id), hidden('round', next.round));
     // Values carried over from a round another door recorded meanwhile name the round they
     // were typed for: the server asks before it records them as a copy of that round.
-    const typedFor = carried ? carried.typedFor || from || next.round : next.round;
-    if (typedFor !== next.round) form.append(hidden('typed', typedFor));
-    if (carried && from) {
-      form.append(el('p', { className: 'message note', role: 'alert' },
-        'Round ' + from + ' was recorded meanwhile. What you typed is kept below for round ' + next.round +
-        ': check it before you save.'));
+    let typedFor = carried ? carried.typedFor || from || next.round : next.round;
+    const typedField = hidden('typed', typedFor);
+    if (typedFor !== next.round) form.append(typedField);
+    let note = null;
+    if (carried && typedFor !== next.round) {
+      note = el('p', { className: 'message note', role: 'alert' },
+        'Round ' + typedFor + ' was recorded meanwhile. What you typed for it is kept below: saving it asks ' +
+        'whether it is round ' + typedFor + ' again or round ' + next.round + '.');
     } else if (kept) {
-      form.append(el('p', { className: 'message note', role: 'status' },
-        'What you typed earlier on this phone for round ' + next.round + ' is back in the fields: save it, or clear it.'));
+      note = el('p', { className: 'message note', role: 'status' },
+        'What you typed earlier on this phone for round ' + next.round + ' is back in the fields: save it, or clear it.');
     }
+    if (note) form.append(note);
     form.append(el('p', { className: 'meta' }, 'Points, out, or the cards left (7h 8h jk). ' +
       next.dealer + ' deals, ' + next.starts + ' starts.'));
     const inputs = state.players.map((name, seat) => {
@@ -538,6 +653,12 @@
     const keep = () => store.write(key, typed());
     if (carriedFrom) keep();
     keepTyped(form, inputs, clear, key, keep);
+    // Cleared: what is typed from now on is typed for this round.
+    clear.addEventListener('click', () => {
+      typedFor = next.round;
+      typedField.remove();
+      if (note) note.remove();
+    });
     const recorded = () => {
       // Saved: nothing typed is left to keep, nor what the live stream's card (come before
       // this answer) carried to the next round.
@@ -549,8 +670,8 @@
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const fields = new URLSearchParams(new FormData(form));
-      if (await post('/api/round', fields)) recorded();
-      else confirmThen(fields, '/api/round', recorded);
+      if (await post('/api/round', fields, recorded)) recorded();
+      else confirmThen(fields, '/api/round', recorded, () => clear.click());
     });
     return { node: form, game: state.id, round: next.round, seats: state.players.length, typed };
   };
@@ -713,17 +834,62 @@
   };
 
   // A write the server asks about first (a new game while another is in progress, a round
-  // that reads as the one just recorded): say why, and offer to go on.
-  const confirmThen = (fields, path, done) => {
+  // that reads as the one just recorded, values typed for a round recorded meanwhile): say
+  // why, and offer the answers, the likely one first. The question goes when it no longer
+  // applies (the round it was about is past, the form cleared, another game shown).
+  let question = null;  // { applies: () => bool }
+  const dropQuestion = () => {
+    if (!question) return;
+    question = null;
+    say('', '');
+  };
+  const confirmThen = (fields, path, done, drop) => {
     if (!refusal || !refusal.confirm) return;
-    const repeat = refusal.confirm === 'repeat';
-    const go = el('button', { type: 'button' }, repeat ? refusal.confirm_label : 'Start it anyway');
+    const asked = refusal;
+    const game = state ? state.id : null;
+    if (asked.confirm === 'typed') {
+      // Values typed for round N, which another door recorded meanwhile: both side by side.
+      const recorded = state && state.rounds[asked.typed_for - 1];
+      const rows = state.players.map((name, seat) => {
+        const was = !recorded || recorded.scores[name] === undefined ? '\u2013'
+          : recorded.went_out === name ? 'out' : String(recorded.scores[name]);
+        const typed = fields.get('out') === String(seat) ? 'out' : fields.get('v' + seat) || '\u2013';
+        const differs = was !== typed && !(was === '0' && typed === '0');
+        return el('tr', { className: differs ? 'differs' : '' }, el('th', { scope: 'row' }, name), el('td', {}, was), el('td', {}, typed));
+      });
+      const compare = el('table', { className: 'compare' },
+        el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', {}, 'Round ' + asked.typed_for + ' as recorded'), el('th', {}, 'What you typed'))),
+        el('tbody', {}, ...rows));
+      const same = el('button', { type: 'button' }, asked.drop_label);
+      same.addEventListener('click', () => {
+        question = null;
+        if (drop) drop();
+        say('ok', 'Dropped what you typed: round ' + asked.typed_for + ' stays as recorded.');
+      });
+      const other = el('button', { type: 'button', className: 'quiet' }, asked.confirm_label);
+      other.addEventListener('click', async () => {
+        fields.set('confirm', 'typed');
+        fields.set('round', String(asked.round));
+        fields.set('typed', String(asked.typed_for));
+        fields.delete('seen');
+        question = null;
+        if (await post(path, fields)) done();
+      });
+      message.append(compare, el('div', { className: 'row' }, same, other));
+      question = { applies: () => state && state.id === game && state.next && state.next.round === asked.round };
+      return;
+    }
+    const repeat = asked.confirm === 'repeat';
+    const go = el('button', { type: 'button' }, repeat ? asked.confirm_label : 'Start it anyway');
     go.addEventListener('click', async () => {
       fields.set('confirm', repeat ? 'repeat' : '1');
       fields.delete('seen');
+      question = null;
       if (await post(path, fields)) done();
     });
     message.append(' ', go);
+    const round = state && state.next ? state.next.round : null;
+    question = { applies: () => (state ? state.id : null) === game && (state && state.next ? state.next.round : null) === round };
   };
 
   // --- Start a game: players from the roster by tap (in seat order, clockwise), a new name,
@@ -776,19 +942,32 @@
       dealer.replaceChildren(...chosen.map((name) => el('option', { value: name }, name + ' deals round 1')));
       if (chosen.includes(keep)) dealer.value = keep;
     };
+    // A name typed here that is not on the roster is a new player: chosen on purpose, and the
+    // server still asks "did you mean Bob?" when it is close to a roster name.
+    const added = new Set();
     addFresh.addEventListener('click', () => {
       const name = fresh.value.trim();
       if (name && !chosen.some((n) => n.toLowerCase() === name.toLowerCase())) {
-        if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+        if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) {
+          names.push(name);
+          added.add(name);
+        }
         chosen.push(names.find((n) => n.toLowerCase() === name.toLowerCase()));
       }
       fresh.value = '';
       draw();
     });
-    fetch('/api/players', { cache: 'no-store' }).then((r) => r.json()).then((data) => {
-      names = [...data.players, ...names.filter((n) => !data.players.includes(n))];
+    // The roster follows players added elsewhere (a terminal, another phone), live: asked again
+    // after every change the stream brings.
+    let known = null;
+    const refresh = () => fetch('/api/players', { cache: 'no-store' }).then((r) => r.json()).then((data) => {
+      if (known && JSON.stringify(data.players) === JSON.stringify(known)) return;
+      known = data.players;
+      for (const name of known) added.delete(name);
+      names = [...known, ...names.filter((n) => !known.includes(n) && added.has(n))];
       draw();
     }).catch(() => {});
+    refresh();
     const button = el('button', { type: 'submit' }, 'Start the game');
     const inner = el('div', {},
       el('p', { className: 'meta' }, 'Tap the players in seat order (clockwise), or add a new name.'),
@@ -796,24 +975,58 @@
       el('label', { className: 'field' }, 'Who deals round 1', dealer), el('label', { className: 'field' }, 'Note (optional)', note), button);
     const summary = el('summary', {}, 'Start a new game');
     form.append(el('details', { open }, summary, inner));
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
+    const done = () => {
+      chosen.length = 0;
+      added.clear();
+      draw();
+    };
+    // `confirmedNew`: the new names the person confirmed new after "did you mean".
+    const submit = async (confirmedNew) => {
       const fields = new URLSearchParams();
       chosen.forEach((name, i) => fields.set('p' + i, name));
-      fields.set('add', '1');
+      // New players only when one was added on purpose (the terminal's --add).
+      if (chosen.some((n) => added.has(n))) fields.set('add', '1');
+      if (confirmedNew.length) fields.set('new', confirmedNew.join(','));
       if (dealer.value) fields.set('dealer', dealer.value);
       if (note.value.trim()) fields.set('note', note.value.trim());
       // Started from a table's page, it is that table's next game (its phones follow it).
       if (byTable && state) fields.set('table', String(state.id));
       otherTables(fields);
-      const done = () => {
-        chosen.length = 0;
+      if (await post('/api/start', fields)) {
+        done();
+        return;
+      }
+      if (!refusal || refusal.confirm !== 'new_player') {
+        confirmThen(fields, '/api/start', done);
+        return;
+      }
+      // "Did you mean Bob?": the roster's player first, then the new one.
+      const asked = refusal;
+      const use = el('button', { type: 'button' }, asked.use_label);
+      use.addEventListener('click', () => {
+        question = null;
+        const at = chosen.indexOf(asked.name);
+        if (at >= 0) {
+          if (chosen.includes(asked.close)) chosen.splice(at, 1); else chosen[at] = asked.close;
+        }
+        added.delete(asked.name);
+        names = names.filter((n) => n !== asked.name);
         draw();
-      };
-      if (await post('/api/start', fields)) done();
-      else confirmThen(fields, '/api/start', done);
+        submit(confirmedNew);
+      });
+      const other = el('button', { type: 'button', className: 'quiet' }, asked.new_label);
+      other.addEventListener('click', () => {
+        question = null;
+        submit([...confirmedNew, asked.name]);
+      });
+      message.append(el('div', { className: 'row' }, use, other));
+      question = { applies: () => chosen.includes(asked.name) };
+    };
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      submit([]);
     });
-    return { node: form, game: state ? state.id : null };
+    return { node: form, game: state ? state.id : null, refresh };
   };
 
   // --- After a game: the same players again, the deal passed on.
@@ -948,9 +1161,34 @@
       delete total.dataset.typed;
       store.write(key, null);
     });
-    form.addEventListener('submit', async (event) => {
+    // A new name close to a roster name: "did you mean Bob?", the roster's player first.
+    const seat = async (confirmedNew) => {
+      const fields = new URLSearchParams(new FormData(form));
+      if (confirmedNew) fields.set('new', confirmedNew);
+      if (await post('/api/join', fields)) {
+        store.write(key, null);
+        return;
+      }
+      if (!refusal || refusal.confirm !== 'new_player') return;
+      const asked = refusal;
+      const use = el('button', { type: 'button' }, asked.use_label);
+      use.addEventListener('click', () => {
+        question = null;
+        name.value = asked.close;
+        keep();
+        seat(null);
+      });
+      const other = el('button', { type: 'button', className: 'quiet' }, asked.new_label);
+      other.addEventListener('click', () => {
+        question = null;
+        seat(asked.name);
+      });
+      message.append(el('div', { className: 'row' }, use, other));
+      question = { applies: () => name.value === asked.name };
+    };
+    form.addEventListener('submit', (event) => {
       event.preventDefault();
-      if (await post('/api/join', form)) store.write(key, null);
+      seat(null);
     });
     return { node: form, game: state.id, basis: joinBasis(), name, total, details };
   };
@@ -982,10 +1220,12 @@
 
   function renderEntry() {
     if (restarted) return;
+    if (question && !question.applies()) dropQuestion();
     entry.hidden = false;
     if (!state) {
       shown.round = shown.edit = shown.undo = shown.join = shown.after = null;
       if (!shown.start || shown.start.game !== null) shown.start = startForm(true);
+      else shown.start.refresh();
       place([message, shown.start.node]);
       return;
     }
@@ -1016,7 +1256,10 @@
     if (state.status === 'active' && state.next) {
       const old = shown.round && shown.round.game === state.id ? shown.round : null;
       // Redrawn for the round now next, or for a player who joined (a seat more).
-      if (!old || old.round !== state.next.round || old.seats !== state.players.length) {
+      // A write of this form still on its way (its answer lost) keeps the form as it is: the
+      // round it recorded is its own, not one "recorded meanwhile".
+      const held = old && pendingRound() === old.round;
+      if (!held && (!old || old.round !== state.next.round || old.seats !== state.players.length)) {
         const carried = old ? old.typed() : null;
         shown.round = roundForm(carried, old && old.round !== state.next.round ? old.round : 0);
         // Carried to the round now next: no longer kept under the round recorded meanwhile.
@@ -1038,8 +1281,15 @@
       shown.undo = null;
     }
     if (!shown.qr || shown.qr.game !== state.id) shown.qr = qrForm();
+    shown.start.refresh();
     place([message, ...[shown.tiebreak, shown.after, shown.round, shown.join, shown.edit, shown.undo, shown.start, shown.qr]
       .filter(Boolean).map((f) => f.node)]);
+  }
+  // A write whose answer was lost before this page was opened again: sent again now.
+  const kept = store.read(PENDING);
+  if (kept && kept.path && kept.body) {
+    pending = { path: kept.path, body: kept.body, done: null };
+    setTimeout(resend, 0);
   }
   renderEntry();
 })();
@@ -1070,15 +1320,25 @@
   section.append(button, status, preview);
   (document.getElementById('live') || card).after(section);
 
-  // The standings, best first: lower totals first; a shared place keeps one number.
+  // The standings, best first, in the one order of finish the server sends (state.places,
+  // crowns::finishing_places: a tie broken by the tie-break): the picture derives nothing.
   const standings = (s) => {
-    const rows = s.players.map((name) => ({ name, total: s.totals[name], won: s.winners.includes(name) }));
-    rows.sort((a, b) => (a.won === b.won ? a.total - b.total : a.won ? -1 : 1));
-    let place = 0;
-    return rows.map((row, i) => {
-      if (i === 0 || row.won !== rows[i - 1].won || row.total !== rows[i - 1].total) place = i + 1;
-      return { ...row, place };
-    });
+    const rows = s.players.map((name, seat) => ({
+      name, seat, total: s.totals[name], won: s.winners.includes(name), place: s.places[name],
+      tiebreak: s.tiebreak && s.tiebreak[name] !== undefined ? s.tiebreak[name] : null,
+    }));
+    rows.sort((a, b) => a.place - b.place || a.seat - b.seat);
+    return rows;
+  };
+  // Who won the tie-break, in words: "Bob won the tie-break (0; Ann 10, Cy 20)".
+  const tiebreakLine = (rows) => {
+    const played = rows.filter((r) => r.tiebreak !== null);
+    if (played.length === 0) return '';
+    const won = played.filter((r) => r.won).map((r) => r.name);
+    if (won.length === 0) return '';
+    const rest = played.filter((r) => !r.won).map((r) => r.name + ' ' + r.tiebreak).join(', ');
+    return (won.length === 1 ? won[0] + ' won' : won.join(' and ') + ' shared') + ' the tie-break (' +
+      played.find((r) => r.won).tiebreak + (rest ? '; ' + rest : '') + ')';
   };
   const lengthText = (seconds) => {
     if (seconds < 60) return seconds + ' s';
@@ -1089,9 +1349,10 @@
   // Draws the picture: 1080 px wide, a row per player.
   const picture = (s) => {
     const rows = standings(s);
+    const broken = tiebreakLine(rows);
     const canvas = document.createElement('canvas');
     canvas.width = 1080;
-    canvas.height = 330 + rows.length * 96;
+    canvas.height = 330 + rows.length * 96 + (broken ? 70 : 0);
     const g = canvas.getContext('2d');
     g.fillStyle = '#14213d';
     g.fillRect(0, 0, canvas.width, canvas.height);
@@ -1113,9 +1374,14 @@
       g.fillText(String(row.total), canvas.width - 60, y);
       g.textAlign = 'left';
     });
+    if (broken) {
+      g.fillStyle = '#fca311';
+      g.font = '34px sans-serif';
+      g.fillText(broken.length > 52 ? broken.slice(0, 51) + '\u2026' : broken, 60, 270 + rows.length * 96);
+    }
     g.fillStyle = '#8d99ae';
     g.font = '28px sans-serif';
-    g.fillText('lowest total wins \u00b7 kept with crowns', 60, canvas.height - 40);
+    g.fillText('lowest total wins' + (broken ? ', then the tie-break' : ''), 60, canvas.height - 40);
     return canvas;
   };
   const show = () => {
