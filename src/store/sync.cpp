@@ -24,8 +24,8 @@ std::string random_id(Database& db) {
   return made.text(0);
 }
 
-json version_json(const versions::Version& v) {
-  json j = {{"seen", v.seen.text()}};
+nlohmann::ordered_json version_json(const versions::Version& v) {
+  nlohmann::ordered_json j = {{"seen", v.seen.text()}};
   if (v.by) j["by"] = *v.by;
   if (v.at) j["at"] = *v.at;
   return j;
@@ -139,7 +139,7 @@ std::vector<std::string> deleted_games(const Database& db) {
 }
 
 std::string format_sync_file(const Database& db, const std::string& id) {
-  json deleted = json::object();
+  nlohmann::ordered_json deleted = nlohmann::ordered_json::object();
   for (const auto& [uuid, v] : versions::tombstones(db)) deleted[uuid] = version_json(v);
   // Each game's version, by uuid (sorted: deterministic bytes).
   std::map<std::string, versions::Version> by_uuid;

@@ -104,6 +104,7 @@ struct SyncConflict {
 /// A game brought forward to a file's version, which included the one here.
 struct TakenGame {
   std::int64_t game_id = 0;
+  std::string label{};    ///< "game 4 here (2026-03-02, Ann, Bob)".
   std::string summary{};  ///< What changed, as logged.
 };
 
@@ -126,8 +127,8 @@ struct FileKeep {
   std::map<std::string, std::vector<std::string>> disagree;
 };
 
-/// The games (by uuid) that two or more files change (hold in a version this database's does
-/// not include) in versions neither of which includes the other, with those files. Reads only.
+/// The games here (by uuid) that two or more files hold in versions neither of which includes
+/// the other, with those files: --keep file takes no file's version of them. Reads only.
 std::map<std::string, std::vector<std::string>> disagreeing_games(
     const Database& db, const std::vector<NamedFile>& files);
 

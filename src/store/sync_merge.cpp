@@ -8,6 +8,7 @@
 #include "crowns/names.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
+#include "store/game_log.hpp"
 #include "store/rounds.hpp"
 #include "store/sync.hpp"
 
@@ -59,16 +60,56 @@ std::string difference(const ExportGame& file, const ExportGame& here) {
   return "file: " + status_text(file) + "; here: " + status_text(here);
 }
 
-// What taking the file's version changes, for the log and the summary.
+std::string cell_text(const ExportScore& cell) {
+  return log::cell_text({cell.points, cell.went_out, cell.hand});
+}
+
+// What taking the file's version changes, for the log and the summary: "round 1: Bob 4 -> 40;
+// round 2 added; abandoned".
 std::string change_text(const ExportGame& file, const ExportGame& here) {
-  const GameMerge merge = compare_game(file, here);
-  switch (merge.kind) {
-    case GameMerge::Kind::Same: return "no change in content";
-    case GameMerge::Kind::Conflict: return merge.conflict;
-    case GameMerge::Kind::Ahead:
-    case GameMerge::Kind::Behind: break;
+  std::vector<std::string> parts;
+  if (const GameMerge merge = compare_game(file, here); merge.kind == GameMerge::Kind::Conflict &&
+                                                        merge.conflict.find("round ") != 0 &&
+                                                        merge.conflict.find("the tie-break") != 0) {
+    parts.push_back(merge.conflict);  // seats, arrival, details
   }
-  return "was " + status_text(here) + ", now " + status_text(file);
+  const std::size_t common = std::min(file.rounds.size(), here.rounds.size());
+  for (std::size_t r = 0; r < common; ++r) {
+    std::string cells;
+    for (std::size_t s = 0; s < file.rounds[r].size() && s < here.rounds[r].size(); ++s) {
+      const auto& a = here.rounds[r][s];
+      const auto& b = file.rounds[r][s];
+      if (a.points == b.points && a.went_out == b.went_out && a.hand == b.hand) continue;
+      const std::string name = s < file.seats.size() ? file.seats[s].player : "?";
+      cells += (cells.empty() ? "" : ", ") + name + " " + cell_text(a) + " -> " + cell_text(b);
+    }
+    if (!cells.empty()) parts.push_back("round " + std::to_string(r + 1) + ": " + cells);
+  }
+  const auto span = [](std::size_t from, std::size_t to) {
+    return from == to ? "round " + std::to_string(from)
+                      : "rounds " + std::to_string(from) + "-" + std::to_string(to);
+  };
+  if (file.rounds.size() > here.rounds.size())
+    parts.push_back(span(here.rounds.size() + 1, file.rounds.size()) + " added");
+  if (file.rounds.size() < here.rounds.size())
+    parts.push_back(span(file.rounds.size() + 1, here.rounds.size()) + " taken back");
+  if (file.status == "abandoned" && here.status != "abandoned") parts.push_back("abandoned");
+  if (file.status != "abandoned" && here.status == "abandoned") parts.push_back("reopened");
+  const auto tiebreak = [](const ExportGame& g) {
+    std::string line;
+    for (const auto& seat : g.seats) {
+      if (seat.tiebreak)
+        line += (line.empty() ? "" : ", ") + seat.player + " " + std::to_string(*seat.tiebreak);
+    }
+    return line;
+  };
+  if (tiebreak(file) != tiebreak(here)) {
+    parts.push_back(tiebreak(file).empty() ? "tie-break taken back"
+                                           : "tie-break " + tiebreak(file));
+  }
+  std::string text;
+  for (const auto& p : parts) text += (text.empty() ? "" : "; ") + p;
+  return text.empty() ? "its times" : text;
 }
 
 Version decided(Database& db, std::int64_t game_id, const Version& file) {
@@ -82,14 +123,14 @@ Version decided(Database& db, std::int64_t game_id, const Version& file) {
 
 std::map<std::string, std::vector<std::string>> disagreeing_games(
     const Database& db, const std::vector<NamedFile>& files) {
+  // Each game here: the versions the files hold of it. Two that each lack the other's changes
+  // disagree, whether or not the one here already includes one of them: --keep file would
+  // otherwise take whichever file came last.
   const auto here = games_here(db);
-  // Each game: the distinct versions files hold that the one here does not include.
   std::map<std::string, std::vector<std::pair<Seen, std::string>>> moving;
   for (const auto& named : files) {
     for (const auto& [uuid, v] : named.file.versions) {
-      const auto it = here.find(uuid);
-      if (it == here.end() || it->second.version.seen.includes(v.seen)) continue;
-      moving[uuid].emplace_back(v.seen, named.name);
+      if (here.contains(uuid)) moving[uuid].emplace_back(v.seen, named.name);
     }
   }
   std::map<std::string, std::vector<std::string>> disagree;
@@ -237,7 +278,7 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
           "Game " + std::to_string(h.id) + " brought to " + source + "'s version: " + what;
       replace_game(db, h.id, g, "sync", summary);
       versions::set_game_version(db, h.id, f);
-      merge.taken.push_back({h.id, what});
+      merge.taken.push_back({h.id, label_of(h.id, *mine), what});
       continue;
     }
     // Concurrent. Alike in content (both sides made the same change): one version, no question.

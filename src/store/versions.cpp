@@ -88,7 +88,16 @@ std::string legacy_id(const ExportGame& game) {
   return std::string(hex, 12);
 }
 
-std::size_t fill_legacy(Database& db) {
+std::size_t fill_legacy(Database& db, const std::string& id) {
+  // Changes made here before this database had a sync id were made by it.
+  db.prepare("UPDATE games SET changed_by = ? WHERE changed_by IS NULL AND changed_at IS NOT NULL")
+      .bind_all(id)
+      .run();
+  db.prepare(
+        "UPDATE game_tombstones SET deleted_by = ? WHERE deleted_by IS NULL AND seen <> '' "
+        "  AND deleted_at IS NOT NULL")
+      .bind_all(id)
+      .run();
   auto any = db.prepare("SELECT count(*) FROM games WHERE seen = ''");
   const auto missing = any.step() ? static_cast<std::size_t>(any.int64(0)) : 0;
   if (missing == 0) return 0;

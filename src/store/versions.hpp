@@ -62,9 +62,10 @@ struct Version {
 /// but its times), so that two databases holding it alike give it the same id.
 std::string legacy_id(const ExportGame& game);
 
-/// Gives every game here without a version (from before migration 10) its legacy_id. Inside
-/// the caller's write transaction; returns how many it gave one.
-std::size_t fill_legacy(Database& db);
+/// Gives every game here without a version (from before migration 10) its legacy_id, and names
+/// this database (sync id `id`) as the maker of the changes made before it had an id. Inside
+/// the caller's write transaction; returns how many games it gave a legacy id.
+std::size_t fill_legacy(Database& db, const std::string& id);
 
 /// Records a new change of game `game_id` made here: a new random id in its seen set, and
 /// this database as its last changer. Called by append_audit for every entry of a game.

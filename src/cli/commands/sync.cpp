@@ -104,7 +104,8 @@ Json version_json(const store::versions::Version& v) {
 }
 
 struct Outcome {
-  std::string mine;
+  std::string id;    ///< This database's sync id (a new one when a copy was found out).
+  std::string mine;  ///< Its file's name.
   bool wrote = false;
   std::optional<CopyFound> copy;
   std::vector<store::sync::FileMerge> merged;
@@ -182,7 +183,8 @@ void print_text(const SyncOptions& opts, const Outcome& o, Context& ctx) {
     for (const auto& d : did) line += (line.empty() ? "" : ", ") + d;
     ctx.out << sanitize(m.file) << ": " << (line.empty() ? "nothing new" : line) << '\n';
     for (const auto& t : m.taken)
-      ctx.out << "  Game " << t.game_id << ": " << sanitize(t.summary) << '\n';
+      ctx.out << "  Brought " << sanitize(t.label) << " to its version: " << sanitize(t.summary)
+              << '\n';
     for (const auto& g : m.deleted) {
       ctx.out << "  Deleted game " << g.id << " (" << g.date << ", " << sanitize(game_names(g))
               << "): deleted in the database that wrote it\n";
@@ -190,8 +192,8 @@ void print_text(const SyncOptions& opts, const Outcome& o, Context& ctx) {
     for (const auto& c : m.conflicts) {
       ctx.out << "  Conflict: " << sanitize(c.label) << ": " << sanitize(c.difference) << '\n';
       if (!c.file.seen.empty() || !c.here.seen.empty()) {
-        ctx.out << "    the file's version: changed last by " << sanitize(made_by(c.file, o.mine))
-                << "; here: by " << sanitize(made_by(c.here, o.mine)) << '\n';
+        ctx.out << "    the file's version: changed last by " << sanitize(made_by(c.file, o.id))
+                << "; here: by " << sanitize(made_by(c.here, o.id)) << '\n';
       }
       ctx.out << "    "
               << (c.kept == "file" ? "took the file's version"
@@ -254,7 +256,7 @@ void run_sync(const SyncOptions& opts, Context& ctx) {
   {
     store::Transaction tx(db, store::Transaction::Kind::Immediate);
     id = store::sync::database_id(db);
-    store::versions::fill_legacy(db);
+    store::versions::fill_legacy(db, id);
     written = store::sync::last_written(db, where);
     tx.commit();
   }
@@ -329,6 +331,7 @@ void run_sync(const SyncOptions& opts, Context& ctx) {
     store::versions::prune_stored(db);
     tx.commit();
   }
+  o.id = id;
   o.mine = store::sync::file_name(id);
   for (const auto& m : o.merged) {
     o.undecided += static_cast<std::size_t>(
