@@ -190,7 +190,7 @@ TEST_CASE("concurrent edits are a conflict: kept here, the other version stored,
   CHECK(merge(b, file_of(a, "aaaaaaaaaaaaaaaa")).behind + 0 == 0);  // the same now
 }
 
-TEST_CASE("--keep file takes the file's version of a conflict, and undo puts ours back", "[sync]") {
+TEST_CASE("keeping the file's version of a conflict takes it, and undo puts ours back", "[sync]") {
   TempDir dir;
   Database a = open_database(dir.file("a.db"));
   Database b = open_database(dir.file("b.db"));
