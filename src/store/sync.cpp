@@ -65,6 +65,12 @@ std::string database_id(Database& db) {
   return id;
 }
 
+std::optional<std::string> existing_database_id(const Database& db) {
+  auto read = db.prepare("SELECT value FROM meta WHERE key = 'sync_id'");
+  if (!read.step()) return std::nullopt;
+  return read.text(0);
+}
+
 std::string new_database_id(Database& db) {
   std::string id = random_id(db);
   db.prepare(

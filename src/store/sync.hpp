@@ -44,6 +44,9 @@ struct SyncFile {
 /// time. Call inside a write transaction.
 std::string database_id(Database& db);
 
+/// This database's sync id, if it has synced: reads only.
+std::optional<std::string> existing_database_id(const Database& db);
+
 /// Gives this database a new sync id (a copy found out): returns it. Inside a transaction.
 std::string new_database_id(Database& db);
 

@@ -172,6 +172,10 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
     const auto game = load_game(db, it->second.id);
     if (!game) continue;
     const Version& h = it->second.version;
+    if (deletion && h.seen.includes(deletion->seen)) {
+      ++merge.behind;  // the game here was kept over that deletion (a decision seen here)
+      continue;
+    }
     if (!deletion || deletion->seen.includes(h.seen)) {
       delete_game(db, *game);
       if (deletion) versions::set_tombstone(db, uuid, *deletion);
@@ -239,6 +243,12 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
         ++merge.not_brought_back;
         continue;
       }
+      if (f.seen.includes(t->seen)) {
+        // The file's version has seen the deletion and kept the game: it comes back.
+        restored.emplace_back(uuid, f);
+        rest.games.push_back(g);
+        continue;
+      }
       SyncConflict c{.uuid = uuid,
                      .game_id = 0,
                      .label = "game " + uuid.substr(0, 8) + " (" + g.date + ", " + names_of(g) +
@@ -256,8 +266,8 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
         store_conflict(c, game_export_text(g));
       } else {
         Version wider = *t;
-        wider.seen = t->seen.with(f.seen).with(Seen{{versions::new_change_id(db)}});
-        versions::set_tombstone(db, uuid, wider);
+        wider.seen = t->seen.with(f.seen);
+        versions::set_tombstone(db, uuid, versions::with_change_here(db, wider));
         c.kept = "here";
       }
       merge.conflicts.push_back(std::move(c));
@@ -320,7 +330,7 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
     merge.conflicts.push_back(std::move(c));
   }
 
-  auto planned = plan_import(db, rest);
+  auto planned = plan_import(db, rest, file.version >= 2 ? ContentMatch::No : ContentMatch::Yes);
   if (!planned) return Failure{planned.error()};
   merge.plan = std::move(*planned);
   // A version 1 file's conflicts (by content) are settled as --keep says, else kept here.

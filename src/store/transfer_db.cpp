@@ -395,7 +395,7 @@ std::optional<ExportGame> load_export_game(const Database& db, std::int64_t game
   return std::move(data.games.front());
 }
 
-Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
+Expected<ImportPlan> plan_import(const Database& db, const ExportData& data, ContentMatch content) {
   ImportPlan plan;
   std::unordered_map<std::string, bool> known;
   auto players = db.prepare("SELECT name FROM players");
@@ -467,6 +467,10 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
     if (!merged[j]) by_content[game_key(here.games[j])].push_back(j);
   }
   for (std::size_t i : unmatched) {
+    if (content == ContentMatch::No && data.games[i].uuid) {
+      plan.new_games.push_back(i);
+      continue;
+    }
     const auto it = by_content.find(game_key(data.games[i]));
     if (it == by_content.end() || it->second.empty()) {
       plan.new_games.push_back(i);

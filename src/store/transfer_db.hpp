@@ -76,7 +76,11 @@ struct ImportPlan {
 /// Compares checked data with the database. Fails if a season of the same name has other
 /// dates. A game of the file that conflicts with the game here of the same uuid is listed in
 /// `conflicts` (naming both and the first difference: the round, the seats...). Reads only.
-Expected<ImportPlan> plan_import(const Database& db, const ExportData& data);
+/// With ContentMatch::No a game with an unknown uuid is always new: a sync file's games all
+/// carry their uuid, and two games alike in content are still two games.
+enum class ContentMatch { Yes, No };
+Expected<ImportPlan> plan_import(const Database& db, const ExportData& data,
+                                 ContentMatch content = ContentMatch::Yes);
 
 /// Writes what the plan adds, with cached totals and winners, and one audit entry naming
 /// `source`; each round appended to a game here, an abandon or a tie-break the file adds is

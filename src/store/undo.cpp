@@ -8,6 +8,7 @@
 #include "store/game_log.hpp"
 #include "store/rounds.hpp"
 #include "store/transfer_db.hpp"
+#include "store/versions.hpp"
 
 namespace crowns::store {
 
@@ -207,6 +208,9 @@ Expected<Reversal> reverse_new(Database& db, const Game& game, const AuditEntry&
   std::string names;
   for (const auto& s : game.seats) names += (names.empty() ? "" : ", ") + s.name;
   const std::string value = log::dump(log::game_json(game));
+  // Gone as a deletion is gone: a sync file holding the game as it was does not bring it back.
+  versions::set_tombstone(db, game.uuid,
+                          versions::with_change_here(db, versions::game_version(db, game.id)));
   db.prepare("DELETE FROM games WHERE id = ?").bind_all(game.id).run();
   return Reversal{std::nullopt,
                   "Removed game " + std::to_string(game.id) + " (" + names +

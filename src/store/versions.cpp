@@ -117,6 +117,14 @@ std::string new_change_id(const Database& db) {
   return stmt.text(0);
 }
 
+Version with_change_here(const Database& db, Version version) {
+  version.seen = version.seen.with(Seen{{new_change_id(db)}});
+  auto id = db.prepare("SELECT value FROM meta WHERE key = 'sync_id'");
+  version.by = id.step() ? std::optional(id.text(0)) : std::nullopt;
+  version.at = now_timestamp();
+  return version;
+}
+
 void record_change(Database& db, std::int64_t game_id) {
   db.prepare(
         "UPDATE games SET seen = ltrim(seen || ' ' || lower(hex(randomblob(6)))), "

@@ -109,6 +109,9 @@ std::vector<StoredVersion> stored_versions(const Database& db,
 /// Drops the kept versions that the game's version here (or its tombstone) now includes.
 std::size_t prune_stored(Database& db);
 
+/// `version` with one more change made here now: a new id, this database and the time.
+Version with_change_here(const Database& db, Version version);
+
 /// A random change id (12 hex digits).
 std::string new_change_id(const Database& db);
 
