@@ -277,8 +277,10 @@ void run_sync(const SyncOptions& opts, Context& ctx) {
     const auto text = read_text(path, o.skipped, ctx.in);
     if (!text) continue;
     const bool ours = store::sync::file_id(name) == id;
-    if (ours && name == store::sync::file_name(id) && store::sync::has_conflict_markers(*text))
-      own_marked = true;
+    if (ours && name == store::sync::file_name(id) && store::sync::has_conflict_markers(*text)) {
+      own_marked = true;  // said once, below: it is not written over
+      continue;
+    }
     if (ours && written && store::sync::digest(*text) == *written) continue;
     auto parsed = store::sync::parse_sync_file(*text);
     if (!parsed) {
