@@ -83,6 +83,10 @@ class Model {
     if (roll < 75) return deliver(h, Delivery::Whole);
     if (roll < 77) return deliver(h, Delivery::Part);
     if (roll < 78) return deliver(h, Delivery::ConflictCopy);
+    if (roll < 80) {
+      sync(h, pick(2) == 0 ? "here" : "file");  // a conflict decided
+      return;
+    }
     sync(h, {});
   }
 
@@ -144,7 +148,7 @@ class Model {
   }
 
   void add_host(const std::optional<std::size_t>& copy_of = {}) {
-    const auto n = hosts_.size() + copies_made_ * 10;
+    const auto n = next_name_++;
     Host host{dir_.file("db" + std::to_string(n) + ".db"),
               fs::path(dir_.file("view" + std::to_string(n)))};
     fs::create_directories(host.view);
@@ -410,6 +414,7 @@ class Model {
   std::map<std::string, std::size_t> written_by_;
   std::set<std::string> made_;
   std::size_t copies_made_ = 0;
+  std::size_t next_name_ = 0;
   std::size_t conflict_copies_ = 0;
   std::size_t syncs_ = 0;
   std::size_t conflicts_ = 0;
