@@ -152,8 +152,12 @@ class Model {
     Host host{dir_.file("db" + std::to_string(n) + ".db"),
               fs::path(dir_.file("view" + std::to_string(n)))};
     fs::create_directories(host.view);
+    if (copy_of && fs::exists(hosts_[*copy_of].db)) {
+      const Result backup = crowns_run({"--db", hosts_[*copy_of].db, "backup", host.db});
+      INFO(backup.err);
+      REQUIRE(backup.status == 0);
+    }
     if (copy_of) {
-      REQUIRE(crowns_run({"--db", hosts_[*copy_of].db, "backup", host.db}).status == 0);
       for (const auto& f : fs::directory_iterator(hosts_[*copy_of].view))
         fs::copy_file(f.path(), host.view / f.path().filename());
     }
