@@ -241,4 +241,42 @@ check "a bad export in a sync file: exit 1" [ $? = 1 ]
 check "a warning naming the file and the place" grep -q "^crowns: warning: skipped crowns-3333333333333333.json: export: games\[0\].rounds\[0\]\[1\].points" err
 printf 'partial' >"$P/crowns-4444444444444444.json.tmp"
 check "a temporary file is not read" bash -c "! '$CROWNS' --db '$T/r.db' sync '$P' 2>&1 | grep -q 4444"
+rm -f "$P"/crowns-3333333333333333.json "$P"/*.tmp
+
+# A newer format is refused in one line, changing nothing; the next crowns reads it.
+sed 's/"version":2,/"version":3,/' "$P/crowns-2222222222222222.json" >"$P/crowns-6666666666666666.json"
+quiet r sync "$P"
+before=$(sha256sum <"$T/r.db")
+r sync "$P" >out 2>err
+check "a newer sync file: exit 1" [ $? = 1 ]
+check "one line naming it and the fix" grep -qx "crowns: warning: skipped crowns-6666666666666666.json: the file is crowns-sync version 3; this crowns reads up to version 2: upgrade crowns to sync with it; the next sync reads it again" err
+check "said once" test "$(wc -l <err)" = 1
+check "no 'No other database's file' after a skipped file" bash -c "! grep -q 'No other database' out"
+check "the database is unchanged" test "$(sha256sum <"$T/r.db")" = "$before"
+rm "$P/crowns-6666666666666666.json"
+
+# A Syncthing conflict copy of another database's file is read as a version like any other.
+quiet p new --another Gil Hex --add
+quiet p sync "$P"
+mv "$P/crowns-2222222222222222.json" "$P/crowns-2222222222222222.sync-conflict-20260115-120000-ABCDEFG.json"
+out=$(r sync "$P")
+check "the conflict copy's new game is taken" grep -q "^crowns-2222222222222222.sync-conflict-20260115-120000-ABCDEFG.json: added 1 game" <<<"$out"
+
+# A version 1 file (crowns before issue 44) is still read, merged by content.
+V=$T/v1
+mkdir -p "$V"
+quiet "$CROWNS" --db "$T/v1.db" new Ann Bob --add
+quiet "$CROWNS" --db "$T/v1.db" sync "$V"
+f=$(ls "$V"/crowns-*.json)
+python3 - "$f" <<'PY'
+import json, sys
+path = sys.argv[1]
+j = json.load(open(path))
+old = {"format": "crowns-sync", "version": 1, "database": j["database"],
+       "deleted": [], "export": j["export"]}
+open(path, "w").write(json.dumps(old))
+PY
+mv "$f" "$V/crowns-0123456789abcdef.json"
+out=$("$CROWNS" --db "$T/v1new.db" sync "$V")
+check "a version 1 file's game is taken" grep -q "^crowns-0123456789abcdef.json: added 1 game, 2 new players$" <<<"$out"
 finish
