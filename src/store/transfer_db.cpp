@@ -13,6 +13,7 @@
 #include "store/games.hpp"
 #include "store/rounds.hpp"
 #include "store/timeline.hpp"
+#include "store/versions.hpp"
 
 namespace crowns::store {
 namespace {
@@ -523,12 +524,14 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
   std::int64_t next_touch = touched.step() ? touched.int64(0) : 0;
 
   // A game without an id in the file gets a new one from the column's default.
+  // Each game gets its version now (the digest of its content, as a sync gives a game from
+  // before versions): two databases importing one file agree on what their games have seen.
   auto add_game = db.prepare(
       "INSERT INTO games (played_on, status, boxes, first_dealer, note, created_at, finished_at, "
-      "touched) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+      "touched, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto add_game_with_id = db.prepare(
       "INSERT INTO games (played_on, status, boxes, first_dealer, note, created_at, finished_at, "
-      "touched, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "touched, seen, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto add_seat = db.prepare(
       "INSERT INTO seats (game_id, seat, player_id, total, tiebreak, winner, joined_round, "
       "start_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
@@ -547,13 +550,13 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
       add_game_with_id.reset();
       add_game_with_id
           .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, created, finished,
-                    ++next_touch, *g.uuid)
+                    ++next_touch, versions::legacy_id(g), *g.uuid)
           .run();
     } else {
       add_game.reset();
       add_game
           .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, created, finished,
-                    ++next_touch)
+                    ++next_touch, "")
           .run();
     }
     const std::int64_t id = db.last_insert_id();
