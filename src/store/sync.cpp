@@ -38,8 +38,12 @@ Expected<versions::Version> read_version(const json& j, const std::string& path)
   versions::Version v;
   v.seen = versions::Seen::parse(j["seen"].get<std::string>());
   for (const auto& id : v.seen.ids) {
-    if (!versions::is_change_id(id))
-      return Failure{path + ".seen: '" + id + "' is not a change id (12 hex digits)"};
+    if (versions::is_change_id(id)) continue;
+    std::string why = path;
+    why += ".seen: '";
+    why += id;
+    why += "' is not a change id (12 hex digits)";
+    return Failure{why};
   }
   if (j.contains("by") && !j["by"].is_null()) {
     if (!j["by"].is_string() || j["by"].get<std::string>().size() != 16 ||
@@ -227,7 +231,7 @@ Expected<SyncFile> parse_sync_file(std::string_view text) {
   if (!j.contains("export")) return Failure{"the field \"export\" is missing"};
   auto data = parse_export(j["export"].dump());
   if (!data) return Failure{"export: " + data.error()};
-  file.data = std::move(*data);
+  file.data = *data;
   return file;
 }
 

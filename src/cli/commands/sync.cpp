@@ -289,9 +289,9 @@ void run_sync(const SyncOptions& opts, Context& ctx) {
     }
     if (ours) {
       if (name == store::sync::file_name(id) && written) own_rewritten = true;
-      own.push_back({name, std::move(*parsed)});
+      own.push_back({name, *parsed});
     } else {
-      files.push_back({name, std::move(*parsed)});
+      files.push_back({name, *parsed});
     }
   }
   // The file chosen by name is merged first: the others then meet its versions.
@@ -309,7 +309,7 @@ void run_sync(const SyncOptions& opts, Context& ctx) {
       return false;  // rolled back
     }
     tx.commit();
-    o.merged.push_back(std::move(*merged));
+    o.merged.push_back(*merged);
     return true;
   };
   // Files under our own id first: what they hold that we do not is a copy's work.
