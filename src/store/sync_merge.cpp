@@ -93,8 +93,8 @@ std::string change_text(const ExportGame& file, const ExportGame& here) {
     parts.push_back(span(here.rounds.size() + 1, file.rounds.size()) + " added");
   if (file.rounds.size() < here.rounds.size())
     parts.push_back(span(file.rounds.size() + 1, here.rounds.size()) + " taken back");
-  if (file.status == "abandoned" && here.status != "abandoned") parts.push_back("abandoned");
-  if (file.status != "abandoned" && here.status == "abandoned") parts.push_back("reopened");
+  if (file.status == "abandoned" && here.status != "abandoned") parts.emplace_back("abandoned");
+  if (file.status != "abandoned" && here.status == "abandoned") parts.emplace_back("reopened");
   const auto tiebreak = [](const ExportGame& g) {
     std::string line;
     for (const auto& seat : g.seats) {
@@ -284,8 +284,11 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
     if (!mine) continue;
     if (order == Order::Ahead) {
       const std::string what = change_text(g, *mine);
-      const std::string summary =
-          "Game " + std::to_string(h.id) + " brought to " + source + "'s version: " + what;
+      std::string summary = "Game " + std::to_string(h.id);
+      summary += " brought to ";
+      summary += source;
+      summary += "'s version: ";
+      summary += what;
       replace_game(db, h.id, g, "sync", summary);
       versions::set_game_version(db, h.id, f);
       merge.taken.push_back({h.id, label_of(h.id, *mine), what});
@@ -332,7 +335,7 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
 
   auto planned = plan_import(db, rest, file.version >= 2 ? ContentMatch::No : ContentMatch::Yes);
   if (!planned) return Failure{planned.error()};
-  merge.plan = std::move(*planned);
+  merge.plan = *planned;
   // A version 1 file's conflicts (by content) are settled as --keep says, else kept here.
   const KeepSide legacy = keep.side;
   if (import_changes(merge.plan, legacy)) {

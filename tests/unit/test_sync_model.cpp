@@ -313,7 +313,7 @@ class Model {
     const Seen before = seen_by(h);
     std::vector<std::string> args{"--db", hosts_[h].db, "sync", hosts_[h].view.string(), "--json"};
     if (!keep.empty()) {
-      args.push_back("--keep");
+      args.emplace_back("--keep");
       args.push_back(keep);
     }
     const Result r = crowns_run(args);
