@@ -2,7 +2,8 @@
 # Installs what crowns needs on Debian 12 (idempotent; skips apt when all is there).
 #   bash scripts/setup.sh           to build and run crowns (scripts/run.sh)
 #   bash scripts/setup.sh --test    also what the tests drive: Chromium, tmux, the shells whose
-#                                   completions are checked, pdftoppm (scripts/test.sh)
+#                                   completions are checked, pdftoppm, and the sync tools the
+#                                   sync tests run crowns through: git, Syncthing (scripts/test.sh)
 #   bash scripts/setup.sh --lint    also clang-format and clang-tidy (scripts/lint.sh)
 #   bash scripts/setup.sh --package also what scripts/package.sh uses (dpkg-shlibdeps, lintian)
 #   bash scripts/setup.sh --ci      all of these and clang's fuzzer runtime (fuzz/run.sh)
@@ -10,7 +11,7 @@
 set -euo pipefail
 packages=(g++ cmake ninja-build libsqlite3-dev sqlite3 libfmt-dev libcli11-dev nlohmann-json3-dev catch2
           libutf8proc-dev pkg-config libcpp-httplib-dev libqrencode-dev libicu-dev)
-test_packages=(chromium poppler-utils python3 tmux zsh fish)
+test_packages=(chromium poppler-utils python3 tmux zsh fish git syncthing)
 lint_packages=(clang-format clang-tidy)
 package_packages=(dpkg-dev file lintian man-db zsh fish)
 for option in "$@"; do

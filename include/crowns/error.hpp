@@ -6,8 +6,9 @@
 
 namespace crowns {
 
-/// Process exit codes. 0 ok, 1 an error, 2 a usage error.
-enum class ExitCode : int { Ok = 0, Error = 1, Usage = 2 };
+/// Process exit codes. 0 ok, 1 an error, 2 a usage error, 3 a conflict `crowns sync` left
+/// undecided (a game two databases changed, each without the other's change).
+enum class ExitCode : int { Ok = 0, Error = 1, Usage = 2, Conflict = 3 };
 
 /// `message` with each NUL byte written as \x00, as crowns shows every other control byte:
 /// what() ends at the first NUL, and a name read from a file or a line of input may hold one.

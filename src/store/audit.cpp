@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "store/db.hpp"
+#include "store/versions.hpp"
 
 namespace crowns::store {
 
@@ -15,6 +16,8 @@ AuditEntry append_audit(Database& db, AuditEntry entry) {
                 entry.new_value)
       .run();
   entry.id = db.last_insert_id();
+  // Every change of a game is a change its history has seen (store/versions.hpp).
+  if (entry.game_id) versions::record_change(db, *entry.game_id);
   return entry;
 }
 

@@ -7,6 +7,7 @@
 #include "store/audit.hpp"
 #include "store/db.hpp"
 #include "store/game_log.hpp"
+#include "store/versions.hpp"
 
 namespace crowns::store {
 
@@ -312,6 +313,9 @@ Change delete_game(Database& db, const Game& game) {
                                        .action = "delete",
                                        .summary = "Game " + std::to_string(game.id) + " deleted",
                                        .old_value = log::dump(log::game_json(game))});
+  // What the deletion had seen travels with it: a version of the game it includes never
+  // brings the game back (store/versions.hpp).
+  versions::set_tombstone(db, game.uuid, versions::game_version(db, game.id));
   db.prepare("DELETE FROM games WHERE id = ?").bind_all(game.id).run();
   return Change{std::nullopt, std::move(entry)};
 }

@@ -13,6 +13,7 @@
 #include "store/games.hpp"
 #include "store/rounds.hpp"
 #include "store/timeline.hpp"
+#include "store/versions.hpp"
 
 namespace crowns::store {
 namespace {
@@ -37,22 +38,28 @@ Standings standings_of(const ExportGame& g) {
   return game.standings();
 }
 
-// Everything exportable; `ids` (if given) gets the database id of each game, in order.
-ExportData load(const Database& db, std::vector<std::int64_t>* ids) {
+// Everything exportable (or only game `only`, with no players or seasons); `ids` (if given)
+// gets the database id of each game, in order.
+ExportData load(const Database& db, std::vector<std::int64_t>* ids,
+                std::optional<std::int64_t> only = std::nullopt) {
   ExportData data;
-  auto players = db.prepare("SELECT name, retired FROM players ORDER BY name COLLATE NOCASE, id");
-  while (players.step()) data.players.push_back({players.text(0), players.integer(1) != 0});
+  if (!only) {
+    auto players = db.prepare("SELECT name, retired FROM players ORDER BY name COLLATE NOCASE, id");
+    while (players.step()) data.players.push_back({players.text(0), players.integer(1) != 0});
 
-  auto seasons = db.prepare(
-      "SELECT name, starts_on, ends_on FROM seasons ORDER BY starts_on, name COLLATE NOCASE, id");
-  while (seasons.step()) {
-    data.seasons.push_back({seasons.text(0), seasons.text(1), seasons.optional_text(2)});
+    auto seasons = db.prepare(
+        "SELECT name, starts_on, ends_on FROM seasons ORDER BY starts_on, name COLLATE NOCASE, "
+        "id");
+    while (seasons.step()) {
+      data.seasons.push_back({seasons.text(0), seasons.text(1), seasons.optional_text(2)});
+    }
   }
 
   std::unordered_map<std::int64_t, std::size_t> index;
   auto games = db.prepare(
       "SELECT id, played_on, status, boxes, first_dealer, note, uuid FROM games "
-      "ORDER BY played_on, id");
+      "WHERE ?1 IS NULL OR id = ?1 ORDER BY played_on, id");
+  games.bind_all(only);
   while (games.step()) {
     index.emplace(games.int64(0), data.games.size());
     if (ids) ids->push_back(games.int64(0));
@@ -67,7 +74,9 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids) {
   }
   auto seats = db.prepare(
       "SELECT s.game_id, p.name, s.tiebreak, coalesce(s.joined_round, 1), s.start_total "
-      "FROM seats s JOIN players p ON p.id = s.player_id ORDER BY s.game_id, s.seat");
+      "FROM seats s JOIN players p ON p.id = s.player_id WHERE ?1 IS NULL OR s.game_id = ?1 "
+      "ORDER BY s.game_id, s.seat");
+  seats.bind_all(only);
   while (seats.step()) {
     if (const auto it = index.find(seats.int64(0)); it != index.end()) {
       data.games[it->second].seats.push_back({.player = seats.text(1),
@@ -77,8 +86,9 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids) {
     }
   }
   auto scores = db.prepare(
-      "SELECT game_id, round, seat, points, went_out, hand FROM scores ORDER BY game_id, round, "
-      "seat");
+      "SELECT game_id, round, seat, points, went_out, hand FROM scores "
+      "WHERE ?1 IS NULL OR game_id = ?1 ORDER BY game_id, round, seat");
+  scores.bind_all(only);
   while (scores.step()) {
     const auto it = index.find(scores.int64(0));
     if (it == index.end()) continue;
@@ -88,7 +98,11 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids) {
     g.rounds[round - 1].push_back(
         {scores.integer(3), scores.integer(4) != 0, scores.optional_text(5)});
   }
-  const auto times = timeline::all_game_times(db);
+  std::unordered_map<std::int64_t, timeline::GameTimes> times;
+  if (only)
+    times.emplace(*only, timeline::game_times(db, *only));
+  else
+    times = timeline::all_game_times(db);
   for (const auto& [id, i] : index) {
     const auto it = times.find(id);
     if (it == times.end() || !it->second.started) continue;
@@ -260,7 +274,110 @@ Expected<void> keep_file_version(Database& db, const ExportGame& file, const Gam
   return {};
 }
 
+// The players of a game's seats, each once (case ignored): what a one-game export lists.
+std::vector<ExportPlayer> seat_players(const ExportGame& g) {
+  std::vector<ExportPlayer> players;
+  for (const auto& seat : g.seats) {
+    const bool listed = std::any_of(players.begin(), players.end(), [&](const ExportPlayer& p) {
+      return fold_case(p.name) == fold_case(seat.player);
+    });
+    if (!listed) players.push_back({seat.player, false});
+  }
+  return players;
+}
+
 }  // namespace
+
+std::string game_export_text(const ExportGame& game) {
+  ExportData data;
+  data.players = seat_players(game);
+  data.games.push_back(game);
+  return format_export(data, ExportFormat::Json);
+}
+
+void write_game_content(Database& db, std::int64_t game_id, const ExportGame& g) {
+  auto player = db.prepare("SELECT id FROM players WHERE name = ? COLLATE NOCASE");
+  auto add_player = db.prepare("INSERT INTO players (name, retired, created_at) VALUES (?, 0, ?)");
+  std::vector<std::int64_t> player_ids;
+  for (const auto& seat : g.seats) {
+    player.reset();
+    player.bind_all(seat.player);
+    if (player.step()) {
+      player_ids.push_back(player.int64(0));
+      continue;
+    }
+    add_player.reset();
+    add_player.bind_all(seat.player, now_timestamp()).run();
+    player_ids.push_back(db.last_insert_id());
+  }
+  // The times of the rounds here, kept for a round the file gives none.
+  std::vector<std::string> entered;
+  auto rounds_here =
+      db.prepare("SELECT round, entered_at FROM rounds WHERE game_id = ? ORDER BY round");
+  rounds_here.bind_all(game_id);
+  while (rounds_here.step()) {
+    const auto r = static_cast<std::size_t>(std::max(rounds_here.integer(0), 1));
+    if (entered.size() < r) entered.resize(r);
+    entered[r - 1] = rounds_here.text(1);
+  }
+  db.prepare("DELETE FROM drafts WHERE game_id = ?").bind_all(game_id).run();
+  db.prepare("DELETE FROM scores WHERE game_id = ?").bind_all(game_id).run();
+  db.prepare("DELETE FROM rounds WHERE game_id = ?").bind_all(game_id).run();
+  db.prepare("DELETE FROM seats WHERE game_id = ?").bind_all(game_id).run();
+  const bool over = g.status != "active";
+  db.prepare(
+        "UPDATE games SET played_on = ?, status = ?, boxes = ?, first_dealer = ?, note = ?, "
+        "  created_at = coalesce(?, created_at), "
+        "  finished_at = CASE WHEN ? THEN coalesce(?, finished_at, ?) END, "
+        "  touched = (SELECT max(touched) + 1 FROM games) WHERE id = ?")
+      .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, g.started_at, over, g.ended_at,
+                now_timestamp(), game_id)
+      .run();
+  const Standings st = standings_of(g);
+  auto add_seat = db.prepare(
+      "INSERT INTO seats (game_id, seat, player_id, total, tiebreak, winner, joined_round, "
+      "start_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  for (std::size_t s = 0; s < g.seats.size(); ++s) {
+    const int seat = static_cast<int>(s);
+    const bool won = std::find(st.winners.begin(), st.winners.end(), seat) != st.winners.end();
+    add_seat.reset();
+    add_seat
+        .bind_all(
+            game_id, seat, player_ids[s], st.totals[s], g.seats[s].tiebreak, won,
+            g.seats[s].joined_round > 1 ? std::optional(g.seats[s].joined_round) : std::nullopt,
+            g.seats[s].start_total)
+        .run();
+  }
+  auto add_round = db.prepare("INSERT INTO rounds (game_id, round, entered_at) VALUES (?, ?, ?)");
+  auto add_score = db.prepare(
+      "INSERT INTO scores (game_id, round, seat, points, went_out, hand) VALUES (?, ?, ?, ?, ?, "
+      "?)");
+  for (std::size_t r = 0; r < g.rounds.size(); ++r) {
+    const int round = static_cast<int>(r) + 1;
+    std::optional<std::string> at = r < g.recorded_at.size() ? g.recorded_at[r] : std::nullopt;
+    if (!at && r < entered.size()) at = entered[r];
+    add_round.reset();
+    add_round.bind_all(game_id, round, at.value_or("")).run();
+    for (std::size_t s = 0; s < g.rounds[r].size(); ++s) {
+      const ExportScore& cell = g.rounds[r][s];
+      add_score.reset();
+      add_score.bind_all(game_id, round, static_cast<int>(s), cell.points, cell.went_out, cell.hand)
+          .run();
+    }
+  }
+}
+
+AuditEntry replace_game(Database& db, std::int64_t game_id, const ExportGame& file,
+                        const std::string& action, const std::string& summary) {
+  const auto before = load_export_game(db, game_id);
+  write_game_content(db, game_id, file);
+  return append_audit(
+      db, {.game_id = game_id,
+           .action = action,
+           .summary = summary,
+           .old_value = before ? std::optional(game_export_text(*before)) : std::nullopt,
+           .new_value = game_export_text(file)});
+}
 
 bool import_changes(const ImportPlan& plan, KeepSide keep) {
   if (plan.changes()) return true;
@@ -269,11 +386,17 @@ bool import_changes(const ImportPlan& plan, KeepSide keep) {
                      [](const GameConflict& c) { return c.cannot_keep_file.empty(); });
 }
 
-ExportData load_export(const Database& db) {
-  return load(db, nullptr);
+ExportData load_export(const Database& db, std::vector<std::int64_t>* ids) {
+  return load(db, ids);
 }
 
-Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
+std::optional<ExportGame> load_export_game(const Database& db, std::int64_t game_id) {
+  ExportData data = load(db, nullptr, game_id);
+  if (data.games.empty()) return std::nullopt;
+  return std::move(data.games.front());
+}
+
+Expected<ImportPlan> plan_import(const Database& db, const ExportData& data, ContentMatch content) {
   ImportPlan plan;
   std::unordered_map<std::string, bool> known;
   auto players = db.prepare("SELECT name FROM players");
@@ -345,6 +468,10 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data) {
     if (!merged[j]) by_content[game_key(here.games[j])].push_back(j);
   }
   for (std::size_t i : unmatched) {
+    if (content == ContentMatch::No && data.games[i].uuid) {
+      plan.new_games.push_back(i);
+      continue;
+    }
     const auto it = by_content.find(game_key(data.games[i]));
     if (it == by_content.end() || it->second.empty()) {
       plan.new_games.push_back(i);
@@ -397,12 +524,14 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
   std::int64_t next_touch = touched.step() ? touched.int64(0) : 0;
 
   // A game without an id in the file gets a new one from the column's default.
+  // Each game gets its version now (the digest of its content, as a sync gives a game from
+  // before versions): two databases importing one file agree on what their games have seen.
   auto add_game = db.prepare(
       "INSERT INTO games (played_on, status, boxes, first_dealer, note, created_at, finished_at, "
-      "touched) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+      "touched, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto add_game_with_id = db.prepare(
       "INSERT INTO games (played_on, status, boxes, first_dealer, note, created_at, finished_at, "
-      "touched, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "touched, seen, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto add_seat = db.prepare(
       "INSERT INTO seats (game_id, seat, player_id, total, tiebreak, winner, joined_round, "
       "start_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
@@ -421,13 +550,13 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
       add_game_with_id.reset();
       add_game_with_id
           .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, created, finished,
-                    ++next_touch, *g.uuid)
+                    ++next_touch, versions::legacy_id(g), *g.uuid)
           .run();
     } else {
       add_game.reset();
       add_game
           .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, created, finished,
-                    ++next_touch)
+                    ++next_touch, "")
           .run();
     }
     const std::int64_t id = db.last_insert_id();

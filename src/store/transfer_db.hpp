@@ -6,14 +6,18 @@
 #include <vector>
 
 #include "crowns/expected.hpp"
+#include "store/audit.hpp"
 #include "store/sqlite.hpp"
 #include "store/transfer.hpp"
 
 namespace crowns::store {
 
 /// Everything exportable, in export order (players by name, seasons by start, games by date
-/// then creation). Reads only.
-ExportData load_export(const Database& db);
+/// then creation). Reads only. `ids`, when given, gets the id here of each game, in order.
+ExportData load_export(const Database& db, std::vector<std::int64_t>* ids = nullptr);
+
+/// One game as load_export gives it, or none if there is no game `game_id`.
+std::optional<ExportGame> load_export_game(const Database& db, std::int64_t game_id);
 
 /// A game of the file that continues a game here (same uuid): what apply_import adds to it.
 struct GameUpdate {
@@ -72,7 +76,11 @@ struct ImportPlan {
 /// Compares checked data with the database. Fails if a season of the same name has other
 /// dates. A game of the file that conflicts with the game here of the same uuid is listed in
 /// `conflicts` (naming both and the first difference: the round, the seats...). Reads only.
-Expected<ImportPlan> plan_import(const Database& db, const ExportData& data);
+/// With ContentMatch::No a game with an unknown uuid is always new: a sync file's games all
+/// carry their uuid, and two games alike in content are still two games.
+enum class ContentMatch { Yes, No };
+Expected<ImportPlan> plan_import(const Database& db, const ExportData& data,
+                                 ContentMatch content = ContentMatch::Yes);
 
 /// Writes what the plan adds, with cached totals and winners, and one audit entry naming
 /// `source`; each round appended to a game here, an abandon or a tie-break the file adds is
@@ -84,6 +92,21 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data);
 /// the caller rolls back.
 Expected<void> apply_import(Database& db, const ExportData& data, const ImportPlan& plan,
                             const std::string& source, KeepSide keep = KeepSide::Skip);
+
+/// A crowns export (JSON) holding the one game and its players: how the log keeps a game a
+/// sync replaced, and how a kept conflicting version is stored.
+std::string game_export_text(const ExportGame& game);
+
+/// Writes `game`'s content over game `game_id` here, keeping its number and uuid: details,
+/// status, seats (players made by name when missing), rounds, scores, tie-break, cached
+/// totals and winners, and its times (a round without one in `game` keeps the time it had
+/// here). Logs nothing: inside the caller's transaction.
+void write_game_content(Database& db, std::int64_t game_id, const ExportGame& game);
+
+/// write_game_content, logged as one entry `action` with `summary`, the game before and after
+/// as game_export_text (so undo puts the one before back). Returns the entry.
+AuditEntry replace_game(Database& db, std::int64_t game_id, const ExportGame& game,
+                        const std::string& action, const std::string& summary);
 
 /// Whether `plan` changes the database when conflicts are settled as `keep` says.
 bool import_changes(const ImportPlan& plan, KeepSide keep);

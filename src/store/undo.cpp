@@ -7,6 +7,8 @@
 #include "store/details.hpp"
 #include "store/game_log.hpp"
 #include "store/rounds.hpp"
+#include "store/transfer_db.hpp"
+#include "store/versions.hpp"
 
 namespace crowns::store {
 
@@ -206,6 +208,9 @@ Expected<Reversal> reverse_new(Database& db, const Game& game, const AuditEntry&
   std::string names;
   for (const auto& s : game.seats) names += (names.empty() ? "" : ", ") + s.name;
   const std::string value = log::dump(log::game_json(game));
+  // Gone as a deletion is gone: a sync file holding the game as it was does not bring it back.
+  versions::set_tombstone(db, game.uuid,
+                          versions::with_change_here(db, versions::game_version(db, game.id)));
   db.prepare("DELETE FROM games WHERE id = ?").bind_all(game.id).run();
   return Reversal{std::nullopt,
                   "Removed game " + std::to_string(game.id) + " (" + names +
@@ -230,6 +235,25 @@ Expected<Reversal> reverse_join(Database& db, const Game& game, const AuditEntry
                   e.new_value, std::nullopt};
 }
 
+// A game a sync brought to another database's version: the version before is put back
+// (a change of its own, which the next sync carries like any other).
+Expected<Reversal> reverse_sync(Database& db, const Game& game, const AuditEntry& e) {
+  if (!e.old_value) return stale(game, e, "the log holds no copy of the game before it");
+  auto before = parse_export(*e.old_value);
+  if (!before || before->games.size() != 1) return stale(game, e, "its copy in the log is damaged");
+  write_game_content(db, game.id, before->games.front());
+  return Reversal{log::refresh(db, game.id),
+                  "Put game " + std::to_string(game.id) + " back as it was before: " + e.summary,
+                  e.new_value, e.old_value};
+}
+
+// A conflict settled by keeping the game here changed nothing in it: undoing the decision
+// changes nothing either, but says so.
+Expected<Reversal> reverse_keep(const Game& game, const AuditEntry& e) {
+  return Reversal{game, "Undid \"" + e.summary + "\": the game was not changed by it", e.new_value,
+                  e.old_value};
+}
+
 Failure cannot_undo(const AuditEntry& e) {
   return Failure{"the last change, " + quoted(e) +
                  ", cannot be undone: undo reverses rounds, edits, tie-breaks, abandon, reopen, "
@@ -245,6 +269,8 @@ Expected<Reversal> reverse(Database& db, const Game& game, const AuditEntry& e) 
   if (e.action == "details") return reverse_details(db, game, e);
   if (e.action == "new") return reverse_new(db, game, e);
   if (e.action == "join") return reverse_join(db, game, e);
+  if (e.action == "sync") return reverse_sync(db, game, e);
+  if (e.action == "keep") return reverse_keep(game, e);
   return cannot_undo(e);
 }
 

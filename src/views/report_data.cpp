@@ -16,6 +16,7 @@ namespace {
 Rating rating_before(const std::vector<GameResult>& games, const RatingReplay& replay,
                      const Period& period, std::int64_t player) {
   Rating rating{};
+  if (!period.from) return rating;  // all time: nothing before it, every player starts new
   for (std::size_t g = 0; g < games.size(); ++g) {
     if (period.from && games[g].date >= *period.from) break;
     if (const int seat = games[g].seat_of(player); seat >= 0)

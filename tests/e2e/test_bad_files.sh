@@ -60,7 +60,10 @@ overwrite_pages() { # FILE FIRST COUNT
   done
 }
 cp "$T/real.db" "$T/corrupt.db"
-overwrite_pages "$T/corrupt.db" $((pages / 2)) 3
+# Three pages over a page of the games table (not a fixed offset: a new table in a migration
+# moves every table's pages), so that every command below reads damaged pages.
+games_page=$(sqlite3 "$T/real.db" "SELECT pageno FROM dbstat WHERE name = 'games' ORDER BY pageno LIMIT 1 OFFSET 4")
+overwrite_pages "$T/corrupt.db" $((games_page - 1)) 3
 refused "corrupted database: export" "$T/corrupt.db" "is damaged.*crowns restore" --db "$T/corrupt.db" export
 refused "corrupted database: games" "$T/corrupt.db" "is damaged" --db "$T/corrupt.db" games
 refused "corrupted database: leaderboard" "$T/corrupt.db" "is damaged" --db "$T/corrupt.db" leaderboard

@@ -72,6 +72,9 @@ bob=$(grep -o '<bdi>Bob</bdi>.*' lost.html | grep -o '<td data-label="Skill chan
 check "the column is the skill change" grep -q '<th>Skill change</th>' lost.html
 check "the key says what it is" grep -q 'Skill change: how μ, the skill estimate, moved' lost.html
 check "Bob lost his game: his skill change is down ($bob)" grep -q 'class="down">−' <<<"$bob"
+"$CROWNS" --db "$lost" report --all --html - >lost-all.html
+bob=$(grep -o '<bdi>Bob</bdi>.*' lost-all.html | grep -o '<td data-label="Skill change" class="[a-z]*">[^<]*' | head -1)
+check "report --all: the real skill change, not ±0.00 (issue 44) ($bob)" grep -q 'class="down">−' <<<"$bob"
 
 # Issue 39: the period's time and rivals; --date: one evening, crowns tonight's at the end.
 "$CROWNS" report --html - >time.html

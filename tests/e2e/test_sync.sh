@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# crowns sync FOLDER (issue 39): each database writes its own file into a shared folder and
-# merges the others' by game id as import merges; files are written whole; a damaged file is
-# skipped with a warning; syncing twice changes nothing; three databases syncing in any order
-# end with the same games; a deletion travels; a conflict is kept here until --keep decides.
+# crowns sync FOLDER (issues 39 and 44): each database writes its own file into a shared folder
+# and merges the others' by game id and by what each version has seen; files are written whole;
+# a damaged file is skipped with a warning; syncing twice changes nothing; three databases
+# syncing in any order end with the same games; a deletion travels; a correction made on one
+# host travels without a question; a conflict is kept here (exit 3) until --keep decides.
 source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 cd "$T" || exit 1  # its out and err files
@@ -25,7 +26,8 @@ quiet c round 0* 9
 out=$(a sync "$S")
 check "the first sync writes its own file" grep -qE '^Wrote crowns-[0-9a-f]{16}\.json$' <<<"$out"
 check "and says no other file is there yet" grep -q "^No other database's file in" <<<"$out"
-check "the file is a crowns-sync file" grep -q '^{"format":"crowns-sync","version":1,"database":"[0-9a-f]\{16\}","deleted":\[\],$' "$S"/crowns-*.json
+check "the file is a crowns-sync file" grep -q '^{"format":"crowns-sync","version":2,"database":"[0-9a-f]\{16\}",$' "$S"/crowns-*.json
+check "with what each game has seen" grep -qE '^"[0-9a-f-]{36}":\{"seen":"[0-9a-f ]+","by":"[0-9a-f]{16}","at":"2026-01-15 12:00:00"\}' "$S"/crowns-*.json
 check "no temporary file is left" bash -c "! ls -A '$S' | grep -q tmp"
 quiet b sync "$S"
 out=$(c sync "$S")
@@ -68,20 +70,42 @@ eve() { sqlite3 "$1" "SELECT game_id FROM seats JOIN players p ON p.id = player_
 quiet a edit 1 Eve=30 --game "$(eve "$T/a.db")"
 quiet c edit 1 Eve=40 --game "$(eve "$T/c.db")"
 quiet a sync "$S"
-out=$(c sync "$S")
-check "a conflict is reported with its first difference" grep -q "Conflict: .*round 1 differs (file: Eve 30, Fay 0\*; here: Eve 40, Fay 0\*); kept as it is here until sync --keep here or --keep file decides" <<<"$out"
+c sync "$S" >out 2>err
+check "a conflict: exit 3" [ $? = 3 ]
+check "a conflict is reported with its first difference" grep -q "^  Conflict: game [0-9] here (2026-01-15, Eve, Fay): round 1 differs (file: Eve 30, Fay 0\*; here: Eve 40, Fay 0\*)$" out
+check "naming the database that made each version, and when" grep -qE "^    the file's version: changed last by database [0-9a-f]{16} at 2026-01-15 12:00:00; here: by this database \([0-9a-f]{16}\) at 2026-01-15 12:00:00$" out
+check "kept here, the other kept too" grep -q "^    kept as it is here for now; the file's version is kept too$" out
+check "and how to choose" grep -qE "^crowns: 1 conflict left undecided \(each game kept as it is here, the other version kept too\); choose with crowns sync .*shared --keep here \(keep the versions here\), --keep file \(take the files'\), --keep crowns-[0-9a-f]{16}.json$" err
 check "and kept as it is here" grep -q '{"points":40}' <(c export)
+check "the other version is stored" test "$(sqlite3 "$T/c.db" 'SELECT count(*) FROM sync_versions')" = 1
 out=$(c sync "$S" --keep file)
-check "--keep file takes the file's" grep -q "took the file's version" <<<"$out"
+check "--keep file takes the file's" grep -q "^    took the file's version$" <<<"$out"
 check "now 30 here too" grep -q '{"points":30}' <(c export)
+check "the stored version is dropped once decided" test "$(sqlite3 "$T/c.db" 'SELECT count(*) FROM sync_versions')" = 0
+out=$(a sync "$S")
+check "a meets c's decision as a version that includes its own: no question" bash -c "! grep -q Conflict <<<'$out'"
+
+# A correction made on one host alone travels to every host, exit 0 (issue 44).
+quiet b sync "$S"
+quiet a edit 1 Eve=33 --game "$(eve "$T/a.db")"
+a sync "$S" >out 2>err
+check "the host that corrected: exit 0" [ $? = 0 ]
+check "and no conflict" bash -c "! grep -q Conflict out"
+c sync "$S" >out 2>err
+check "the other host: exit 0" [ $? = 0 ]
+check "takes it forward, saying what changed" grep -q "^  Brought game [0-9] here (2026-01-15, Eve, Fay) to its version: round 1: Eve 30 -> 33$" out
+check "now 33 on c" grep -q '{"points":33}' <(c export)
+check "logged as a sync" grep -q "brought to crowns-[0-9a-f]*.json's version: round 1: Eve 30 -> 33" <(c log)
+out=$(a sync "$S" --keep file)
+check "--keep file on the correcting host takes nothing older" grep -q '{"points":33}' <(a export)
 
 # A deletion travels, and an old file does not bring the game back.
 uuid=$(sqlite3 "$T/a.db" "SELECT uuid FROM games WHERE id = 1")
 quiet a delete 1 --yes
 quiet a sync "$S"
-check "a's file names the deleted game" test "$(grep -l "\"deleted\":\[\"$uuid\"\]" "$S"/*.json | wc -l)" = 1
+check "a's file names the deleted game" test "$(grep -l "\"deleted\":{\"$uuid\":{\"seen\":" "$S"/*.json | wc -l)" = 1
 out=$(b sync "$S")
-check "b deletes it too, saying so" grep -qE "^  Deleted game [23] \(2026-01-15, Ann, Bob\): deleted in the database that wrote crowns-" <<<"$out"
+check "b deletes it too, saying so" grep -qE "^  Deleted game [23] \(2026-01-15, Ann, Bob\): deleted in the database that wrote it$" <<<"$out"
 check "b no longer has it" test "$(sqlite3 "$T/b.db" "SELECT count(*) FROM games WHERE uuid = '$uuid'")" = 0
 quiet a sync "$S"
 check "a does not take it back from c's older file" test "$(sqlite3 "$T/a.db" "SELECT count(*) FROM games WHERE uuid = '$uuid'")" = 0
@@ -94,7 +118,7 @@ check "all three agree again (b)" cmp -s <(games_of "$T/b.db") <(games_of "$T/c.
 a sync "$T/nowhere" 2>err >/dev/null
 check "a missing folder: usage error" [ $? = 2 ]
 check "naming it" grep -q "^crowns: error: sync: '.*nowhere' is not a folder" err
-check "--json" grep -q '^{"folder":".*","file":"crowns-[0-9a-f]*.json","written":false,"files":\[{"file":' <(a sync "$S" --json)
+check "--json" grep -q '^{"folder":".*","file":"crowns-[0-9a-f]*.json","written":false,"copy":null,"files":\[{"file":' <(a sync "$S" --json)
 # A bad --keep is refused before anything is read or written.
 before=$(sha256sum <"$T/a.db")
 a sync "$S" --keep there >/dev/null 2>err
@@ -138,16 +162,23 @@ quiet x sync "$D"
 quiet y sync "$D"
 zsum=$(sha256sum <"$T/z.db")
 z sync "$D" --keep file >out 2>err
-check "--keep file, the files disagree: exit 1" [ $? = 1 ]
-check "a warning naming the game and both files, and how to choose" grep -qx "crowns: warning: game 1 (2026-01-15, Ann, Bob) is kept as it is here: crowns-1111111111111111.json and crowns-9999999999999999.json hold different versions of it; choose one with --keep crowns-1111111111111111.json or --keep crowns-9999999999999999.json" err
-check "each file's conflict says why it was not taken" test "$(grep -c "the file's version cannot be taken: crowns-1111111111111111.json and crowns-9999999999999999.json hold different versions of it" out)" = 2
-check "the game is kept as it is here" grep -q '{"points":12}' <(z export)
-check "--json lists it as undecided" grep -q '"undecided":\[{"here":1,"files":\["crowns-1111111111111111.json","crowns-9999999999999999.json"\]}\]}$' <(z sync "$D" --keep file --json 2>/dev/null)
+check "--keep file, the files disagree: exit 3" [ $? = 3 ]
+# x's version includes z's, so z takes it forward; y's meets it as a rival: undecided.
+check "how to choose, naming the file" grep -qx "crowns: 1 conflict left undecided (each game kept as it is here, the other version kept too); choose with crowns sync $D --keep here (keep the versions here), --keep file (take the files'), --keep crowns-9999999999999999.json" err
+check "the conflict says why --keep file did not take it" grep -q "kept too (crowns-1111111111111111.json and crowns-9999999999999999.json hold different versions of it)$" out
+check "x's version, which included z's, is taken" grep -q '{"points":30}' <(z export)
+check "--json lists it as undecided" grep -q '"undecided":\[{"here":1,"game":"[0-9a-f-]*","file":"crowns-9999999999999999.json"}\],"status":3}$' <(z sync "$D" --keep file --json 2>/dev/null)
 out=$(z sync "$D" --keep crowns-9999999999999999.json 2>&1)
 check "--keep FILE takes that file's version" grep -q '{"points":40}' <(z export)
 check "and says so" grep -q "^crowns-9999999999999999.json: took its version of 1 game$" <<<"$out"
-check "the other file's version is kept out" grep -q "^  Conflict: .*(file: Ann 0\*, Bob 30; here: Ann 0\*, Bob 40); kept as it is here$" <<<"$out"
-check "each step logged: undo takes it back" grep -q 'Round 1 edited' <(z log)
+check "the conflict line" grep -q "^  Conflict: .*round 1 differs (file: Ann 0\*, Bob 40; here: Ann 0\*, Bob 30)$" <<<"$out"
+check "decided: the file's" grep -q "^    took the file's version$" <<<"$out"
+check "logged: undo takes it back" grep -q "took crowns-9999999999999999.json's version" <(z log)
+quiet x sync "$D"
+quiet y sync "$D"
+x sync "$D" >out 2>err
+check "z's decision reaches x and y without a question" [ $? = 0 ]
+check "x holds 40 now" grep -q '{"points":40}' <(x export)
 
 # An older file does not undo a newer one: p corrects the game; q's file, read after p's,
 # still holds it as it was; r (as q) syncs with --keep file and takes p's correction only.
@@ -169,7 +200,8 @@ quiet p edit 1 Bob=30
 quiet p sync "$P"
 out=$(r sync "$P" --keep file 2>&1)
 check "r takes p's correction" grep -q '{"points":30}' <(r export)
-check "and keeps q's older version out" grep -q "^  Conflict: .*(file: Ann 0\*, Bob 12; here: Ann 0\*, Bob 30); kept as it is here (the file's version cannot be taken: the file holds the game no further along than it was here before this sync)$" <<<"$out"
+check "and q's older version is no conflict: it is behind" bash -c "! grep -q Conflict <<<'$out'"
+check "q's file: nothing new" grep -q "^crowns-eeeeeeeeeeeeeeee.json: nothing new$" <<<"$out"
 quiet q sync "$P" --keep file
 quiet p sync "$P"
 check "then all three agree" test "$(games_of "$T/p.db")" = "$(games_of "$T/q.db")"
@@ -209,4 +241,42 @@ check "a bad export in a sync file: exit 1" [ $? = 1 ]
 check "a warning naming the file and the place" grep -q "^crowns: warning: skipped crowns-3333333333333333.json: export: games\[0\].rounds\[0\]\[1\].points" err
 printf 'partial' >"$P/crowns-4444444444444444.json.tmp"
 check "a temporary file is not read" bash -c "! '$CROWNS' --db '$T/r.db' sync '$P' 2>&1 | grep -q 4444"
+rm -f "$P"/crowns-3333333333333333.json "$P"/*.tmp
+
+# A newer format is refused in one line, changing nothing; the next crowns reads it.
+sed 's/"version":2,/"version":3,/' "$P/crowns-2222222222222222.json" >"$P/crowns-6666666666666666.json"
+quiet r sync "$P"
+before=$(sha256sum <"$T/r.db")
+r sync "$P" >out 2>err
+check "a newer sync file: exit 1" [ $? = 1 ]
+check "one line naming it and the fix" grep -qx "crowns: warning: skipped crowns-6666666666666666.json: the file is crowns-sync version 3; this crowns reads up to version 2: upgrade crowns to sync with it; the next sync reads it again" err
+check "said once" test "$(wc -l <err)" = 1
+check "no 'No other database's file' after a skipped file" bash -c "! grep -q 'No other database' out"
+check "the database is unchanged" test "$(sha256sum <"$T/r.db")" = "$before"
+rm "$P/crowns-6666666666666666.json"
+
+# A Syncthing conflict copy of another database's file is read as a version like any other.
+quiet p new --another Gil Hex --add
+quiet p sync "$P"
+mv "$P/crowns-2222222222222222.json" "$P/crowns-2222222222222222.sync-conflict-20260115-120000-ABCDEFG.json"
+out=$(r sync "$P")
+check "the conflict copy's new game is taken" grep -q "^crowns-2222222222222222.sync-conflict-20260115-120000-ABCDEFG.json: added 1 game" <<<"$out"
+
+# A version 1 file (crowns before issue 44) is still read, merged by content.
+V=$T/v1
+mkdir -p "$V"
+quiet "$CROWNS" --db "$T/v1.db" new Ann Bob --add
+quiet "$CROWNS" --db "$T/v1.db" sync "$V"
+f=$(ls "$V"/crowns-*.json)
+python3 - "$f" <<'PY'
+import json, sys
+path = sys.argv[1]
+j = json.load(open(path))
+old = {"format": "crowns-sync", "version": 1, "database": j["database"],
+       "deleted": [], "export": j["export"]}
+open(path, "w").write(json.dumps(old))
+PY
+mv "$f" "$V/crowns-0123456789abcdef.json"
+out=$("$CROWNS" --db "$T/v1new.db" sync "$V")
+check "a version 1 file's game is taken" grep -q "^crowns-0123456789abcdef.json: added 1 game, 2 new players$" <<<"$out"
 finish

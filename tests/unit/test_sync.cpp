@@ -1,4 +1,5 @@
-// Sync files (store/sync.hpp): names, reading them back, and deletions that travel.
+// Sync files (store/sync.hpp): names, reading them back, and merging by what each version of a
+// game has seen (store/versions.hpp).
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -6,13 +7,73 @@
 #include "store/db.hpp"
 #include "store/rounds.hpp"
 #include "store/sync.hpp"
+#include "store/undo.hpp"
+#include "store/versions.hpp"
 #include "unit/store_fixtures.hpp"
 #include "unit/temp_db.hpp"
 
 using namespace crowns;
 using namespace crowns::store;
 using crowns::test::new_game;
+using crowns::test::out;
+using crowns::test::play_round;
+using crowns::test::pts;
 using crowns::test::TempDir;
+
+namespace {
+
+// `from`'s sync file as `to` reads it.
+sync::NamedFile file_of(Database& from, const std::string& id) {
+  auto parsed = sync::parse_sync_file(sync::format_sync_file(from, id));
+  REQUIRE(parsed);
+  return {sync::file_name(id), *parsed};
+}
+
+sync::FileMerge merge(Database& to, const sync::NamedFile& file, KeepSide keep = KeepSide::Skip) {
+  Transaction tx(to, Transaction::Kind::Immediate);
+  auto merged = sync::merge_file(to, file, {keep, {}});
+  REQUIRE(merged);
+  tx.commit();
+  return *merged;
+}
+
+Game edited(Database& db, const Game& game, int round, const std::vector<SeatScore>& scores) {
+  Transaction tx(db);
+  auto change = edit_round(db, game, round, scores);
+  REQUIRE(change);
+  tx.commit();
+  return *change->game;
+}
+
+int points_of(const Database& db, const std::string& uuid, int round, int seat) {
+  auto stmt = db.prepare(
+      "SELECT points FROM scores JOIN games g ON g.id = game_id WHERE g.uuid = ? AND round = ? "
+      "AND seat = ?");
+  stmt.bind_all(uuid, round, seat);
+  REQUIRE(stmt.step());
+  return stmt.integer(0);
+}
+
+}  // namespace
+
+TEST_CASE("seen sets: parse, include, union, order", "[sync]") {
+  using versions::Order;
+  using versions::Seen;
+  const Seen a = Seen::parse("bbbbbbbbbbbb aaaaaaaaaaaa aaaaaaaaaaaa");
+  CHECK(a.text() == "aaaaaaaaaaaa bbbbbbbbbbbb");
+  const Seen b = Seen::parse("aaaaaaaaaaaa");
+  CHECK(a.includes(b));
+  CHECK_FALSE(b.includes(a));
+  CHECK(versions::compare(b, a) == Order::Behind);
+  CHECK(versions::compare(a, b) == Order::Ahead);
+  CHECK(versions::compare(a, a) == Order::Same);
+  const Seen c = Seen::parse("aaaaaaaaaaaa cccccccccccc");
+  CHECK(versions::compare(a, c) == Order::Concurrent);
+  CHECK(a.with(c).text() == "aaaaaaaaaaaa bbbbbbbbbbbb cccccccccccc");
+  CHECK(Seen::parse("").empty());
+  CHECK(versions::is_change_id("0123456789ab"));
+  CHECK_FALSE(versions::is_change_id("0123456789AB"));
+}
 
 TEST_CASE("a database's sync file: its id, its name, and read back", "[sync]") {
   TempDir dir;
@@ -26,7 +87,10 @@ TEST_CASE("a database's sync file: its id, its name, and read back", "[sync]") {
     tx.commit();
   }
   CHECK(sync::is_sync_file_name(sync::file_name(id)));
+  CHECK(sync::file_id(sync::file_name(id)) == id);
+  CHECK(sync::file_id("crowns-" + id + ".sync-conflict-20260102-101010-ABCDEFG.json") == id);
   CHECK_FALSE(sync::is_sync_file_name(sync::file_name(id) + ".tmp-12-0"));
+  CHECK_FALSE(sync::is_sync_file_name("crowns-" + id + ".old.json"));
   CHECK_FALSE(sync::is_sync_file_name("crowns-XYZ.json"));
   const std::string text = sync::format_sync_file(db, id);
   CHECK(text == sync::format_sync_file(db, id));  // deterministic
@@ -36,44 +100,171 @@ TEST_CASE("a database's sync file: its id, its name, and read back", "[sync]") {
   CHECK(file->deleted.empty());
   REQUIRE(file->data.games.size() == 1);
   CHECK(file->data.games[0].uuid == game.uuid);
+  REQUIRE(file->versions.contains(game.uuid));
+  CHECK(file->versions.at(game.uuid).seen.ids.size() == 1);  // its start
 
   CHECK(sync::parse_sync_file(text.substr(0, text.size() / 2)).error().rfind("not valid JSON", 0) ==
         0);
   CHECK(sync::parse_sync_file(R"({"format":"crowns-export","version":3})").error() ==
         "not a crowns sync file (\"format\" must be \"crowns-sync\")");
-  CHECK(sync::parse_sync_file(R"({"format":"crowns-sync","version":2,"database":"x"})")
+  CHECK(sync::parse_sync_file(R"({"format":"crowns-sync","version":3,"database":"x"})")
             .error()
             .find("upgrade crowns") != std::string::npos);
   CHECK(sync::parse_sync_file(
             R"({"format":"crowns-sync","version":1,"database":"x","deleted":["nope"],"export":{}})")
             .error() == "deleted: \"nope\" is not a game id");
+  const std::string marked = "<<<<<<< HEAD\n" + text + "=======\n" + text + ">>>>>>> theirs\n";
+  CHECK(sync::parse_sync_file(marked).error().rfind("it holds git's conflict markers", 0) == 0);
 }
 
-TEST_CASE("a deletion travels and keeps an older file from bringing the game back", "[sync]") {
+TEST_CASE("an edit made on one host alone travels, and an older file never undoes it", "[sync]") {
   TempDir dir;
   Database a = open_database(dir.file("a.db"));
-  const Game game = new_game(a, {"Ann", "Bob"});
-  const auto before = sync::parse_sync_file(sync::format_sync_file(a, "0000000000000000"));
-  REQUIRE(before);
+  Database b = open_database(dir.file("b.db"));
+  Game game = new_game(a, {"Ann", "Bob"});
+  game = play_round(a, game, {out(0), pts(1, 4)});
+  CHECK(merge(b, file_of(a, "aaaaaaaaaaaaaaaa")).plan.new_games.size() == 1);
+  const auto b_before = file_of(b, "bbbbbbbbbbbbbbbb");
+
+  edited(a, game, 1, {out(0), pts(1, 40)});
+  const auto took = merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  CHECK(took.conflicts.empty());
+  REQUIRE(took.taken.size() == 1);
+  CHECK(points_of(b, game.uuid, 1, 1) == 40);
+
+  // b's file from before the edit: behind, even with --keep file.
+  const auto old = merge(a, b_before, KeepSide::File);
+  CHECK(old.conflicts.empty());
+  CHECK(old.behind == 1);
+  CHECK(points_of(a, game.uuid, 1, 1) == 40);
+  // And b's file now: the same version.
+  const auto now = merge(a, file_of(b, "bbbbbbbbbbbbbbbb"));
+  CHECK(now.taken.empty());
+  CHECK(now.behind == 0);
+
+  // An undo on b travels back to a as well.
+  {
+    Transaction tx(b);
+    REQUIRE(undo_last_change(b, std::nullopt));
+    tx.commit();
+  }
+  CHECK(points_of(b, game.uuid, 1, 1) == 4);
+  CHECK(merge(a, file_of(b, "bbbbbbbbbbbbbbbb")).taken.size() == 1);
+  CHECK(points_of(a, game.uuid, 1, 1) == 4);
+}
+
+TEST_CASE("concurrent edits are a conflict: kept here, the other version stored, then decided",
+          "[sync]") {
+  TempDir dir;
+  Database a = open_database(dir.file("a.db"));
+  Database b = open_database(dir.file("b.db"));
+  Game game = new_game(a, {"Ann", "Bob"});
+  game = play_round(a, game, {out(0), pts(1, 4)});
+  merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  const Game in_b = *load_game(b, 1);
+  edited(a, game, 1, {out(0), pts(1, 30)});
+  edited(b, in_b, 1, {out(0), pts(1, 40)});
+
+  const auto met = merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  REQUIRE(met.conflicts.size() == 1);
+  CHECK(met.conflicts[0].kept == "undecided");
+  CHECK(met.conflicts[0].difference.find("round 1 differs") != std::string::npos);
+  CHECK(points_of(b, game.uuid, 1, 1) == 40);
+  REQUIRE(versions::stored_versions(b).size() == 1);
+  merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  CHECK(versions::stored_versions(b).size() == 1);  // stored once
+
+  // b decides for its own version: a then takes it forward without a question.
+  const auto kept = merge(b, file_of(a, "aaaaaaaaaaaaaaaa"), KeepSide::Here);
+  REQUIRE(kept.conflicts.size() == 1);
+  CHECK(kept.conflicts[0].kept == "here");
+  {
+    Transaction tx(b);
+    CHECK(versions::prune_stored(b) == 1);
+    tx.commit();
+  }
+  const auto back = merge(a, file_of(b, "bbbbbbbbbbbbbbbb"));
+  CHECK(back.conflicts.empty());
+  CHECK(back.taken.size() == 1);
+  CHECK(points_of(a, game.uuid, 1, 1) == 40);
+  CHECK(merge(b, file_of(a, "aaaaaaaaaaaaaaaa")).behind + 0 == 0);  // the same now
+}
+
+TEST_CASE("keeping the file's version of a conflict takes it, and undo puts ours back", "[sync]") {
+  TempDir dir;
+  Database a = open_database(dir.file("a.db"));
+  Database b = open_database(dir.file("b.db"));
+  Game game = new_game(a, {"Ann", "Bob"});
+  game = play_round(a, game, {out(0), pts(1, 4)});
+  merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  edited(a, game, 1, {out(0), pts(1, 30)});
+  edited(b, *load_game(b, 1), 1, {out(0), pts(1, 40)});
+  const auto took = merge(b, file_of(a, "aaaaaaaaaaaaaaaa"), KeepSide::File);
+  REQUIRE(took.conflicts.size() == 1);
+  CHECK(took.conflicts[0].kept == "file");
+  CHECK(points_of(b, game.uuid, 1, 1) == 30);
+  {
+    Transaction tx(b);
+    REQUIRE(undo_last_change(b, std::nullopt));
+    tx.commit();
+  }
+  CHECK(points_of(b, game.uuid, 1, 1) == 40);
+}
+
+TEST_CASE("a deletion travels; an older file does not bring the game back; a later edit does",
+          "[sync]") {
+  TempDir dir;
+  Database a = open_database(dir.file("a.db"));
+  Database b = open_database(dir.file("b.db"));
+  Game game = new_game(a, {"Ann", "Bob"});
+  merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  const auto b_before = file_of(b, "bbbbbbbbbbbbbbbb");
   {
     Transaction tx(a);
     delete_game(a, game);
     tx.commit();
   }
   CHECK(sync::deleted_games(a) == std::vector<std::string>{game.uuid});
-  ExportData old = before->data;
-  CHECK(sync::drop_deleted(old, sync::deleted_games(a)) == 1);
-  CHECK(old.games.empty());
+  CHECK(merge(a, b_before).not_brought_back == 1);
+  CHECK_FALSE(load_game(a, game.id));
+  const auto gone = merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  REQUIRE(gone.deleted.size() == 1);
+  CHECK(sync::deleted_games(b) == std::vector<std::string>{game.uuid});
 
-  Database b = open_database(dir.file("b.db"));
-  const Game copy = new_game(b, {"Cy", "Dee"});
-  b.prepare("UPDATE games SET uuid = ? WHERE id = ?").bind_all(game.uuid, copy.id).run();
+  // A game deleted on one side and played on the other: a conflict, nothing lost.
+  Database c = open_database(dir.file("c.db"));
+  Game other = new_game(a, {"Cy", "Dee"});
+  merge(c, file_of(a, "aaaaaaaaaaaaaaaa"));
+  play_round(c, *load_game(c, 1), {out(0), pts(1, 9)});
   {
-    Transaction tx(b);
-    const auto gone = sync::apply_deletions(b, sync::deleted_games(a));
-    REQUIRE(gone.size() == 1);
-    CHECK(gone[0].id == copy.id);
+    Transaction tx(a);
+    delete_game(a, other);
     tx.commit();
   }
-  CHECK_FALSE(load_game(b, copy.id));
+  const auto met = merge(c, file_of(a, "aaaaaaaaaaaaaaaa"));
+  REQUIRE(met.conflicts.size() == 1);
+  CHECK(met.deleted.empty());
+  CHECK(load_game(c, 1));
+  const auto back = merge(a, file_of(c, "cccccccccccccccc"));
+  REQUIRE(back.conflicts.size() == 1);
+  CHECK(back.conflicts[0].game_id == 0);
+}
+
+TEST_CASE("a version 1 sync file is still read, merged by content", "[sync]") {
+  TempDir dir;
+  Database a = open_database(dir.file("a.db"));
+  Database b = open_database(dir.file("b.db"));
+  new_game(a, {"Ann", "Bob"});
+  auto text = sync::format_sync_file(a, "aaaaaaaaaaaaaaaa");
+  // Written as crowns wrote it before versions: version 1, deleted a list, no versions.
+  const auto versions_at = text.find("\"versions\":");
+  const auto export_at = text.find("\"export\":");
+  text = text.substr(0, versions_at) + text.substr(export_at);
+  text.replace(text.find("\"version\":2"), 11, "\"version\":1");
+  text.replace(text.find("\"deleted\":{}"), 12, "\"deleted\":[]");
+  const auto old = sync::parse_sync_file(text);
+  REQUIRE(old);
+  CHECK(old->versions.empty());
+  CHECK(merge(b, {"crowns-aaaaaaaaaaaaaaaa.json", *old}).plan.new_games.size() == 1);
+  CHECK(merge(b, {"crowns-aaaaaaaaaaaaaaaa.json", *old}).plan.existing_games == 1);
 }

@@ -9,6 +9,7 @@
 #include "cli/files.hpp"
 #include "cli/session.hpp"
 #include "store/db.hpp"
+#include "store/sync.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -21,9 +22,8 @@ struct BackupOptions {
 
 void run_backup(const BackupOptions& opts, Context& ctx) {
   const std::string db_path = store::database_path(ctx.options.db);
-  open_store(
-      ctx,
-      store::Access::Read);  // refuses a file that is not a crowns database, migrates an old one
+  // Refuses a file that is not a crowns database, migrates an old one.
+  const auto sync_id = store::sync::existing_database_id(open_store(ctx, store::Access::Read));
   const auto overwrite = opts.force ? store::Overwrite::Yes : store::Overwrite::No;
   // Through a symbolic link to the file it names; never over a FIFO, a device or the link.
   const store::BackupResult result =
@@ -38,6 +38,11 @@ void run_backup(const BackupOptions& opts, Context& ctx) {
   }
   ctx.out << "Backed up " << sanitize(db_path) << " to " << sanitize(result.file) << " ("
           << (result.bytes + 1023) / 1024 << " KiB)\n";
+  if (sync_id) {
+    ctx.out << "The backup keeps this database's sync id (" << *sync_id
+            << "): a copy of it that syncs is found out by its first sync and takes an id of its "
+               "own, keeping every game\n";
+  }
 }
 
 }  // namespace

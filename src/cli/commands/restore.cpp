@@ -12,6 +12,7 @@
 #include "crowns/plural.hpp"
 #include "store/backup.hpp"
 #include "store/db.hpp"
+#include "store/sync.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -59,6 +60,12 @@ void run_restore(const RestoreOptions& opts, Context& ctx) {
   ctx.out << "Restored " << sanitize(db_path) << " from " << sanitize(opts.file) << " ("
           << counted(info.games, "game") << ", " << counted(info.players, "player") << ")\n";
   if (!aside.empty()) ctx.out << "The previous database is kept as " << sanitize(aside) << '\n';
+  if (const auto sync_id =
+          store::sync::existing_database_id(open_store(ctx, store::Access::Read))) {
+    ctx.out << "It keeps the backup's sync id (" << *sync_id
+            << "): if a file under that id was written since, the next sync says so, takes a new "
+               "id and brings back what that file holds\n";
+  }
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // crowns sync FOLDER: one history from every host. This database writes its own file into the
-// folder and merges the files the others wrote there, as crowns import merges (store/sync.hpp).
+// folder and merges the files the others wrote there, by what each game's version has seen
+// (store/sync.hpp, docs/DATA.md "Sync").
 
 #include "store/sync.hpp"
 
@@ -40,24 +41,16 @@ struct KeepChoice {
   }
 };
 
-// A game the files change in ways that disagree, left as it is here by --keep file.
-struct Undecided {
-  store::Game game;
-  std::vector<std::string> files;
-};
-
-// What merging one file did.
-struct FileMerge {
-  std::string file;
-  store::KeepSide keep = store::KeepSide::Skip;
-  store::ImportPlan plan;
-  std::vector<store::Game> deleted;
-  std::size_t kept_deleted = 0;  ///< Games of the file deleted here: not brought back.
-};
-
 struct Skipped {
   std::string file;
   std::string why;
+};
+
+// A copy found out: the id this database had, and the one it took.
+struct CopyFound {
+  std::string old_id;
+  std::string new_id;
+  std::string file;  ///< The file written under the old id by the other copy.
 };
 
 std::string game_names(const store::Game& g) {
@@ -66,13 +59,13 @@ std::string game_names(const store::Game& g) {
   return names;
 }
 
-// The other databases' files in the folder, by name (the order does not change the outcome).
-std::vector<fs::path> other_files(const fs::path& folder, const std::string& mine) {
+// The sync files of the folder (conflict copies a sync tool made included), by name.
+std::vector<fs::path> sync_files(const fs::path& folder) {
   std::vector<fs::path> files;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(folder, ec)) {
     const std::string name = entry.path().filename().string();
-    if (name == mine || !store::sync::is_sync_file_name(name)) continue;
+    if (!store::sync::is_sync_file_name(name)) continue;
     if (entry.is_regular_file(ec)) files.push_back(entry.path());
   }
   if (ec) fail(quote_token(folder.string()) + " cannot be read: " + ec.message());
@@ -80,143 +73,105 @@ std::vector<fs::path> other_files(const fs::path& folder, const std::string& min
   return files;
 }
 
-// Reads and checks one file; a file that cannot be read is skipped.
-std::optional<store::sync::NamedFile> read_sync_file(const fs::path& path,
-                                                     std::vector<Skipped>& skipped) {
-  const std::string name = path.filename().string();
-  std::string text;
+std::optional<std::string> read_text(const fs::path& path, std::vector<Skipped>& skipped,
+                                     std::istream& in) {
   try {
-    text = read_input_file(path.string(), store::kMaxImportBytes, std::cin);
+    return read_input_file(path.string(), store::kMaxImportBytes, in);
   } catch (const Error& e) {
-    skipped.push_back({name, e.what()});
+    skipped.push_back({path.filename().string(), e.what()});
     return std::nullopt;
   }
-  const auto parsed = store::sync::parse_sync_file(text);
-  if (!parsed) {
-    skipped.push_back({name, parsed.error()});
-    return std::nullopt;
-  }
-  return store::sync::NamedFile{name, *parsed};
 }
 
-std::string file_list(const std::vector<std::string>& files) {
-  std::string list;
-  for (std::size_t i = 0; i < files.size(); ++i)
-    list += (i == 0 ? "" : i + 1 == files.size() ? " and " : ", ") + files[i];
-  return list;
+// "database 3f9a0c2e71d4b855 at 2026-03-02 21:04:00": who made a version's last change.
+std::string made_by(const store::versions::Version& v, const std::string& mine) {
+  std::string who = !v.by           ? "a database before sync ids"
+                    : *v.by == mine ? "this database (" + mine + ")"
+                                    : "database " + *v.by;
+  return who + (v.at ? " at " + *v.at : "");
 }
 
-// With --keep file, a conflict is settled by the file's version only when the files agree
-// on it and this file changed the game as it was before the sync: never by a file that
-// disagrees with another, nor by one holding what this sync just moved on from.
-void hold_back(store::ImportPlan& plan, const std::string& name, const store::sync::Movers& movers,
-               std::map<std::int64_t, Undecided>& undecided, const store::Database& db) {
-  for (auto& c : plan.conflicts) {
-    if (!c.cannot_keep_file.empty()) continue;
-    if (const auto it = movers.disagree.find(c.game_id); it != movers.disagree.end()) {
-      std::string choose;
-      for (const auto& f : it->second) choose += (choose.empty() ? "" : " or ") + ("--keep " + f);
-      c.cannot_keep_file =
-          file_list(it->second) + " hold different versions of it: choose one with " + choose;
-      if (!undecided.contains(c.game_id)) {
-        if (auto game = store::load_game(db, c.game_id))
-          undecided.emplace(c.game_id, Undecided{std::move(*game), it->second});
-      }
-    } else if (!movers.changes(c.game_id, name)) {
-      c.cannot_keep_file =
-          "the file holds the game no further along than it was here before this sync";
-    }
-  }
+std::string keep_hint(const std::string& folder, const std::vector<std::string>& files) {
+  std::string hint = "crowns sync " + shell_word(folder, ShellQuote::IfNeeded) +
+                     " --keep here (keep the versions here), --keep file (take the files')";
+  for (const auto& f : files) hint += ", --keep " + f;
+  return hint;
 }
 
-// Merges one file inside its own transaction; a file that cannot be merged is skipped.
-std::optional<FileMerge> merge_file(store::Database& db, store::sync::NamedFile named,
-                                    const KeepChoice& keep, const store::sync::Movers& movers,
-                                    std::map<std::int64_t, Undecided>& undecided,
-                                    std::vector<Skipped>& skipped) {
-  const std::string& name = named.name;
-  store::sync::SyncFile& file = named.file;
-  store::Transaction tx(db, store::Transaction::Kind::Immediate);
-  FileMerge merge{name, keep.side_for(name), {}, {}, 0};
-  merge.kept_deleted = store::sync::drop_deleted(file.data, store::sync::deleted_games(db));
-  merge.deleted = store::sync::apply_deletions(db, file.deleted);
-  const auto planned = store::plan_import(db, file.data);
-  if (!planned) {
-    skipped.push_back({name, planned.error()});
-    return std::nullopt;  // rolled back: the deletions too
-  }
-  store::ImportPlan plan = *planned;
-  if (keep.side == store::KeepSide::File && keep.file.empty())
-    hold_back(plan, name, movers, undecided, db);
-  if (store::import_changes(plan, merge.keep)) {
-    if (auto applied = store::apply_import(db, file.data, plan, name, merge.keep); !applied) {
-      skipped.push_back({name, applied.error()});
-      return std::nullopt;
-    }
-  }
-  tx.commit();
-  merge.plan = std::move(plan);
-  return merge;
+Json version_json(const store::versions::Version& v) {
+  return Json{{"by", v.by ? Json(*v.by) : Json(nullptr)},
+              {"at", v.at ? Json(*v.at) : Json(nullptr)}};
 }
 
-std::string conflict_text(store::KeepSide keep, const store::GameConflict& c) {
-  if (keep == store::KeepSide::File && c.cannot_keep_file.empty()) return "took the file's version";
-  if (keep == store::KeepSide::Here) return "kept as it is here";
-  if (keep == store::KeepSide::File)
-    return "kept as it is here (the file's version cannot be taken: " + c.cannot_keep_file + ")";
-  return "kept as it is here until sync --keep here or --keep file decides";
-}
+struct Outcome {
+  std::string id;    ///< This database's sync id (a new one when a copy was found out).
+  std::string mine;  ///< Its file's name.
+  bool wrote = false;
+  std::optional<CopyFound> copy;
+  std::vector<store::sync::FileMerge> merged;
+  std::vector<Skipped> skipped;
+  std::string not_written;  ///< Why our own file was not written, when it was not.
+  std::size_t undecided = 0;
+};
 
-void print_json(const SyncOptions& opts, const std::string& mine, bool wrote,
-                const std::vector<FileMerge>& merged, const std::vector<Skipped>& skipped,
-                const std::map<std::int64_t, Undecided>& undecided, Context& ctx) {
+void print_json(const SyncOptions& opts, const Outcome& o, Context& ctx) {
   Json files = Json::array();
-  for (const auto& m : merged) {
+  Json undecided = Json::array();
+  for (const auto& m : o.merged) {
     Json conflicts = Json::array();
-    for (const auto& c : m.plan.conflicts) {
-      conflicts.push_back(
-          {{"here", c.game_id},
-           {"difference", c.difference},
-           {"kept",
-            m.keep == store::KeepSide::File && c.cannot_keep_file.empty() ? "file" : "here"}});
+    for (const auto& c : m.conflicts) {
+      Json item{{"here", c.game_id == 0 ? Json(nullptr) : Json(c.game_id)},
+                {"game", c.uuid},
+                {"difference", c.difference},
+                {"kept", c.kept},
+                {"file_version", version_json(c.file)},
+                {"here_version", version_json(c.here)}};
+      if (!c.why_undecided.empty()) item["why"] = c.why_undecided;
+      if (c.kept == "undecided")
+        undecided.push_back({{"here", item["here"]}, {"game", c.uuid}, {"file", m.file}});
+      conflicts.push_back(std::move(item));
     }
     Json deleted = Json::array();
     for (const auto& g : m.deleted) deleted.push_back(g.id);
+    Json taken = Json::array();
+    for (const auto& t : m.taken) taken.push_back({{"here", t.game_id}, {"change", t.summary}});
     files.push_back({{"file", m.file},
                      {"added",
                       {{"players", m.plan.new_players.size()},
                        {"seasons", m.plan.new_seasons.size()},
                        {"games", m.plan.new_games.size()}}},
-                     {"updated", m.plan.updated_games.size()},
+                     {"updated", m.plan.updated_games.size() + m.taken.size()},
+                     {"taken", taken},
                      {"deleted", deleted},
-                     {"not_brought_back", m.kept_deleted},
+                     {"not_brought_back", m.not_brought_back},
                      {"conflicts", conflicts}});
   }
   Json skips = Json::array();
-  for (const auto& s : skipped) skips.push_back({{"file", s.file}, {"error", s.why}});
-  Json open = Json::array();
-  for (const auto& [id, u] : undecided) open.push_back({{"here", id}, {"files", u.files}});
+  for (const auto& s : o.skipped) skips.push_back({{"file", s.file}, {"error", s.why}});
+  Json copy = nullptr;
+  if (o.copy)
+    copy = {{"old_id", o.copy->old_id}, {"new_id", o.copy->new_id}, {"file", o.copy->file}};
   ctx.out << dump_json(Json{{"folder", opts.folder},
-                            {"file", mine},
-                            {"written", wrote},
+                            {"file", o.mine},
+                            {"written", o.wrote},
+                            {"copy", copy},
                             {"files", files},
                             {"skipped", skips},
-                            {"undecided", open}})
+                            {"undecided", undecided},
+                            {"status", static_cast<int>(ctx.exit_code)}})
           << '\n';
 }
 
-void print_text(const SyncOptions& opts, const std::string& mine, bool wrote,
-                const std::vector<FileMerge>& merged, Context& ctx) {
-  for (const auto& m : merged) {
+void print_text(const SyncOptions& opts, const Outcome& o, Context& ctx) {
+  for (const auto& m : o.merged) {
     const auto& p = m.plan;
     std::vector<std::string> did;
     if (!p.new_games.empty())
       did.push_back("added " + counted(static_cast<long long>(p.new_games.size()), "game"));
-    if (!p.updated_games.empty())
-      did.push_back("updated " + counted(static_cast<long long>(p.updated_games.size()), "game"));
-    const auto taken = std::count_if(p.conflicts.begin(), p.conflicts.end(), [&](const auto& c) {
-      return m.keep == store::KeepSide::File && c.cannot_keep_file.empty();
-    });
+    const auto updated = p.updated_games.size() + m.taken.size();
+    if (updated > 0) did.push_back("updated " + counted(static_cast<long long>(updated), "game"));
+    const auto taken = std::count_if(m.conflicts.begin(), m.conflicts.end(),
+                                     [](const auto& c) { return c.kept == "file"; });
     if (taken > 0) did.push_back("took its version of " + counted(taken, "game"));
     if (!p.new_players.empty())
       did.push_back(counted(static_cast<long long>(p.new_players.size()), "new player"));
@@ -227,19 +182,35 @@ void print_text(const SyncOptions& opts, const std::string& mine, bool wrote,
     std::string line;
     for (const auto& d : did) line += (line.empty() ? "" : ", ") + d;
     ctx.out << sanitize(m.file) << ": " << (line.empty() ? "nothing new" : line) << '\n';
+    for (const auto& t : m.taken)
+      ctx.out << "  Brought " << sanitize(t.label) << " to its version: " << sanitize(t.summary)
+              << '\n';
     for (const auto& g : m.deleted) {
       ctx.out << "  Deleted game " << g.id << " (" << g.date << ", " << sanitize(game_names(g))
-              << "): deleted in the database that wrote " << sanitize(m.file)
-              << " (crowns undo brings it back)\n";
+              << "): deleted in the database that wrote it\n";
     }
-    for (const auto& c : p.conflicts) {
-      ctx.out << "  Conflict: " << sanitize(c.label + ", but " + c.difference) << "; "
-              << sanitize(conflict_text(m.keep, c)) << '\n';
+    for (const auto& c : m.conflicts) {
+      ctx.out << "  Conflict: " << sanitize(c.label) << ": " << sanitize(c.difference) << '\n';
+      if (!c.file.seen.empty() || !c.here.seen.empty()) {
+        ctx.out << "    the file's version: changed last by " << sanitize(made_by(c.file, o.id))
+                << "; here: by " << sanitize(made_by(c.here, o.id)) << '\n';
+      }
+      ctx.out << "    "
+              << (c.kept == "file" ? "took the file's version"
+                  : c.kept == "here"
+                      ? "kept as it is here"
+                      : "kept as it is here for now; the file's version is kept too" +
+                            (c.why_undecided.empty() ? std::string()
+                                                     : " (" + c.why_undecided + ")"))
+              << '\n';
     }
   }
-  if (merged.empty())
+  if (o.merged.empty() && o.skipped.empty())
     ctx.out << "No other database's file in " << sanitize(opts.folder) << " yet\n";
-  ctx.out << (wrote ? "Wrote " : "Unchanged: ") << sanitize(mine) << '\n';
+  if (!o.not_written.empty())
+    ctx.out << "Not written: " << sanitize(o.mine) << '\n';
+  else
+    ctx.out << (o.wrote ? "Wrote " : "Unchanged: ") << sanitize(o.mine) << '\n';
 }
 
 // --keep's word, checked before anything is read or written.
@@ -262,6 +233,13 @@ KeepChoice keep_choice(const SyncOptions& opts) {
   return {store::KeepSide::File, name};
 }
 
+// The key under which this database remembers what it last wrote into `folder`.
+std::string folder_key(const fs::path& folder) {
+  std::error_code ec;
+  const auto canonical = fs::weakly_canonical(folder, ec);
+  return (ec ? folder : canonical).string();
+}
+
 void run_sync(const SyncOptions& opts, Context& ctx) {
   const fs::path folder(opts.folder);
   std::error_code ec;
@@ -272,64 +250,153 @@ void run_sync(const SyncOptions& opts, Context& ctx) {
   }
   const KeepChoice keep = keep_choice(opts);
   auto db = open_store(ctx, store::Access::Write);
+  const std::string where = folder_key(folder);
   std::string id;
+  std::optional<std::string> written;
   {
     store::Transaction tx(db, store::Transaction::Kind::Immediate);
     id = store::sync::database_id(db);
+    store::versions::fill_legacy(db, id);
+    written = store::sync::last_written(db, where);
     tx.commit();
   }
-  const std::string mine = store::sync::file_name(id);
-  if (keep.file == mine) {
+  Outcome o;
+  if (keep.file == store::sync::file_name(id)) {
     fail("sync: --keep " + quote_token(opts.keep) +
              " is this database's own file: --keep here keeps the games here",
          ExitCode::Usage);
   }
-  std::vector<Skipped> skipped;
+
+  // Read every file; those under this database's own id are its own past, or a copy's.
   std::vector<store::sync::NamedFile> files;
-  for (const auto& path : other_files(folder, mine)) {
-    if (auto f = read_sync_file(path, skipped)) files.push_back(std::move(*f));
+  std::vector<store::sync::NamedFile> own;  // under our id but not what we last wrote
+  bool own_marked = false;                  // our own file holds git's conflict markers
+  bool own_rewritten = false;               // our own file is not what we last wrote
+  for (const auto& path : sync_files(folder)) {
+    const std::string name = path.filename().string();
+    const auto text = read_text(path, o.skipped, ctx.in);
+    if (!text) continue;
+    const bool ours = store::sync::file_id(name) == id;
+    if (ours && name == store::sync::file_name(id) && store::sync::has_conflict_markers(*text)) {
+      own_marked = true;  // said once, below: it is not written over
+      continue;
+    }
+    if (ours && written && store::sync::digest(*text) == *written) continue;
+    auto parsed = store::sync::parse_sync_file(*text);
+    if (!parsed) {
+      o.skipped.push_back({name, parsed.error()});
+      continue;
+    }
+    if (ours) {
+      if (name == store::sync::file_name(id) && written) own_rewritten = true;
+      own.push_back({name, *parsed});
+    } else {
+      files.push_back({name, *parsed});
+    }
   }
   // The file chosen by name is merged first: the others then meet its versions.
   std::stable_partition(files.begin(), files.end(),
                         [&](const store::sync::NamedFile& f) { return f.name == keep.file; });
-  const store::sync::Movers movers = keep.side == store::KeepSide::File && keep.file.empty()
-                                         ? store::sync::find_movers(db, files)
-                                         : store::sync::Movers{};
-  std::vector<FileMerge> merged;
-  std::map<std::int64_t, Undecided> undecided;
-  for (auto& f : files) {
-    if (auto m = merge_file(db, std::move(f), keep, movers, undecided, skipped))
-      merged.push_back(std::move(*m));
+  std::map<std::string, std::vector<std::string>> disagree;
+  if (keep.side == store::KeepSide::File && keep.file.empty())
+    disagree = store::sync::disagreeing_games(db, files);
+
+  const auto merge_one = [&](const store::sync::NamedFile& f, store::KeepSide side) {
+    store::Transaction tx(db, store::Transaction::Kind::Immediate);
+    auto merged = store::sync::merge_file(db, f, {side, disagree});
+    if (!merged) {
+      o.skipped.push_back({f.name, merged.error()});
+      return false;  // rolled back
+    }
+    tx.commit();
+    o.merged.push_back(*merged);
+    return true;
+  };
+  // Files under our own id first: what they hold that we do not is a copy's work.
+  for (const auto& f : own) {
+    if (!merge_one(f, store::KeepSide::Skip)) continue;
+    const auto& m = o.merged.back();
+    const bool brought = !m.plan.new_games.empty() || !m.taken.empty() || !m.deleted.empty() ||
+                         !m.conflicts.empty() || !m.plan.updated_games.empty();
+    if ((brought || own_rewritten) && !o.copy) {
+      store::Transaction tx(db, store::Transaction::Kind::Immediate);
+      const std::string fresh = store::sync::new_database_id(db);
+      tx.commit();
+      o.copy = CopyFound{id, fresh, f.name};
+      id = fresh;
+    }
   }
-  for (const auto& s : skipped) {
+  if (o.copy) own_marked = false;  // the marked file is the other copy's now
+  for (const auto& f : files) merge_one(f, keep.side_for(f.name));
+  {
+    store::Transaction tx(db, store::Transaction::Kind::Immediate);
+    store::versions::prune_stored(db);
+    tx.commit();
+  }
+  o.id = id;
+  o.mine = store::sync::file_name(id);
+  for (const auto& m : o.merged) {
+    o.undecided += static_cast<std::size_t>(
+        std::count_if(m.conflicts.begin(), m.conflicts.end(),
+                      [](const auto& c) { return c.kept == "undecided"; }));
+  }
+
+  // Our file last, holding what the others brought: written whole, and only when it changed;
+  // never over a file git left with conflict markers (that would lose the other side).
+  const fs::path path = folder / o.mine;
+  if (own_marked) {
+    o.not_written = "it holds git's conflict markers";
+  } else {
+    const std::string bytes = store::sync::format_sync_file(db, id);
+    std::string before;
+    try {
+      if (fs::exists(path, ec))
+        before = read_input_file(path.string(), store::kMaxImportBytes, ctx.in);
+    } catch (const Error&) {
+      before.clear();  // unreadable: written again
+    }
+    o.wrote = before != bytes;
+    if (o.wrote) write_output_file(path.string(), bytes, store::Overwrite::Yes);
+    store::Transaction tx(db, store::Transaction::Kind::Immediate);
+    store::sync::set_last_written(db, where, store::sync::digest(bytes));
+    tx.commit();
+  }
+
+  if (o.copy) {
+    ctx.err << "crowns: warning: " << sanitize(o.copy->file)
+            << " holds changes this database never made under its id " << o.copy->old_id
+            << " (the database was copied, restored from a backup, or its file replaced): this "
+               "database now syncs as "
+            << o.copy->new_id << " and keeps every game of both\n";
+  }
+  for (const auto& s : o.skipped) {
     ctx.err << "crowns: warning: skipped " << sanitize(s.file) << ": " << sanitize(s.why)
-            << " (damaged or not all of it arrived yet; the next sync reads it again)\n";
+            << "; the next sync reads it again\n";
   }
-  for (const auto& [game_id, u] : undecided) {
-    std::string choose;
-    for (const auto& f : u.files) choose += (choose.empty() ? "" : " or ") + ("--keep " + f);
-    ctx.err << "crowns: warning: game " << game_id << " (" << u.game.date << ", "
-            << sanitize(game_names(u.game))
-            << ") is kept as it is here: " << sanitize(file_list(u.files))
-            << " hold different versions of it; choose one with " << sanitize(choose) << '\n';
+  if (!o.not_written.empty()) {
+    ctx.err << "crowns: warning: did not write " << sanitize(o.mine) << ": "
+            << sanitize(o.not_written) << "; resolve the merge (git checkout --theirs "
+            << sanitize(o.mine) << " or --ours, then git add it), then sync again\n";
   }
-  // Our file last, holding what the others brought: written whole, and only when it changed.
-  const std::string bytes = store::sync::format_sync_file(db, id);
-  const fs::path own = folder / mine;
-  std::string before;
-  try {
-    if (fs::exists(own, ec)) before = read_input_file(own.string(), store::kMaxImportBytes, ctx.in);
-  } catch (const Error&) {
-    before.clear();  // unreadable: written again
+  std::vector<std::string> conflict_files;
+  for (const auto& m : o.merged) {
+    if (std::any_of(m.conflicts.begin(), m.conflicts.end(),
+                    [](const auto& c) { return c.kept == "undecided"; }))
+      conflict_files.push_back(m.file);
   }
-  const bool wrote = before != bytes;
-  if (wrote) write_output_file(own.string(), bytes, store::Overwrite::Yes);
-  if (!skipped.empty() || !undecided.empty()) ctx.exit_code = ExitCode::Error;
+  if (o.undecided > 0) {
+    ctx.err << "crowns: " << counted(static_cast<long long>(o.undecided), "conflict")
+            << " left undecided (each game kept as it is here, the other version kept too); "
+               "choose with "
+            << sanitize(keep_hint(opts.folder, conflict_files)) << '\n';
+  }
+  if (!o.skipped.empty() || !o.not_written.empty()) ctx.exit_code = ExitCode::Error;
+  if (o.undecided > 0) ctx.exit_code = ExitCode::Conflict;
   if (opts.json) {
-    print_json(opts, mine, wrote, merged, skipped, undecided, ctx);
+    print_json(opts, o, ctx);
     return;
   }
-  print_text(opts, mine, wrote, merged, ctx);
+  print_text(opts, o, ctx);
 }
 
 }  // namespace
@@ -337,13 +404,15 @@ void run_sync(const SyncOptions& opts, Context& ctx) {
 void setup_sync(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<SyncOptions>();
   auto* sub = app.add_subcommand(
-      "sync", "Share one history through a folder a sync tool carries (Syncthing, git...)");
+      "sync",
+      "Share one history through a folder a sync tool carries (Syncthing, git...); exit status "
+      "3: a conflict left undecided");
   sub->add_option("folder", opts->folder, "The shared folder")->required();
   sub->add_flag("--json", opts->json, "Print the summary as JSON");
   sub->add_option("--keep", opts->keep,
                   "A game changed differently on two databases: keep the game here, the "
-                  "files' version (when they agree), or one file's (default: keep it here "
-                  "and say so)")
+                  "files' version (when they agree), or one file's (default: keep it here, "
+                  "keep the other version too, and exit 3)")
       ->type_name("here|file|FILE");
   sub->callback([opts, &ctx] { run_sync(*opts, ctx); });
 }
