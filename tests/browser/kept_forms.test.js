@@ -96,14 +96,14 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, phoneVie
 
     // --- Saved: kept no longer.
     await one.$eval('#edit-form button[type=submit]', (b) => b.click());
-    await one.waitForFunction(() => document.querySelector('#entry > p.message')?.className.includes('ok'), { timeout: 5000 }).catch(() => {});
+    await one.waitForFunction(() => document.querySelector('#entry > p.message')?.className.includes('ok'), { timeout: 20000 }).catch(() => {});
     const game1 = () => JSON.parse(crowns('show', '--json', '--game', '1').stdout);
     check('the kept correction is saved', game1().rounds[0].scores.Bob === 17 && game1().rounds[0].scores.Cy === 25,
       JSON.stringify(game1().rounds[0]));
     check('and no longer kept', (await kept(one, 'crowns:typed:1:edit')) === null);
     await one.$eval('#join-form button[type=submit]', (b) => b.click());
     await one.waitForFunction(() => !document.querySelector('#join-form details').open ||
-      document.querySelector('#join-form input[name=name]').value === '', { timeout: 5000 }).catch(() => {});
+      document.querySelector('#join-form input[name=name]').value === '', { timeout: 20000 }).catch(() => {});
     const seated = game1();
     check('the kept arrival is seated, at the typed total', seated.players.includes('Zed') && seated.totals.Zed === 40,
       JSON.stringify(seated.totals));
@@ -113,7 +113,7 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, phoneVie
     check('after the saves a reload brings nothing back', (await value(one, '#join-form input[name=name]')) === '' &&
       (await one.$('#edit-form .note:not(:empty)')) === null && (await value(one, '#edit-form select[name=round]')) === '2');
     await two.$eval('#tiebreak-form button[type=submit]', (b) => b.click());
-    await two.waitForFunction(() => document.querySelector('#tiebreak-form') === null, { timeout: 5000 }).catch(() => {});
+    await two.waitForFunction(() => document.querySelector('#tiebreak-form') === null, { timeout: 20000 }).catch(() => {});
     const game2 = JSON.parse(crowns('show', '--json', '--game', '2').stdout);
     check('the kept tie-break is saved', JSON.stringify(game2.winners) === '["Eve"]', JSON.stringify(game2.winners));
     check('and no longer kept', (await kept(two, 'crowns:typed:2:tiebreak')) === null);
@@ -141,7 +141,7 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, phoneVie
       const played = crowns('round', '--game', '1', 'out', String(r + 3), '5', '5');
       if (played.status !== 0) check('round ' + r + ' of game 1', false, played.stderr);
     }
-    await one.waitForSelector('#rematch-form', { timeout: 5000 }).catch(() => {});
+    await one.waitForSelector('#rematch-form', { timeout: 20000 }).catch(() => {});
     check('the game over, nobody arrives late: kept no more', (await kept(one, 'crowns:typed:1:join')) === null);
   } finally {
     await stop(server);
