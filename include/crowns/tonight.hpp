@@ -46,6 +46,10 @@ struct ClosestFinish {
 std::string closest_finish_text(const ClosestFinish& c, const std::string& winner,
                                 const std::string& runner_up);
 
+/// What decided a closest finish, as JSON names it: "points" (a margin), "tiebreak" (a tie the
+/// winner's tie-break settled) or "shared" (a tie and a shared place).
+const char* decided_by_name(ClosestFinish::Tie tie);
+
 struct OutCount {
   std::int64_t player = 0;
   int outs = 0;

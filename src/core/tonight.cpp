@@ -56,6 +56,15 @@ void find_closest(const GameResult& game, std::optional<ClosestFinish>& closest)
 
 }  // namespace
 
+const char* decided_by_name(ClosestFinish::Tie tie) {
+  switch (tie) {
+    case ClosestFinish::Tie::TieBreak: return "tiebreak";
+    case ClosestFinish::Tie::Shared: return "shared";
+    case ClosestFinish::Tie::None: break;
+  }
+  return "points";
+}
+
 std::string closest_finish_text(const ClosestFinish& c, const std::string& winner,
                                 const std::string& runner_up) {
   const std::string both = " (both on " + std::to_string(c.total) + ")";

@@ -35,6 +35,14 @@ json=$(c tonight --json)
 check "--json: the games" grep -q '^{"date":"2026-01-15","games":\[{"game":2,"winners":\["Bob"\],"total":40,"duration_s":0}' <<<"$json"
 check "--json: the best round" grep -q '"best_round":{"game":2,"round":1,"player":"Ann","left":49}' <<<"$json"
 check "--json: the ratings" grep -q '"ratings":\[{"player":"Ann","before":3.2533,"after":7.2471,"change":3.9938}' <<<"$json"
+check "--json: the closest finish, decided by points" grep -q '"closest_finish":{"game":3,"winner":"Ann","runner_up":"Bob","margin":1,"decided_by":"points"}' <<<"$json"
+# An evening whose closest finish is a tie the tie-break settled.
+quiet c new --another Ann Bob --date 2026-01-13
+play 4 "0* 10" "10 0*" "0* 10" "10 0*" "0* 10" "10 0*" "0* 10" "10 0*" "0* 10" "10 0*" "0* 0"
+quiet c tiebreak --game 4 Ann=5 Bob=0*
+tb=$(c tonight --date 2026-01-13)
+check "a tie-break: who won it, never 'by 0 points'" grep -qx "Closest finish   game 4: Bob won the tie-break against Ann (both on 50)" <<<"$tb"
+check "--json: decided by the tie-break" grep -q '"margin":0,"decided_by":"tiebreak"}' <(c tonight --date 2026-01-13 --json)
 check "--date: another evening" grep -q "^Tonight: 2026-01-14 (1 game, 0 s)$" <(c tonight --date 2026-01-14)
 check "--date: an evening without games" grep -qx "No finished games on 2026-03-01" <(c tonight --date 2026-03-01)
 c tonight --date 2026-02-30 2>err >/dev/null

@@ -76,7 +76,8 @@ Json evening_json(const tonight::Evening& e, const Names& names, const Times& ti
                             ? Json{{"game", e.closest_finish->game},
                                    {"winner", names.name(e.closest_finish->winner)},
                                    {"runner_up", names.name(e.closest_finish->runner_up)},
-                                   {"margin", e.closest_finish->margin}}
+                                   {"margin", e.closest_finish->margin},
+                                   {"decided_by", decided_by_name(e.closest_finish->tie)}}
                             : Json(nullptr);
   j["biggest_comeback"] = e.biggest_comeback
                               ? Json{{"game", e.biggest_comeback->game},
