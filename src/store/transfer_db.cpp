@@ -286,6 +286,28 @@ std::vector<ExportPlayer> seat_players(const ExportGame& g) {
   return players;
 }
 
+constexpr const char* kInsertSeat =
+    "INSERT INTO seats (game_id, seat, player_id, total, tiebreak, winner, joined_round, "
+    "start_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+
+// The seats of a game written here from a file's version (with kInsertSeat): each seat's
+// player (player_ids, in seat order), total, tie-break, win and late arrival.
+void insert_seats(Statement& add_seat, std::int64_t game_id, const ExportGame& g,
+                  const std::vector<std::int64_t>& player_ids) {
+  const Standings st = standings_of(g);
+  for (std::size_t s = 0; s < g.seats.size(); ++s) {
+    const int seat = static_cast<int>(s);
+    const bool won = std::find(st.winners.begin(), st.winners.end(), seat) != st.winners.end();
+    add_seat.reset();
+    add_seat
+        .bind_all(
+            game_id, seat, player_ids[s], st.totals[s], g.seats[s].tiebreak, won,
+            g.seats[s].joined_round > 1 ? std::optional(g.seats[s].joined_round) : std::nullopt,
+            g.seats[s].start_total)
+        .run();
+  }
+}
+
 }  // namespace
 
 std::string game_export_text(const ExportGame& game) {
@@ -333,21 +355,8 @@ void write_game_content(Database& db, std::int64_t game_id, const ExportGame& g)
       .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, g.started_at, over, g.ended_at,
                 now_timestamp(), game_id)
       .run();
-  const Standings st = standings_of(g);
-  auto add_seat = db.prepare(
-      "INSERT INTO seats (game_id, seat, player_id, total, tiebreak, winner, joined_round, "
-      "start_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  for (std::size_t s = 0; s < g.seats.size(); ++s) {
-    const int seat = static_cast<int>(s);
-    const bool won = std::find(st.winners.begin(), st.winners.end(), seat) != st.winners.end();
-    add_seat.reset();
-    add_seat
-        .bind_all(
-            game_id, seat, player_ids[s], st.totals[s], g.seats[s].tiebreak, won,
-            g.seats[s].joined_round > 1 ? std::optional(g.seats[s].joined_round) : std::nullopt,
-            g.seats[s].start_total)
-        .run();
-  }
+  auto add_seat = db.prepare(kInsertSeat);
+  insert_seats(add_seat, game_id, g, player_ids);
   auto add_round = db.prepare("INSERT INTO rounds (game_id, round, entered_at) VALUES (?, ?, ?)");
   auto add_score = db.prepare(
       "INSERT INTO scores (game_id, round, seat, points, went_out, hand) VALUES (?, ?, ?, ?, ?, "
@@ -532,9 +541,7 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
   auto add_game_with_id = db.prepare(
       "INSERT INTO games (played_on, status, boxes, first_dealer, note, created_at, finished_at, "
       "touched, seen, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  auto add_seat = db.prepare(
-      "INSERT INTO seats (game_id, seat, player_id, total, tiebreak, winner, joined_round, "
-      "start_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  auto add_seat = db.prepare(kInsertSeat);
   auto add_round = db.prepare("INSERT INTO rounds (game_id, round, entered_at) VALUES (?, ?, ?)");
   auto add_score = db.prepare(
       "INSERT INTO scores (game_id, round, seat, points, went_out, hand) VALUES (?, ?, ?, ?, ?, "
@@ -560,19 +567,9 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
           .run();
     }
     const std::int64_t id = db.last_insert_id();
-    const Standings st = standings_of(g);
-    for (std::size_t s = 0; s < g.seats.size(); ++s) {
-      const int seat = static_cast<int>(s);
-      const bool won = std::find(st.winners.begin(), st.winners.end(), seat) != st.winners.end();
-      add_seat.reset();
-      add_seat
-          .bind_all(
-              id, seat, player_ids.at(fold_case(g.seats[s].player)), st.totals[s],
-              g.seats[s].tiebreak, won,
-              g.seats[s].joined_round > 1 ? std::optional(g.seats[s].joined_round) : std::nullopt,
-              g.seats[s].start_total)
-          .run();
-    }
+    std::vector<std::int64_t> seat_players;
+    for (const auto& seat : g.seats) seat_players.push_back(player_ids.at(fold_case(seat.player)));
+    insert_seats(add_seat, id, g, seat_players);
     for (std::size_t r = 0; r < g.rounds.size(); ++r) {
       const int round = static_cast<int>(r) + 1;
       add_round.reset();
