@@ -301,7 +301,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     // from then on, for 0.6 s at least, the report is being made again.
     let note = '';
     let asked = 0;
-    for (let tries = 0; tries < 40 && !note; tries += 1) {
+    for (let tries = 0; tries < 150 && !note; tries += 1) {
       const opened = Date.now();
       await report.goto(BASE + '/report', { waitUntil: 'load' });
       asked = Date.now() - opened;
