@@ -1,9 +1,12 @@
 #pragma once
 // What every subcommand gets: the streams it writes to, the global options, the exit code.
 
+#include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "crowns/error.hpp"
 #include "views/style.hpp"
@@ -16,6 +19,7 @@ using namespace crowns::views;  // NOLINT(google-build-using-namespace)
 
 namespace CLI {
 class App;
+class Option;
 }
 
 namespace crowns::cli {
@@ -38,6 +42,13 @@ struct Context {
   mutable std::string created_db;
   /// The command line as given (argv): crowns serve hands it on to the program crowns-serve.
   std::span<const char* const> command_line;
+  /// A --game given as a game's key (the start of its uuid, the same on every host) and the
+  /// option it fills: open_store turns the key into this database's number for the game.
+  struct GameKey {
+    std::string key;
+    std::optional<std::int64_t>* game;
+  };
+  mutable std::vector<GameKey> game_keys;
 };
 
 /// What a command needs built before it runs: only itself (most), or every command, for one

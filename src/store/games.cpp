@@ -13,6 +13,7 @@
 #include "store/db.hpp"
 #include "store/game_range.hpp"
 #include "store/join.hpp"
+#include "store/played_order.hpp"
 #include "store/players.hpp"
 
 namespace crowns::store {
@@ -107,7 +108,7 @@ std::vector<Game> load_games_where(const Database& db, GamesWhere where, Bind bi
       "SELECT g.id, g.played_on, g.status, g.boxes, g.first_dealer, g.note, g.uuid, "
       "(SELECT coalesce(max(a.id), 0) FROM audit a WHERE a.game_id = g.id) FROM games g "
       "WHERE " +
-      std::string(where.games) + " ORDER BY g.played_on, g.id");
+      std::string(where.games) + " ORDER BY " + kPlayedOrder);
   bind(g);
   while (g.step()) {
     Game& game = games.emplace_back();
@@ -176,6 +177,42 @@ std::vector<Game> load_games_between(const Database& db, const std::optional<std
                           [&](Statement& s) { s.bind_all(from, to); });
 }
 
+std::string short_game_key(std::string_view uuid) {
+  return std::string(uuid.substr(0, kGameKeyLength));
+}
+
+bool is_game_key(std::string_view text) {
+  return text.size() >= 4 && text.size() <= 36 &&
+         text.find_first_not_of("0123456789abcdefABCDEF-") == std::string_view::npos;
+}
+
+std::string fold_game_key(std::string_view text) {
+  std::string folded(text);
+  for (char& c : folded)
+    if (c >= 'A' && c <= 'F') c = static_cast<char>(c - 'A' + 'a');
+  return folded;
+}
+
+Expected<std::int64_t> game_by_key(const Database& db, std::string_view key) {
+  auto stmt = db.prepare(
+      "SELECT id, uuid FROM games WHERE substr(uuid, 1, length(?1)) = ?1 ORDER BY id LIMIT 6");
+  stmt.bind_all(std::string(key));
+  std::vector<std::pair<std::int64_t, std::string>> found;
+  while (stmt.step()) found.emplace_back(stmt.int64(0), stmt.text(1));
+  if (found.size() == 1) return found.front().first;
+  if (found.empty())
+    return Failure{"no game here has the key " + quote_token(key) + " (crowns games lists them)"};
+  std::string names;
+  for (std::size_t i = 0; i < found.size() && i < 5; ++i) {
+    names += (i == 0 ? "" : i + 1 == std::min<std::size_t>(found.size(), 5) ? " and " : ", ");
+    names += "game " + std::to_string(found[i].first) + " (" +
+             found[i].second.substr(0, std::max(key.size() + 4, kGameKeyLength)) + ")";
+  }
+  if (found.size() > 5) names += " and more";
+  return Failure{"the key " + quote_token(key) + " fits several games: " + names +
+                 "; give more of the key"};
+}
+
 Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, Pick pick) {
   if (id) {
     if (auto game = load_game(db, *id)) return *game;
@@ -225,8 +262,9 @@ std::vector<Game> games_in_progress(const Database& db, InProgress which) {
 
 namespace {
 
-// The columns of games that read_summary reads, in its order.
-constexpr const char* kSummaryColumns = "id, played_on, status, note, uuid";
+// The columns of games that read_summary reads, in its order (`g` is the games table).
+const std::string kSummaryColumns =
+    std::string("g.id, g.played_on, g.status, g.note, g.uuid, ") + kKnownStart;
 
 GameSummary read_summary(const Statement& row) {
   GameSummary s;
@@ -235,21 +273,25 @@ GameSummary read_summary(const Statement& row) {
   s.status = parse_status(row.text(2));
   s.note = row.optional_text(3);
   s.uuid = row.text(4);
+  if (!row.is_null(5)) s.started = row.int64(5);
   return s;
 }
 
 }  // namespace
+
+bool played_before(const GameSummary& a, const GameSummary& b) {
+  // std::optional orders nullopt first, as SQLite orders NULL.
+  return std::tie(a.date, a.started, a.uuid) < std::tie(b.date, b.started, b.uuid);
+}
 
 std::vector<GameSummary> list_games(const Database& db) {
   std::vector<GameSummary> games;
   std::unordered_map<std::int64_t, std::size_t> index;
   // Three straight scans in key order and a sort here: with 10,000 games this is several
   // times quicker than an index walk with a lookup and a subquery per game.
-  auto g = db.prepare(std::string("SELECT ") + kSummaryColumns + " FROM games");
+  auto g = db.prepare("SELECT " + kSummaryColumns + " FROM games g");
   while (g.step()) games.push_back(read_summary(g));
-  std::sort(games.begin(), games.end(), [](const GameSummary& a, const GameSummary& b) {
-    return std::tie(a.date, a.id) < std::tie(b.date, b.id);
-  });
+  std::sort(games.begin(), games.end(), played_before);
   index.reserve(games.size());
   for (std::size_t i = 0; i < games.size(); ++i) index.emplace(games[i].id, i);
   auto rounds = db.prepare("SELECT game_id, count(*) FROM rounds GROUP BY game_id");
@@ -278,10 +320,10 @@ GamesPage list_games_page(const Database& db, std::int64_t offset, int limit) {
   GamesPage page;
   auto count = db.prepare("SELECT count(*) FROM games");
   if (count.step()) page.total = count.int64(0);
-  // Backwards along games_played_on (played_on, id); then a few rows per game by primary
-  // key. 50 games of 10,000 read in well under a millisecond, the last page too.
-  auto g = db.prepare(std::string("SELECT ") + kSummaryColumns +
-                      " FROM games ORDER BY played_on DESC, id DESC LIMIT ?1 OFFSET ?2");
+  // Backwards in the order played (store/played_order.hpp): a sort of every game's key, since
+  // no index holds the start; then a few rows per game by primary key.
+  auto g = db.prepare("SELECT " + kSummaryColumns + " FROM games g ORDER BY g.played_on DESC, " +
+                      std::string(kKnownStart) + " DESC, g.uuid DESC LIMIT ?1 OFFSET ?2");
   g.bind_all(limit, offset);
   while (g.step()) page.games.push_back(read_summary(g));
   auto rounds = db.prepare("SELECT count(*) FROM rounds WHERE game_id = ?");

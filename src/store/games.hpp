@@ -80,7 +80,29 @@ struct GameSummary {
   std::vector<std::string> players;  ///< In seat order.
   std::vector<std::string> winners;  ///< Finished games only.
   std::optional<std::string> note;
+  std::optional<std::int64_t> started;  ///< Unix seconds, when known (store/played_order.hpp).
 };
+
+/// Whether `a` was played before `b`: date, start when known (unknown first), then uuid; the
+/// same order on every host, whatever the local numbers (store/played_order.hpp).
+bool played_before(const GameSummary& a, const GameSummary& b);
+
+/// A game's key: the start of its uuid, this many hex digits, the same on every host (local
+/// game numbers are not). `crowns games`, `show` and the report show it; --game takes it.
+inline constexpr std::size_t kGameKeyLength = 8;
+
+/// The key shown for a game with this uuid.
+std::string short_game_key(std::string_view uuid);
+
+/// Whether `text` may be (the start of) a game's key: 4 to 36 hex digits and dashes.
+bool is_game_key(std::string_view text);
+
+/// `text` as keys are compared: lower case.
+std::string fold_game_key(std::string_view text);
+
+/// The number here of the one game whose uuid starts with `key` (folded). Fails naming the
+/// candidates when several do, or when none does.
+Expected<std::int64_t> game_by_key(const Database& db, std::string_view key);
 
 /// Which game a command means when no --game is given.
 enum class Pick {

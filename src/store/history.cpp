@@ -1,5 +1,7 @@
 #include "store/history.hpp"
 
+#include "store/played_order.hpp"
+
 namespace crowns::store {
 
 std::vector<GameResult> load_results(const Database& db, const ResultsQuery& query) {
@@ -10,7 +12,8 @@ std::vector<GameResult> load_results(const Database& db, const ResultsQuery& que
       "SELECT g.id, g.played_on, s.player_id, s.total, s.tiebreak, s.winner "
       "FROM games g JOIN seats s ON s.game_id = g.id "
       "WHERE g.status = 'finished' AND (?1 IS NULL OR g.played_on <= ?1) "
-      "ORDER BY g.played_on, g.id, s.seat");
+      "ORDER BY " +
+      std::string(kPlayedOrder) + ", s.seat");
   seats.bind(1, query.until);
   while (seats.step()) {
     const std::int64_t id = seats.int64(0);

@@ -103,11 +103,33 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids,
     times.emplace(*only, timeline::game_times(db, *only));
   else
     times = timeline::all_game_times(db);
+  // A game whose start is not known (imported without times) keeps the times of the rounds
+  // recorded here since, or carried by a file (issue 44): the rounds it came with have the
+  // import's time, which is no round's.
+  auto own_rounds = db.prepare(
+      "SELECT r.round FROM rounds r WHERE r.game_id = ?1 AND (r.entered_at GLOB '*T*' OR "
+      "EXISTS (SELECT 1 FROM audit a WHERE a.game_id = r.game_id AND a.action = 'round' "
+      "AND a.undone_by IS NULL AND json_extract(a.new_value, '$.round') = r.round "
+      "AND a.summary NOT LIKE '% (imported from %'))");
   for (const auto& [id, i] : index) {
     const auto it = times.find(id);
-    if (it == times.end() || !it->second.started) continue;
+    if (it == times.end()) continue;
     const timeline::GameTimes& t = it->second;
     ExportGame& g = data.games[i];
+    if (!t.started) {
+      own_rounds.reset();
+      own_rounds.bind_all(id);
+      std::vector<std::optional<std::string>> recorded(g.rounds.size());
+      bool any = false;
+      while (own_rounds.step()) {
+        const auto r = static_cast<std::size_t>(own_rounds.integer(0) - 1);
+        if (r >= recorded.size() || r >= t.recorded.size() || !t.recorded[r]) continue;
+        recorded[r] = timeline::iso_time(*t.recorded[r]);
+        any = true;
+      }
+      if (any) g.recorded_at = std::move(recorded);
+      continue;
+    }
     g.started_at = timeline::iso_time(*t.started);
     if (t.ended) g.ended_at = timeline::iso_time(*t.ended);
     for (std::size_t r = 0; r < g.rounds.size(); ++r) {
@@ -576,7 +598,7 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
       // A round of a timed file without its time: '' (no time; timeline reads none).
       const std::optional<std::string> at =
           r < g.recorded_at.size() ? g.recorded_at[r] : std::nullopt;
-      add_round.bind_all(id, round, g.started_at ? at.value_or("") : now).run();
+      add_round.bind_all(id, round, at ? *at : g.started_at ? "" : now).run();
       for (std::size_t s = 0; s < g.rounds[r].size(); ++s) {
         const ExportScore& cell = g.rounds[r][s];
         add_score.reset();

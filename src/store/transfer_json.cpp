@@ -83,6 +83,9 @@ void append_game(std::string& out, const ExportGame& g, GameText text) {
       out += ",\"ended_at\":";
       append_quoted(out, *g.ended_at);
     }
+  }
+  // Without a start, the times of rounds recorded since the game came without times.
+  if (!key && (g.started_at || !g.recorded_at.empty())) {
     out += ",\"recorded_at\":[";
     for (std::size_t r = 0; r < g.recorded_at.size(); ++r) {
       if (r) out += ',';

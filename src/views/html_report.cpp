@@ -54,7 +54,10 @@ void scorecard_html(std::ostringstream& html, const store::Game& game, int headi
                       heading, game.id, html_escape(game.date))
        << (game.boxes == 2 ? " · two boxes" : "") << "</h" << heading << ">\n";
   html << "<p class=\"meta\">" << game.players() << " players · " << store::status_name(game.status)
-       << ", " << rounds_progress(game.rounds_played()) << "</p>\n";
+       << ", "
+       << rounds_progress(game.rounds_played())
+       // The key names the game on every host (--game KEY); its number is this database's.
+       << " · key " << store::short_game_key(game.uuid) << "</p>\n";
   if (game.note) html << "<p>Note: " << html_escape(*game.note) << "</p>\n";
   // The dealer comes last: on a phone the scores come first, whatever the names' length.
   html << "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"rounds\"><table "

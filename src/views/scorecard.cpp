@@ -331,6 +331,7 @@ Json scorecard_json(const store::Game& game) {
   }
   Json card{{"id", game.id},
             {"uuid", game.uuid},
+            {"key", store::short_game_key(game.uuid)},
             {"date", game.date},
             {"status", store::status_name(game.status)},
             {"boxes", game.boxes},

@@ -273,7 +273,7 @@ TEST_CASE("the batch loop answers every line, in blocks while input is waiting",
   std::ostream out(&buf);
   std::istringstream in(kRequests);
   std::ostringstream err;
-  Context ctx{in, out, err, {}, {}, ExitCode::Ok, {}, {}};
+  Context ctx{in, out, err, {}, {}, ExitCode::Ok, {}, {}, {}};
   run_batch(ctx, count_cards);
   CHECK(buf.str() == kAnswers);
   CHECK(ctx.exit_code == ExitCode::Error);
@@ -287,7 +287,7 @@ TEST_CASE("the batch loop sends each answer when no more input is waiting", "[ba
   TrickleBuf trickle(kRequests);
   std::istream in(&trickle);
   std::ostringstream err;
-  Context ctx{in, out, err, {}, {}, ExitCode::Ok, {}, {}};
+  Context ctx{in, out, err, {}, {}, ExitCode::Ok, {}, {}, {}};
   run_batch(ctx, count_cards);
   CHECK(buf.str() == kAnswers);
   CHECK(buf.syncs == 3);  // one per answer: a waiting client gets each at once

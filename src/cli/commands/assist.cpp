@@ -411,7 +411,7 @@ void setup_assist(CLI::App& app, Context& ctx) {
   sub->add_option("--boxes", opts->boxes, "Standalone: boxes combined (1, or 2 for up to 14)")
       ->check(whole_number(1, kMaxBoxes));
   sub->add_option("--me", opts->me, "Your name in the game followed (remembered)");
-  add_game_option(*sub, opts->game);
+  add_game_option(*sub, ctx, opts->game);
   sub->add_flag("--new", opts->fresh, "Start a new session (the one going on ends)");
   sub->add_flag("--json", opts->json,
                 "Print each answer as a JSON line: the advise --batch request and its answer");

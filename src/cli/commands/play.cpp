@@ -512,7 +512,7 @@ void setup_play(CLI::App& app, Context& ctx) {
   auto* sub =
       app.add_subcommand("play", "Keep score interactively: names start a game, none resumes");
   sub->add_option("players", opts->players, "Players in seating order (omit to resume)");
-  add_game_option(*sub, opts->game);
+  add_game_option(*sub, ctx, opts->game);
   add_new_game_options(*sub, opts->flags);
   sub->callback([opts, &ctx] { run_play(*opts, ctx); });
 }
