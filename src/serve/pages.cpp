@@ -198,7 +198,7 @@ std::string document(const std::string& title, const std::string& current, const
   }
   html += "</nav>\n<main>\n" + body +
           "</main>\n<script type=\"application/json\" id=\"card-points\">" + card_points_json() +
-          "</script>\n<script src=\"/app.js\"></script>\n</body>\n</html>\n";
+          "</script>\n<script type=\"module\" src=\"/app.js\"></script>\n</body>\n</html>\n";
   return html;
 }
 
