@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/views/terminal.hpp"
 #include "crowns/error.hpp"
 #include "views/style.hpp"
 
