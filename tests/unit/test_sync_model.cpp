@@ -2,7 +2,8 @@
 // three to five databases, each with its own view of a shared folder that a simulated sync
 // tool fills late, in part, or with a conflict copy; thousands of random operations (new game,
 // round, edit, undo, late arrival, abandon, reopen, delete, copy a database, sync in random
-// order), each sync run through the real command (cli::run) and checked against invariants:
+// order, and a kept version taken later with sync --take), each sync run through the real
+// command (cli::run) and checked against invariants:
 //   - no sync undoes a change its database had seen (each game's seen set only grows; a game
 //     gone is gone by a deletion that had seen it);
 //   - nothing is lost: after a sync, every version a readable file holds is included in the
@@ -97,6 +98,7 @@ class Model {
       sync(h, pick(2) == 0 ? "here" : "file");  // a conflict decided
       return;
     }
+    if (roll < 82) return take_kept(h);
     sync(h, {});
   }
 
@@ -151,6 +153,7 @@ class Model {
   [[nodiscard]] std::size_t syncs() const { return syncs_; }
   [[nodiscard]] std::size_t conflicts() const { return conflicts_; }
   [[nodiscard]] std::size_t copies() const { return copies_found_; }
+  [[nodiscard]] std::size_t takes() const { return takes_; }
 
  private:
   enum class Delivery { Whole, Part, ConflictCopy };
@@ -321,6 +324,39 @@ class Model {
     return s;
   }
 
+  // A kept version taken later (sync --take): the game here becomes it, and nothing the
+  // database had seen is undone; the version taken is no longer kept.
+  void take_kept(std::size_t h) {
+    std::vector<st::versions::StoredVersion> kept;
+    {
+      const st::Database db = st::open_database(hosts_[h].db);
+      kept = st::versions::stored_versions(db);
+    }
+    if (kept.empty()) return;
+    const auto& v = kept[pick(kept.size())];
+    const Seen before = seen_by(h);
+    const Result r = crowns_run({"--db", hosts_[h].db, "sync", "--take", std::to_string(v.id)});
+    INFO("take of version " << v.id << " on host " << h << ": " << r.out << r.err);
+    REQUIRE(r.status == 0);
+    ++takes_;
+    const Seen after = seen_by(h);
+    for (const auto& [uuid, seen] : before.games) {
+      INFO("game " << uuid);
+      if (const auto it = after.games.find(uuid); it != after.games.end()) {
+        CHECK(it->second.includes(seen));
+      } else {
+        REQUIRE(after.deleted.contains(uuid));
+        CHECK(after.deleted.at(uuid).includes(seen));
+      }
+    }
+    const auto g = after.games.find(v.uuid);
+    const auto d = after.deleted.find(v.uuid);
+    CHECK(((g != after.games.end() && g->second.includes(v.version.seen)) ||
+           (d != after.deleted.end() && d->second.includes(v.version.seen))));
+    const st::Database db = st::open_database(hosts_[h].db);
+    for (const auto& left : st::versions::stored_versions(db)) CHECK(left.id != v.id);
+  }
+
   int sync(std::size_t h, const std::string& keep) {
     const Seen before = seen_by(h);
     std::vector<std::string> args{"--db", hosts_[h].db, "sync", hosts_[h].view.string(), "--json"};
@@ -466,6 +502,7 @@ class Model {
   std::size_t syncs_ = 0;
   std::size_t conflicts_ = 0;
   std::size_t copies_found_ = 0;
+  std::size_t takes_ = 0;
 };
 
 std::size_t env_number(const char* name, std::size_t otherwise) {
@@ -490,6 +527,6 @@ TEST_CASE("sync model: random operations on 3-5 databases keep one history", "[s
     model.settle();
     WARN("seed " << seed << ": " << ops << " operations, " << model.syncs() << " syncs, "
                  << model.conflicts() << " left a conflict (exit 3), " << model.copies()
-                 << " found a copy");
+                 << " found a copy, " << model.takes() << " took a kept version later");
   }
 }
