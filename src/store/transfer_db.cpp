@@ -105,9 +105,10 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids,
     times = timeline::all_game_times(db);
   // A game whose start is not known (imported without times) keeps the times of the rounds
   // recorded here since, or carried by a file (issue 44): the rounds it came with have the
-  // import's time, which is no round's.
+  // import's time, which is no round's (the timeline forgets them all for such a game).
   auto own_rounds = db.prepare(
-      "SELECT r.round FROM rounds r WHERE r.game_id = ?1 AND (r.entered_at GLOB '*T*' OR "
+      "SELECT r.round, CAST(strftime('%s', r.entered_at) AS INTEGER) FROM rounds r "
+      "WHERE r.game_id = ?1 AND r.entered_at != '' AND (r.entered_at GLOB '*T*' OR "
       "EXISTS (SELECT 1 FROM audit a WHERE a.game_id = r.game_id AND a.action = 'round' "
       "AND a.undone_by IS NULL AND json_extract(a.new_value, '$.round') = r.round "
       "AND a.summary NOT LIKE '% (imported from %'))");
@@ -123,8 +124,8 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids,
       bool any = false;
       while (own_rounds.step()) {
         const auto r = static_cast<std::size_t>(own_rounds.integer(0) - 1);
-        if (r >= recorded.size() || r >= t.recorded.size() || !t.recorded[r]) continue;
-        recorded[r] = timeline::iso_time(*t.recorded[r]);
+        if (r >= recorded.size() || own_rounds.is_null(1)) continue;
+        recorded[r] = timeline::iso_time(own_rounds.int64(1));
         any = true;
       }
       if (any) g.recorded_at = std::move(recorded);
