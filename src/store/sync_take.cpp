@@ -22,7 +22,7 @@ std::optional<ExportData> kept_game(const versions::StoredVersion& v) {
   if (v.game.empty()) return std::nullopt;
   auto data = parse_export(v.game);
   if (!data || data->games.size() != 1) return std::nullopt;
-  return std::move(*data);
+  return std::move(data).value();
 }
 
 std::optional<std::int64_t> kept_game_here(const Database& db, const std::string& uuid) {
@@ -80,7 +80,7 @@ Expected<TakenVersion> take_kept_version(Database& db, std::int64_t id) {
     return Failure{"there is no kept version " + std::to_string(id) + " (kept: " + ids +
                    "; crowns sync --conflicts lists them)"};
   }
-  const versions::StoredVersion v = *it;
+  const versions::StoredVersion& v = *it;
   TakenVersion taken{.taken = describe_kept(db, v)};
   const auto data = kept_game(v);
   if (!v.game.empty() && !data)
