@@ -8,12 +8,16 @@ std::vector<GameResult> load_results(const Database& db, const ResultsQuery& que
   std::vector<GameResult> games;
   std::unordered_map<std::int64_t, std::size_t> index;
   // One pass over the seats of finished games: seat rows come grouped by game, in order.
-  auto seats = db.prepare(
-      "SELECT g.id, g.played_on, s.player_id, s.total, s.tiebreak, s.winner "
-      "FROM games g JOIN seats s ON s.game_id = g.id "
-      "WHERE g.status = 'finished' AND (?1 IS NULL OR g.played_on <= ?1) "
-      "ORDER BY " +
-      std::string(kPlayedOrder) + ", s.seat");
+  // In the order played (store/played_order.hpp): each game's start found once, in a
+  // materialized list, then joined to its seats; in the ORDER BY of the join it was found for
+  // every seat, and `leaderboard --all` of 10,000 games took 0.11 s of CPU instead of 0.03 s.
+  auto seats = db.prepare("WITH played AS MATERIALIZED (SELECT g.id, g.played_on, g.uuid, " +
+                          std::string(kKnownStart) +
+                          " AS started FROM games g "
+                          "WHERE g.status = 'finished' AND (?1 IS NULL OR g.played_on <= ?1)) "
+                          "SELECT g.id, g.played_on, s.player_id, s.total, s.tiebreak, s.winner "
+                          "FROM played g JOIN seats s ON s.game_id = g.id "
+                          "ORDER BY g.played_on, g.started, g.uuid, s.seat");
   seats.bind(1, query.until);
   while (seats.step()) {
     const std::int64_t id = seats.int64(0);
