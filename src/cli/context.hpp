@@ -21,7 +21,7 @@ using namespace crowns::views;  // NOLINT(google-build-using-namespace)
 namespace CLI {
 class App;
 class Option;
-}
+}  // namespace CLI
 
 namespace crowns::cli {
 
