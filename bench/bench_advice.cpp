@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
     const double t1 = cpu_ms();
     crowns::OddsOptions options;
     options.turns = 2;
-    const auto odds = crowns::out_within(s.hand, 13, unseen, options);
+    const auto odds = crowns::out_within(s.hand, 13, unseen, crowns::MeldRules{}, options);
     const double t2 = cpu_ms();
     s.hand.push_back(deck[14]);
     s.top.reset();

@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/input/meld_switches.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/advice.hpp"
@@ -39,6 +40,7 @@ struct AssistOptions {
   std::optional<std::int64_t> game;
   bool fresh = false;
   bool json = false;
+  MeldSwitches melds;
 };
 
 constexpr std::string_view kKeys =
@@ -141,8 +143,7 @@ class AssistLoop {
     switch (session_.asking()) {
       case Ask::Hand:
         return fmt::format("Round {} · {} · {}s wild: your cards: ", round,
-                           counted(cards_in_round(round), "card"),
-                           rank_name(wild_rank_of_round(round)));
+                           counted(session_.dealt(), "card"), rank_name(session_.wild_rank()));
       case Ask::Top:
         if (session_.top()) {
           default_answer_ = to_string(*session_.top());
@@ -211,14 +212,16 @@ class AssistLoop {
                                                   : std::string())
                << ": your best lay-down\n";
     }
-    // The standard rules: a game does not carry house rules yet (issue 47).
+    // Under the session's rules: the game's, or the standalone flags.
+    const assist::Setup& setup = session_.setup();
+    const RoundDeal deal = setup.deals[static_cast<std::size_t>(r.round - 1)];
     HandReport report{.cards = r.hand,
-                      .wild_rank = wild_rank_of_round(r.round),
+                      .wild_rank = deal.wild_rank,
                       .round = r.round,
                       .mode = HandMode::Dealt,
-                      .solution = solve(r.hand, wild_rank_of_round(r.round), HandMode::Dealt),
-                      .left_of_deal = cards_in_round(r.round),
-                      .rules = MeldRules{}};
+                      .solution = solve(r.hand, deal.wild_rank, HandMode::Dealt, setup.rules),
+                      .left_of_deal = deal.cards,
+                      .rules = setup.rules};
     if (!r.went_out) print_hand(ctx_.out, ctx_.style, report, "  ");
     ctx_.out << "  your score: " << ctx_.style.bold(r.went_out ? "0*" : std::to_string(r.score))
              << '\n';
@@ -335,6 +338,7 @@ store::AssistRecord new_session(const AssistOptions& opts, Context& ctx, store::
     record.setup.round = opts.round.value_or(1);
     record.setup.players = opts.players.value_or(2);
     record.setup.boxes = opts.boxes.value_or(1);
+    record.setup.rules = opts.melds.rules();
   } else {
     const std::int64_t id = opts.game ? *opts.game : [&] {
       if (store::games_in_progress(db, store::InProgress::Rounds).empty()) {
@@ -368,8 +372,8 @@ store::AssistRecord new_session(const AssistOptions& opts, Context& ctx, store::
 
 void run_assist(const AssistOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
-  const bool starts_new =
-      opts.fresh || opts.round || opts.players || opts.boxes || opts.game || opts.me;
+  const bool starts_new = opts.fresh || opts.round || opts.players || opts.boxes || opts.game ||
+                          opts.me || opts.melds.any();
   std::optional<store::AssistRecord> record;
   if (!starts_new) record = store::active_assist(db);
   if (record) {
@@ -392,7 +396,7 @@ void run_assist(const AssistOptions& opts, Context& ctx) {
           << (fresh.game_id ? sanitize(*fresh.me) + " in game " + std::to_string(*fresh.game_id)
                             : std::string("you"))
           << ": " << counted(s.players, "player") << (s.boxes == 2 ? ", two boxes" : "")
-          << ", from round " << s.round << '\n'
+          << ", from round " << s.round << views::meld_rules_note(s.rules) << '\n'
           << kKeys;
   assist::Session session(fresh.setup);
   AssistLoop(ctx, db, std::move(fresh), std::move(session), opts.json).run();
@@ -411,6 +415,7 @@ void setup_assist(CLI::App& app, Context& ctx) {
   sub->add_option("--boxes", opts->boxes, "Standalone: boxes combined (1, or 2 for up to 14)")
       ->check(whole_number(1, kMaxBoxes));
   sub->add_option("--me", opts->me, "Your name in the game followed (remembered)");
+  add_meld_switches(*sub, opts->melds, MeldDefault::GameOrStandard);
   add_game_option(*sub, opts->game);
   sub->add_flag("--new", opts->fresh, "Start a new session (the one going on ends)");
   sub->add_flag("--json", opts->json,
