@@ -30,17 +30,13 @@ class OutMasks {
     OutMask mask;
     std::vector<Card> drawn = cards;
     drawn.push_back(Card::joker());
-    // With wild-only melds counted a joker stands for any card or is the discard itself, so
-    // when it does not take the hand out no card does. With them not counted a joker can be
-    // worse than a natural card ({jk jk 3s} with 3s wild goes out with a 7h, not a joker):
-    // every card is tried.
-    const bool joker_decides = rules_.wild_melds == WildMelds::Count;
     if (min_score(cards, wild_rank_, HandMode::Dealt, rules_) == 0) {
       mask.set();
-    } else if (!joker_decides || min_score(drawn, wild_rank_, HandMode::Drawn, rules_) == 0) {
+    } else if (min_score(drawn, wild_rank_, HandMode::Drawn, rules_) == 0) {
+      // A joker goes out: try each card that could join the hand's melds.
       for (int k = 0; k < kCardKinds; ++k) {
         if (unseen_.count[static_cast<std::size_t>(k)] == 0) continue;
-        if (k == kJokerKind && joker_decides) {
+        if (k == kJokerKind) {
           mask.set(static_cast<std::size_t>(k));
           continue;
         }
@@ -49,7 +45,22 @@ class OutMasks {
         if (min_score(drawn, wild_rank_, HandMode::Drawn, rules_) == 0)
           mask.set(static_cast<std::size_t>(k));
       }
+    } else if (rules_.wild_melds == WildMelds::DoNotCount) {
+      // A joker stands for any card in a meld that keeps a natural one, so a card that goes
+      // out where a joker does not is the only natural card of its meld: with the wilds there
+      // it makes a book, and so does any other natural card. One natural card drawn settles
+      // them all; a card of the wild rank is a wild, out no more than a joker.
+      drawn.back() = Card::natural(wild_rank_ == kMaxRank ? kMinRank : kMaxRank, Suit::Hearts);
+      if (min_score(drawn, wild_rank_, HandMode::Drawn, rules_) == 0) {
+        for (int k = 0; k < kJokerKind; ++k) {
+          if (unseen_.count[static_cast<std::size_t>(k)] > 0 &&
+              !is_wild(card_of_kind(k), wild_rank_))
+            mask.set(static_cast<std::size_t>(k));
+        }
+      }
     }
+    // Else (wild-only melds counted) a joker stands for any card or is the discard itself:
+    // when it does not take the hand out, no card does.
     return cache_.emplace(std::move(key), mask).first->second;
   }
 
