@@ -42,8 +42,9 @@ std::vector<std::string> names_of(const store::Game& game, const std::vector<int
   return names;
 }
 
-std::string wild_text(int round) {
-  return rank_text(wild_rank_of_round(round)) + "s";
+std::string wild_text(const store::Game& game, int round) {
+  const auto deal = game.deal(round);
+  return deal ? rank_text(deal->wild_rank) + "s" : "?";
 }
 
 struct Layout {
@@ -151,11 +152,19 @@ std::string fit(std::string_view text, std::size_t width) {
 
 namespace {
 
+// A round's cards or wild as JSON: a number of cards, a rank's text; null when not dealt yet.
+Json deal_json(const store::Game& game, int round, int RoundDeal::*part) {
+  const auto deal = game.deal(round);
+  if (!deal) return nullptr;
+  if (part == &RoundDeal::cards) return deal->cards;
+  return rank_text(deal->wild_rank);
+}
+
 // "Round 3/11 · 5 cards · 5s wild · Ann deals · Bob starts".
 std::string round_header(const store::Game& game, int round) {
   return fmt::format("Round {}/{} · {} cards · {} wild · {} deals · {} starts", round, kRounds,
-                     cards_in_round(round), wild_text(round), name_of(game, game.dealer(round)),
-                     name_of(game, game.starter(round)));
+                     deal_cards_text(game, round), wild_text(game, round),
+                     name_of(game, game.dealer(round)), name_of(game, game.starter(round)));
 }
 
 }  // namespace
@@ -219,6 +228,7 @@ void print_scorecard(std::ostream& out, const Style& style, const store::Game& g
   out << style.bold(title) << '\n';
   if (cut && game.rounds.empty()) out << "Seats: " << join(players, ", ") << '\n';
   if (game.note) out << "Note: " << sanitize(*game.note) << '\n';
+  if (!game.rules.is_standard()) out << "House rules: " << house_options_text(game.rules) << '\n';
   if (game.rounds.empty()) {
     print_outlook(out, style, game);
     return;
@@ -235,9 +245,9 @@ void print_scorecard(std::ostream& out, const Style& style, const store::Game& g
   std::vector<int> running(n, 0);
   for (std::size_t s = 0; s < n; ++s) running[s] = game.seats[s].start_total;
   for (const auto& r : game.rounds) {
-    std::string line =
-        fmt::format("{:>2} {:>2} {:<4} ", r.round, cards_in_round(r.round), wild_text(r.round)) +
-        pad_right(fit(name_of(game, game.dealer(r.round)), l.dealer), l.dealer);
+    std::string line = fmt::format("{:>2} {:>2} {:<4} ", r.round, deal_cards_text(game, r.round),
+                                   wild_text(game, r.round)) +
+                       pad_right(fit(name_of(game, game.dealer(r.round)), l.dealer), l.dealer);
     for (std::size_t s = 0; s < n; ++s) {
       if (!game.seats[s].plays(r.round)) {  // joined later
         line += " " + pad_left("-", points_width) + std::string(5, ' ');
@@ -277,6 +287,28 @@ void print_scorecard(std::ostream& out, const Style& style, const store::Game& g
   print_outlook(out, style, game);
 }
 
+std::string deal_cards_text(const store::Game& game, int round) {
+  const auto deal = game.deal(round);
+  return deal ? std::to_string(deal->cards) : "?";
+}
+
+std::string deal_wild_text(const store::Game& game, int round) {
+  const auto deal = game.deal(round);
+  return deal ? rank_text(deal->wild_rank) : "?";
+}
+
+std::string house_options_text(const HouseRules& rules) {
+  // describe()'s words, the switches that differ from the standard only.
+  std::string out;
+  for (const HouseSwitch s : kHouseSwitches) {
+    if (switch_word(rules, s) == switch_word(HouseRules{}, s)) continue;
+    std::string name(switch_name(s));
+    std::replace(name.begin(), name.end(), '_', ' ');
+    out += (out.empty() ? "" : ", ") + name + ' ' + std::string(switch_word(rules, s));
+  }
+  return out;
+}
+
 Json scorecard_json(const store::Game& game) {
   const Standings st = game.standings();
   Json players = Json::array();
@@ -295,8 +327,8 @@ Json scorecard_json(const store::Game& game) {
     }
     rounds.push_back(
         Json{{"round", r.round},
-             {"cards", cards_in_round(r.round)},
-             {"wild", rank_text(wild_rank_of_round(r.round))},
+             {"cards", deal_json(game, r.round, &RoundDeal::cards)},
+             {"wild", deal_json(game, r.round, &RoundDeal::wild_rank)},
              {"dealer", game.seats[static_cast<std::size_t>(game.dealer(r.round))].name},
              {"scores", scores},
              {"went_out", went_out},
@@ -324,8 +356,8 @@ Json scorecard_json(const store::Game& game) {
   if (game.status == store::GameStatus::Active) {
     const int r = *game.next_round();
     next = Json{{"round", r},
-                {"cards", cards_in_round(r)},
-                {"wild", rank_text(wild_rank_of_round(r))},
+                {"cards", deal_json(game, r, &RoundDeal::cards)},
+                {"wild", deal_json(game, r, &RoundDeal::wild_rank)},
                 {"dealer", game.seats[static_cast<std::size_t>(game.dealer(r))].name},
                 {"starts", game.seats[static_cast<std::size_t>(game.starter(r))].name}};
   }
@@ -334,6 +366,7 @@ Json scorecard_json(const store::Game& game) {
             {"date", game.date},
             {"status", store::status_name(game.status)},
             {"boxes", game.boxes},
+            {"rules", house_rules_json<Json>(game.rules)},
             {"note", game.note ? Json(*game.note) : Json(nullptr)},
             {"players", players},
             {"rounds", rounds},

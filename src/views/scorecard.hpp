@@ -14,6 +14,16 @@ namespace crowns::views {
 /// fits the terminal and Compact when not (Auto).
 enum class CardLayout { Auto, Wide, Compact };
 
+/// Round `round`'s card count as every screen writes it ("7"), from store::Game::deal (the one
+/// answer, under the game's order); "?" for a random order's round not dealt yet.
+std::string deal_cards_text(const store::Game& game, int round);
+/// Round `round`'s wild rank as every screen writes it ("7", "K"); "?" when not dealt yet.
+std::string deal_wild_text(const store::Game& game, int round);
+
+/// The game's rules as the screens name them: "" for the standard rules, else the house
+/// options only, "order down, leads out" (crowns::describe words).
+std::string house_options_text(const HouseRules& rules);
+
 /// The terminal's width: $COLUMNS, else the width of the terminal on stdout, else 80.
 std::size_t terminal_columns();
 
