@@ -93,6 +93,9 @@ class Session {
   Expected<void> answer(std::string_view text);
   /// Takes back the last answer. False when there is none.
   bool undo();
+  /// The game's deals as now known: a game in random order deals each round when it comes,
+  /// so a session following it learns the next round's cards and wild then.
+  void set_deals(const RoundSequence& deals) { setup_.deals = deals; }
   /// Every answer applied, in order: with the setup, all the session is.
   [[nodiscard]] const std::vector<std::string>& answers() const { return answers_; }
   /// A session with these answers replayed; fails naming the first that does not apply.

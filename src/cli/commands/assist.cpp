@@ -51,6 +51,17 @@ bool is_quit(std::string_view reply) {
   return low == "q" || low == "quit" || low == "exit";
 }
 
+// Each round's deal under the game's order, as far as it is dealt: a random order's later
+// rounds are not known yet (they read as the standard round until dealt; the session asks
+// for a round's cards only once the game has dealt it: AssistLoop::round_dealt).
+RoundSequence game_deals(const store::Game& game) {
+  RoundSequence deals = round_sequence(RoundOrder::Up);
+  for (int r = 1; r <= kRounds; ++r) {
+    if (const auto deal = game.deal(r)) deals[static_cast<std::size_t>(r - 1)] = *deal;
+  }
+  return deals;
+}
+
 class AssistLoop {
  public:
   AssistLoop(Context& ctx, store::Database& db, store::AssistRecord record, assist::Session session,
@@ -60,6 +71,13 @@ class AssistLoop {
   void run() {
     for (;;) {
       const Ask ask = session_.asking();
+      if (ask == Ask::Hand && !round_dealt()) {
+        save();
+        ctx_.out << "Round " << session_.round() << " of game " << *record_.game_id
+                 << " is not dealt yet (random order: its cards and wild come when round "
+                 << session_.round() - 1 << " is recorded); crowns assist resumes then\n";
+        return;
+      }
       if (ask == Ask::Finished) {
         record_.done = true;
         save();
@@ -100,6 +118,17 @@ class AssistLoop {
 
  private:
   std::optional<std::string> ask_user(const std::string& prompt) { return ask(ctx_, prompt); }
+
+  // Whether the game followed has dealt the round about to be asked for (a random order deals
+  // each round when the one before is recorded); learns its cards and wild when it has.
+  bool round_dealt() {
+    if (!record_.game_id) return true;
+    const auto game = store::load_game(db_, *record_.game_id);
+    if (!game || game->rules.order != RoundOrder::Random) return true;
+    record_.setup.deals = game_deals(*game);
+    session_.set_deals(record_.setup.deals);
+    return game->deal(session_.round()).has_value();
+  }
 
   void error_line(const std::string& message) {
     ctx_.err << "crowns: error: " << sanitize(message) << '\n';
@@ -254,7 +283,7 @@ class AssistLoop {
                  "); not recorded");
       return "n";
     }
-    const RoundSpec spec = round_spec(r.round, game->boxes);
+    const RoundSpec spec = game->spec(r.round);  // the game's cards, wild and meld rules
     auto input = parse_score(value, name);
     auto entry = input ? score_input(*input, spec, name, Checks::Strict)
                        : Expected<ScoreEntry>(Failure{input.error()});
@@ -358,8 +387,11 @@ store::AssistRecord new_session(const AssistOptions& opts, Context& ctx, store::
                ")",
            ExitCode::Usage);
     }
+    need(check_against_game(opts.melds, game.rules.melds(), game.id));
     record.game_id = game.id;
     record.setup.round = round;
+    record.setup.rules = game.rules.melds();
+    record.setup.deals = game_deals(game);
     record.setup.players = game.players();
     record.setup.boxes = game.boxes;
     for (const auto& seat : game.seats) record.setup.names.push_back(seat.name);
