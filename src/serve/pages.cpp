@@ -227,6 +227,12 @@ std::string card_html(const store::Game& game) {
   html += fmt::format("<p class=\"meta\">{} · {}{}</p>\n", store::status_name(game.status),
                       rounds_progress(game.rounds_played()), game.boxes == 2 ? " · two boxes" : "");
   if (game.note) html += "<p class=\"meta\">Note: " + html_escape(*game.note) + "</p>\n";
+  // The house options only, loudly, in the terminal scorecard's words (the standard rules go
+  // without saying).
+  if (!game.rules.is_standard()) {
+    html += "<p class=\"house-rules\"><b>House rules:</b> " +
+            html_escape(views::house_options_text(game.rules)) + "</p>\n";
+  }
   if (const auto next = game.next_round(); game.status == store::GameStatus::Active && next) {
     next_round_html(html, game, *next);
   } else {
