@@ -186,6 +186,15 @@ void print_outlook(std::ostream& out, const Style& style, const store::Game& gam
     out << style.bold(fmt::format("Winner: {} with {}", tied.front(), best)) << '\n';
     return;
   }
+  if (game.awaiting_tiebreak()) {
+    // House rule `ties tiebreak`: no shared win; the game is not over until it is played.
+    std::string args;
+    for (const auto& n : tied) args += " " + shell_word(n) + "=VALUE";
+    out << style.bold(fmt::format("Not over: {} tie at {}", join(tied, " and "), best)) << '\n';
+    out << "the house rules (ties tiebreak) play the 6-card tie-break (6s wild): crowns tiebreak"
+        << args << '\n';
+    return;
+  }
   if (!st.tie_broken) {
     out << fmt::format("Tie for the win at {}: {} share it,", best, join(tied, " and ")) << '\n';
     std::string args;
@@ -378,6 +387,8 @@ Json scorecard_json(const store::Game& game) {
             {"places", places},
             {"next", next}};
   if (!joined.empty()) card["joined"] = joined;  // late arrivals only: older output unchanged
+  // House rule `ties tiebreak`, a tie with the tie-break still to play: not over, no winner.
+  if (game.awaiting_tiebreak()) card["awaiting_tiebreak"] = true;
   return card;
 }
 
