@@ -111,6 +111,17 @@ int Game::starter(int round) const {
   return next_playing(*this, dealer(round), round);
 }
 
+namespace {
+
+// A tie for the lowest total that none of the tied has a tie-break score for.
+bool tie_unplayed(const Game& game, const Standings& st) {
+  return st.tied && std::none_of(st.leaders.begin(), st.leaders.end(), [&](int seat) {
+           return game.seats[static_cast<std::size_t>(seat)].tiebreak.has_value();
+         });
+}
+
+}  // namespace
+
 Standings Game::standings() const {
   std::vector<std::vector<int>> points;
   // A late arrival's starting total counts as points before round 1.
@@ -124,7 +135,14 @@ Standings Game::standings() const {
   }
   std::vector<std::optional<int>> tiebreak;
   for (const auto& s : seats) tiebreak.push_back(s.tiebreak);
-  return compute_standings(points, players(), status == GameStatus::Finished, tiebreak);
+  Standings st = compute_standings(points, players(), status == GameStatus::Finished, tiebreak);
+  if (rules.ties == Ties::Tiebreak && tie_unplayed(*this, st)) st.winners.clear();
+  return st;
+}
+
+bool Game::awaiting_tiebreak() const {
+  return rules.ties == Ties::Tiebreak && status == GameStatus::Finished &&
+         tie_unplayed(*this, standings());
 }
 
 namespace {

@@ -86,7 +86,13 @@ struct Game {
   /// The seats playing `round`, in seat order (every seat unless someone joined late).
   [[nodiscard]] std::vector<int> seats_at(int round) const;
   [[nodiscard]] bool has_late_arrival() const;
+  /// The standings. Under `ties tiebreak`, a game whose 11 rounds end in a tie for the lowest
+  /// total has no winners (the order of finish undecided: statistics leave it out) until
+  /// the tie-break is recorded; under `ties shared` the tied share the win until then.
   [[nodiscard]] Standings standings() const;
+  /// Under `ties tiebreak`: all 11 rounds are in, the lowest total is tied and the tie-break
+  /// is not recorded yet, so the game is not over.
+  [[nodiscard]] bool awaiting_tiebreak() const;
 };
 
 /// One line of `crowns games`.

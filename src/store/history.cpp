@@ -1,6 +1,15 @@
 #include "store/history.hpp"
 
 namespace crowns::store {
+namespace {
+
+// A finished game whose order of finish is decided: every one but a game under `ties
+// tiebreak` whose tie is still to be played (Game::awaiting_tiebreak), which has no winner
+// yet, where every other finished game has one or more (a shared win marks each).
+constexpr const char* kDecided =
+    "(g.ties = 'shared' OR EXISTS (SELECT 1 FROM seats w WHERE w.game_id = g.id AND w.winner = 1))";
+
+}  // namespace
 
 std::vector<GameResult> load_results(const Database& db, const ResultsQuery& query) {
   std::vector<GameResult> games;
@@ -9,8 +18,8 @@ std::vector<GameResult> load_results(const Database& db, const ResultsQuery& que
   auto seats = db.prepare(
       "SELECT g.id, g.played_on, s.player_id, s.total, s.tiebreak, s.winner "
       "FROM games g JOIN seats s ON s.game_id = g.id "
-      "WHERE g.status = 'finished' AND (?1 IS NULL OR g.played_on <= ?1) "
-      "ORDER BY g.played_on, g.id, s.seat");
+      "WHERE g.status = 'finished' AND (?1 IS NULL OR g.played_on <= ?1) AND " +
+      std::string(kDecided) + " ORDER BY g.played_on, g.id, s.seat");
   seats.bind(1, query.until);
   while (seats.step()) {
     const std::int64_t id = seats.int64(0);
