@@ -4,12 +4,14 @@
 #include <charconv>
 
 #include "crowns/game_status.hpp"
+#include "crowns/house_rules.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 #include "serve/pages.hpp"
 #include "serve/refusals.hpp"
 #include "store/client_writes.hpp"
 #include "store/db.hpp"
+#include "store/house_rules.hpp"
 #include "store/join.hpp"
 #include "store/rounds.hpp"
 #include "table/keeper.hpp"
@@ -90,6 +92,14 @@ Answer start(store::Database& db, const Fields& fields) {
   if (const std::string dealer = field(fields, "dealer"); !dealer.empty()) spec.dealer = dealer;
   if (const std::string note = field(fields, "note"); !note.empty()) spec.note = note;
   spec.add_unknown = field(fields, "add") == "1";
+  // The house rules the start form chose (order, wild_melds, book_suits, leads, ties, each a
+  // word of crowns new's flags); a switch not sent takes the club's default.
+  for (const HouseSwitch which : kHouseSwitches) {
+    const std::string word = field(fields, std::string(switch_name(which)));
+    if (word.empty()) continue;
+    if (auto set = spec.rules.set(which, word); !set)
+      throw Error(std::string(switch_name(which)) + ": " + set.error());
+  }
   spec.boxes = boxes_for(static_cast<int>(spec.players.size()));
   spec.date = store::today();
   StartAnswers asker(fields);

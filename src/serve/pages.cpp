@@ -34,8 +34,10 @@ std::string seat_name(const store::Game& game, int seat) {
   return html_escape(game.seats[static_cast<std::size_t>(seat)].name);
 }
 
-std::string wild_text(int round) {
-  return views::rank_text(wild_rank_of_round(round)) + "s";
+// The round's wild under the game's order (store::Game::deal, through the views' words).
+std::string wild_text(const store::Game& game, int round) {
+  const std::string wild = views::deal_wild_text(game, round);
+  return wild == "?" ? wild : wild + "s";
 }
 
 // The four facts a table asks for before a round: round, wild, who deals, who starts.
@@ -46,8 +48,8 @@ void next_round_html(std::string& html, const store::Game& game, int round) {
       "<div><span>Wild</span><b>{}</b></div>"
       "<div><span>Deals</span><b>{}</b></div>"
       "<div><span>Starts</span><b>{}</b></div></div>\n",
-      round, kRounds, cards_in_round(round), wild_text(round), seat_name(game, game.dealer(round)),
-      seat_name(game, game.starter(round)));
+      round, kRounds, views::deal_cards_text(game, round), wild_text(game, round),
+      seat_name(game, game.dealer(round)), seat_name(game, game.starter(round)));
 }
 
 // Players by total, lowest first: who leads, and how far behind each is.
@@ -101,7 +103,7 @@ void rounds_html(std::string& html, const store::Game& game) {
   std::vector<int> running(n, 0);
   for (std::size_t s = 0; s < n; ++s) running[s] = game.seats[s].start_total;
   for (const auto& r : game.rounds) {
-    html += fmt::format("<tr><td>{}</td><td>{}</td>", r.round, wild_text(r.round));
+    html += fmt::format("<tr><td>{}</td><td>{}</td>", r.round, wild_text(game, r.round));
     for (std::size_t s = 0; s < n; ++s) {
       if (!game.seats[s].plays(r.round)) {  // a late arrival, not seated yet
         html += "<td class=\"absent\"><abbr title=\"not seated yet\">–</abbr></td>";
@@ -225,6 +227,12 @@ std::string card_html(const store::Game& game) {
   html += fmt::format("<p class=\"meta\">{} · {}{}</p>\n", store::status_name(game.status),
                       rounds_progress(game.rounds_played()), game.boxes == 2 ? " · two boxes" : "");
   if (game.note) html += "<p class=\"meta\">Note: " + html_escape(*game.note) + "</p>\n";
+  // The house options only, loudly, in the terminal scorecard's words (the standard rules go
+  // without saying).
+  if (!game.rules.is_standard()) {
+    html += "<p class=\"house-rules\"><b>House rules:</b> " +
+            html_escape(views::house_options_text(game.rules)) + "</p>\n";
+  }
   if (const auto next = game.next_round(); game.status == store::GameStatus::Active && next) {
     next_round_html(html, game, *next);
   } else {

@@ -33,6 +33,7 @@
 #include "serve/qr.hpp"
 #include "serve/security.hpp"
 #include "store/db.hpp"
+#include "store/house_rules.hpp"
 #include "store/players.hpp"
 #include "views/scorecard.hpp"
 #include "views/style.hpp"
@@ -550,13 +551,14 @@ class Site {
     });
     // The roster the start form offers to tap: the players not retired, by name.
     http_.Get("/api/players", [this](const httplib::Request&, httplib::Response& res) {
-      const auto names = pool_.with([](const store::Database& db) {
+      // With the club's default rules: what the form's house rules start from.
+      const auto answer = pool_.with([](const store::Database& db) {
         Json list = Json::array();
         for (const auto& p : store::list_players(db, store::Include::Active))
           list.push_back(p.name);
-        return list;
+        return Json{{"players", list}, {"rules", house_rules_json<Json>(store::club_rules(db))}};
       });
-      reply_json(res, 200, Json{{"players", names}});
+      reply_json(res, 200, answer);
     });
     // The scorekeeper's page asks this when its event stream reconnects: a server restarted
     // since (with a fresh token) answers 403, and the page says so at once.

@@ -6,12 +6,14 @@
 #include <unordered_map>
 
 #include "crowns/date.hpp"
+#include "crowns/error.hpp"
 #include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
 #include "store/game_range.hpp"
+#include "store/house_rules.hpp"
 #include "store/join.hpp"
 #include "store/played_order.hpp"
 #include "store/players.hpp"
@@ -57,6 +59,35 @@ int next_playing(const Game& game, int seat, int round) {
 
 }  // namespace
 
+std::optional<RoundDeal> Game::deal(int round) const {
+  if (round < 1 || round > kRounds) return std::nullopt;
+  if (rules.order != RoundOrder::Random) return round_deal(rules.order, round);
+  if (round > static_cast<int>(dealt.size())) return std::nullopt;
+  const int cards = dealt[static_cast<std::size_t>(round - 1)];
+  // The wild rank is the card count in every order (round_order.hpp).
+  return RoundDeal{cards, wild_rank_of_round(cards - cards_in_round(1) + 1)};
+}
+
+RoundSpec Game::spec(int round) const {
+  const auto dealt_now = deal(round);
+  if (!dealt_now) {
+    throw Error("round " + std::to_string(round) + " of game " + std::to_string(id) +
+                " is not dealt yet");
+  }
+  return RoundSpec{.cards = dealt_now->cards,
+                   .wild_rank = dealt_now->wild_rank,
+                   .boxes = boxes,
+                   .label = "round " + std::to_string(round),
+                   .kind = RoundSpec::Kind::Game,
+                   .melds = rules.melds()};
+}
+
+RoundSpec Game::tiebreak_spec() const {
+  RoundSpec spec = crowns::tiebreak_spec(boxes);
+  spec.melds = rules.melds();
+  return spec;
+}
+
 int Game::dealer(int round) const {
   if (!has_late_arrival()) return dealer_seat(first_dealer, round, players());
   // The deal passes on one playing seat a round; a late arrival takes their turn from the
@@ -66,9 +97,31 @@ int Game::dealer(int round) const {
   return seat;
 }
 int Game::starter(int round) const {
+  if (rules.leads == Leads::FirstOut && round > 1) {
+    // Whoever went out first in the round before: the one marked out there (scores keep it,
+    // migration 0008); a round not recorded yet, or an old one with nobody marked, falls back
+    // to left of the dealer.
+    for (const auto& r : rounds) {
+      if (r.round != round - 1) continue;
+      for (std::size_t seat = 0; seat < r.scores.size() && seat < seats.size(); ++seat) {
+        if (r.scores[seat].went_out && seats[seat].plays(round)) return static_cast<int>(seat);
+      }
+    }
+  }
   if (!has_late_arrival()) return starter_seat(first_dealer, round, players());
   return next_playing(*this, dealer(round), round);
 }
+
+namespace {
+
+// A tie for the lowest total that none of the tied has a tie-break score for.
+bool tie_unplayed(const Game& game, const Standings& st) {
+  return st.tied && std::none_of(st.leaders.begin(), st.leaders.end(), [&](int seat) {
+           return game.seats[static_cast<std::size_t>(seat)].tiebreak.has_value();
+         });
+}
+
+}  // namespace
 
 Standings Game::standings() const {
   std::vector<std::vector<int>> points;
@@ -83,7 +136,14 @@ Standings Game::standings() const {
   }
   std::vector<std::optional<int>> tiebreak;
   for (const auto& s : seats) tiebreak.push_back(s.tiebreak);
-  return compute_standings(points, players(), status == GameStatus::Finished, tiebreak);
+  Standings st = compute_standings(points, players(), status == GameStatus::Finished, tiebreak);
+  if (rules.ties == Ties::Tiebreak && tie_unplayed(*this, st)) st.winners.clear();
+  return st;
+}
+
+bool Game::awaiting_tiebreak() const {
+  return rules.ties == Ties::Tiebreak && status == GameStatus::Finished &&
+         tie_unplayed(*this, standings());
 }
 
 namespace {
@@ -106,7 +166,8 @@ std::vector<Game> load_games_where(const Database& db, GamesWhere where, Bind bi
   std::unordered_map<std::int64_t, std::size_t> index;
   auto g = db.prepare(
       "SELECT g.id, g.played_on, g.status, g.boxes, g.first_dealer, g.note, g.uuid, "
-      "(SELECT coalesce(max(a.id), 0) FROM audit a WHERE a.game_id = g.id) FROM games g "
+      "(SELECT coalesce(max(a.id), 0) FROM audit a WHERE a.game_id = g.id), "
+      "g.round_order, g.wild_melds, g.book_suits, g.leads, g.ties, g.dealt FROM games g "
       "WHERE " +
       std::string(where.games) + " ORDER BY " + kPlayedOrder);
   bind(g);
@@ -120,6 +181,8 @@ std::vector<Game> load_games_where(const Database& db, GamesWhere where, Bind bi
     game.note = g.optional_text(5);
     game.uuid = g.text(6);
     game.last_change = g.int64(7);
+    game.rules = rules_from_row(g, 8);
+    if (auto dealt = parse_dealt(g.text(13))) game.dealt = *dealt;
     index.emplace(game.id, games.size() - 1);
   }
   if (games.empty()) return games;
@@ -429,11 +492,16 @@ Expected<Game> create_game(Database& db, const NewGame& spec) {
       {"note", spec.note ? nlohmann::ordered_json(*spec.note) : nullptr},
       {"players", players}};
   if (spec.after) value["after"] = *spec.after;
+  const HouseRules rules = spec.rules.over(club_rules(db));
+  write_game_rules(db, id, rules, {}, spec.deal_seed);
+  if (!rules.is_standard()) value["rules"] = house_rules_json<nlohmann::ordered_json>(rules);
   append_audit(db, {.game_id = id,
                     .action = "new",
                     .summary = "Game " + std::to_string(id) + " started: " + names,
                     .new_value = json_line(value)});
-  return *load_game(db, id);
+  Game game = *load_game(db, id);
+  deal_due_rounds(db, game);  // round 1 of a random order
+  return game;
 }
 
 std::optional<std::int64_t> continued_table(const Database& db, std::int64_t id) {

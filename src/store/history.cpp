@@ -3,6 +3,15 @@
 #include "store/played_order.hpp"
 
 namespace crowns::store {
+namespace {
+
+// A finished game whose order of finish is decided: every one but a game under `ties
+// tiebreak` whose tie is still to be played (Game::awaiting_tiebreak), which has no winner
+// yet, where every other finished game has one or more (a shared win marks each).
+constexpr const char* kDecided =
+    "(g.ties = 'shared' OR EXISTS (SELECT 1 FROM seats w WHERE w.game_id = g.id AND w.winner = 1))";
+
+}  // namespace
 
 std::vector<GameResult> load_results(const Database& db, const ResultsQuery& query) {
   std::vector<GameResult> games;
@@ -14,7 +23,8 @@ std::vector<GameResult> load_results(const Database& db, const ResultsQuery& que
   auto seats = db.prepare("WITH played AS MATERIALIZED (SELECT g.id, g.played_on, g.uuid, " +
                           std::string(kKnownStart) +
                           " AS started FROM games g "
-                          "WHERE g.status = 'finished' AND (?1 IS NULL OR g.played_on <= ?1)) "
+                          "WHERE g.status = 'finished' AND (?1 IS NULL OR g.played_on <= ?1) AND " +
+                          std::string(kDecided) + ") "
                           "SELECT g.id, g.played_on, s.player_id, s.total, s.tiebreak, s.winner "
                           "FROM played g JOIN seats s ON s.game_id = g.id "
                           "ORDER BY g.played_on, g.started, g.uuid, s.seat");

@@ -280,7 +280,7 @@ Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request,
     }
     // Then anything else that changed since the values were typed.
     check_basis(db, game, request.basis);
-    const RoundSpec spec = round_spec(round, game.boxes);
+    const RoundSpec spec = game.spec(round);
     auto scores = read_scores(game, request.values, request.scores, every_seat(game),
                               Coverage::Every, spec, request.checks);
     take(settle_went_out(asker, game, scores, std::nullopt, spec, request.checks), game);
@@ -323,7 +323,7 @@ Outcome<Recorded> correct_round(store::Database& db, const CorrectionRequest& re
              .round = request.round}};
       }
     }
-    const RoundSpec spec = round_spec(request.round, game.boxes);
+    const RoundSpec spec = game.spec(request.round);
     // Values in seat order are the players of that round; a late arrival named in a round
     // before they came is refused by the store, naming the round.
     const bool named =
@@ -346,7 +346,7 @@ Outcome<Recorded> record_tiebreak(store::Database& db, const TiebreakRequest& re
     store::Game game = game_now(db, request.game);
     check_basis(db, game, request.basis);
     const Standings st = take(store::check_tiebreak(game), game);
-    const RoundSpec spec = tiebreak_spec(game.boxes);
+    const RoundSpec spec = game.tiebreak_spec();
     auto scores = read_scores(game, request.values, request.scores, st.leaders, Coverage::Every,
                               spec, request.checks);
     take(check_scores(game, scores, std::nullopt, spec, request.checks), game);
@@ -551,6 +551,8 @@ Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& 
     spec.boxes = before.boxes;
     spec.date = store::today();
     spec.after = before.id;  // played at the same table: its pages follow it there
+    spec.rules = store::RulesChoice::all(
+        before.rules);  // the same table plays on under the same house rules
     return created(db, spec, basis);
   });
 }

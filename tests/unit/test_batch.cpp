@@ -307,8 +307,8 @@ TEST_CASE("solitaire batch: a lost position gets a play marked lost", "[batch][s
   Json dead = Json::array();  // 22 cards turned and discarded: 5 left unseen, 11 piles open
   for (std::size_t i = 1; i <= 22; ++i) dead.push_back(to_string(deal.stock[i]));
   request["dead"] = dead;
-  const LineAnswer a =
-      answer_line(request.dump(), [](JsonRequest& r) { return answer_solitaire_request(r); });
+  const LineAnswer a = answer_line(
+      request.dump(), [](JsonRequest& r) { return answer_solitaire_request(r, MeldRules{}); });
   INFO(a.text);
   REQUIRE_FALSE(a.failed);
   const Json answer = Json::parse(a.text);
