@@ -8,7 +8,6 @@
 #include "crowns/rules.hpp"
 #include "serve/pages.hpp"
 #include "serve/refusals.hpp"
-#include "store/client_writes.hpp"
 #include "store/db.hpp"
 #include "store/join.hpp"
 #include "store/rounds.hpp"
@@ -59,27 +58,11 @@ Answer started(const store::Database& db, const table::Outcome<store::Game>& out
                     {"state", page_state(db, game)}}};
 }
 
-// A game started from a table's page (table=ID: the game it showed) is that table's next game.
-// The table moved on meanwhile (another phone at it started its next game): refused (409) with
-// that game, which the page then shows, rather than a second next game at one table.
-std::optional<Answer> table_moved_on(const store::Database& db, std::int64_t shown) {
-  const store::Game now = table_game(db, shown);
-  if (now.id == shown) return std::nullopt;
-  std::string names;
-  for (const auto& s : now.seats) names += (names.empty() ? "" : ", ") + s.name;
-  return Answer{409, Json{{"error", views::sanitize("This table's next game has started "
-                                                    "meanwhile: game " +
-                                                    std::to_string(now.id) + " (" + names + ")")},
-                          {"state", page_state(db, now)}}};
-}
-
 Answer start(store::Database& db, const Fields& fields) {
   store::NewGame spec;
   const std::string write = write_id_field(fields);
-  if (fields.contains("table") && (write.empty() || !store::find_client_write(db, write))) {
-    const std::int64_t shown = number_field(fields, "table");
-    if (auto moved = table_moved_on(db, shown)) return *moved;
-  }
+  // A game started from a table's page (table=ID: the game it showed) is that table's next
+  // game; the table layer refuses it if the table moved on meanwhile (Refused::MovedOn).
   if (fields.contains("table")) spec.after = number_field(fields, "table");
   // One past the most a game seats: a 15th name is refused by the rules, never dropped.
   for (int s = 0; s <= kMaxPlayers; ++s) {
@@ -99,10 +82,6 @@ Answer start(store::Database& db, const Fields& fields) {
 Answer rematch(store::Database& db, const Fields& fields) {
   const std::int64_t id = game_field(fields);
   const table::Basis basis{.write = write_id_field(fields)};
-  // Sent again after its answer was lost: the rematch it started, not "moved on".
-  if (basis.write.empty() || !store::find_client_write(db, basis.write)) {
-    if (auto moved = table_moved_on(db, id)) return *moved;
-  }
   StartAnswers asker(fields);
   return started(db, table::start_rematch(db, id, asker, basis));
 }

@@ -34,6 +34,7 @@
 #include "serve/security.hpp"
 #include "store/db.hpp"
 #include "store/players.hpp"
+#include "table/tables.hpp"
 #include "views/scorecard.hpp"
 #include "views/style.hpp"
 
@@ -224,12 +225,12 @@ class Site {
   [[nodiscard]] std::string keeper_link(std::optional<std::int64_t> id) const {
     return "/keep?token=" + token_ + (id ? "&game=" + std::to_string(*id) : std::string());
   }
-  /// The tables when two or more play (tables_in_progress), by number: what each table plays,
-  /// as "game N (Ann, Bob, Cy)".
+  /// The tables when two or more play (table::tables_in_progress), by number: what each table
+  /// plays, as "game N (Ann, Bob, Cy)".
   std::vector<std::pair<std::int64_t, std::string>> tables() {
     return pool_.with([](const store::Database& db) {
       std::vector<std::pair<std::int64_t, std::string>> list;
-      for (const auto& game : tables_in_progress(db)) {
+      for (const auto& game : table::tables_in_progress(db)) {
         std::string players;
         for (const auto& seat : game.seats)
           players += (players.empty() ? "" : ", ") + views::sanitize(seat.name);
