@@ -25,6 +25,7 @@
 #include "crowns/names.hpp"
 #include "serve/actions.hpp"
 #include "serve/assets.hpp"
+#include "serve/form.hpp"
 #include "serve/hand_page.hpp"
 #include "serve/hub.hpp"
 #include "serve/kept_leaderboard.hpp"
@@ -74,20 +75,16 @@ void reply_error(httplib::Response& res, int status, const std::string& message)
 std::optional<std::int64_t> number_param(const httplib::Request& req, const char* name) {
   if (!req.has_param(name)) return std::nullopt;
   const std::string text = req.get_param_value(name);
-  std::int64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < 1)
-    throw Error(quote_token(text) + " is not a " + name + " number");
+  const auto value = read_whole_number(text);
+  if (!value) throw Error(not_a_number(name, text));
   return value;
 }
 
 std::int64_t path_number(const httplib::Request& req) {
-  std::int64_t value = 0;
   const std::string text = req.matches[1];
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < 1)
-    throw Error(quote_token(text) + " is not a game number");
-  return value;
+  const auto value = read_whole_number(text);
+  if (!value) throw Error(not_a_number("game", text));
+  return *value;
 }
 
 void reply_error_page(httplib::Response& res, int status, const std::string& message) {
