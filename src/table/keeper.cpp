@@ -13,6 +13,7 @@
 #include "store/players.hpp"
 #include "store/undo.hpp"
 #include "table/scores.hpp"
+#include "table/tables.hpp"
 
 namespace crowns::table {
 namespace {
@@ -492,6 +493,21 @@ store::Game created(store::Database& db, const store::NewGame& spec, const Basis
   return game;
 }
 
+// A table's next game is started once, from the game its page showed (`shown`): refused when
+// the table plays another game now (another phone at it started the next one meanwhile),
+// with that game, which the page then shows.
+void check_table(const store::Database& db, std::int64_t shown) {
+  game_now(db, shown);  // no such game: refused as such
+  const store::Game now = game_at_table(db, shown);
+  if (now.id == shown) return;
+  std::string names;
+  for (const auto& s : now.seats) names += (names.empty() ? "" : ", ") + s.name;
+  throw Stop{{.kind = Refused::MovedOn,
+              .message = "this table's next game has started meanwhile: game " +
+                         std::to_string(now.id) + " (" + names + ")",
+              .game = now}};
+}
+
 // A start sent again: the game it started.
 std::optional<Refusal> started_already(const store::Database& db, const Basis& basis) {
   try {
@@ -509,7 +525,9 @@ Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec,
   if (auto again = started_already(db, basis)) return *again;
   // "Did you mean Bob?" first: the likely answer to a new name close to a roster name (the
   // store refuses one that looks alike outright, which the person may not have meant either).
+  // A table that moved on asks nothing (checked again inside the transaction).
   try {
+    if (spec.after) check_table(db, *spec.after);
     check_new_names(db, spec, asker);
   } catch (Stop& stop) {
     return std::move(stop.refusal);
@@ -524,18 +542,24 @@ Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec,
   } catch (Stop& stop) {
     return std::move(stop.refusal);
   }
-  return in_transaction(db, [&] { return created(db, spec, basis); });
+  return in_transaction(db, [&] {
+    check_stored(db, basis);  // its own start moved the table on: the game it started
+    if (spec.after) check_table(db, *spec.after);
+    return created(db, spec, basis);
+  });
 }
 
 Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& asker,
                                    const Basis& basis) {
   if (auto again = started_already(db, basis)) return *again;
   try {
+    check_table(db, id);
     check_in_progress(db, asker);
   } catch (Stop& stop) {
     return std::move(stop.refusal);
   }
   return in_transaction(db, [&] {
+    check_stored(db, basis);
     const store::Game before = game_now(db, id);
     if (before.status == store::GameStatus::Active) {
       throw Stop{{.kind = Refused::Invalid,
@@ -543,6 +567,7 @@ Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& 
                              " is still being played; a rematch follows a finished game",
                   .game = before}};
     }
+    check_table(db, id);
     store::NewGame spec;
     for (const auto& s : before.seats) spec.players.push_back(s.name);
     // The deal passes on: the seat after the last game's first dealer deals round 1.
