@@ -1,5 +1,7 @@
 #include "store/history.hpp"
 
+#include "store/house_rules.hpp"
+
 namespace crowns::store {
 namespace {
 
@@ -19,7 +21,9 @@ std::vector<GameResult> load_results(const Database& db, const ResultsQuery& que
       "SELECT g.id, g.played_on, s.player_id, s.total, s.tiebreak, s.winner "
       "FROM games g JOIN seats s ON s.game_id = g.id "
       "WHERE g.status = 'finished' AND (?1 IS NULL OR g.played_on <= ?1) AND " +
-      std::string(kDecided) + " ORDER BY g.played_on, g.id, s.seat");
+      std::string(kDecided) +
+      (query.rules ? " AND " + rules_condition(*query.rules, "g") : std::string()) +
+      " ORDER BY g.played_on, g.id, s.seat");
   seats.bind(1, query.until);
   while (seats.step()) {
     const std::int64_t id = seats.int64(0);
@@ -111,6 +115,20 @@ std::optional<GameResult> load_result(const Database& db, std::int64_t id) {
     if (seat < game->seats.size()) ++game->seats[seat].outs;
   }
   return game;
+}
+
+std::vector<std::pair<HouseRules, int>> rule_sets_between(const Database& db,
+                                                          const std::optional<std::string>& from,
+                                                          const std::optional<std::string>& to) {
+  auto stmt = db.prepare(
+      "SELECT g.round_order, g.wild_melds, g.book_suits, g.leads, g.ties, count(*) FROM games g "
+      "WHERE g.status = 'finished' AND (?1 IS NULL OR g.played_on >= ?1) AND "
+      "(?2 IS NULL OR g.played_on <= ?2) AND " +
+      std::string(kDecided) + " GROUP BY 1, 2, 3, 4, 5 ORDER BY count(*) DESC, 1, 2, 3, 4, 5");
+  stmt.bind_all(from, to);
+  std::vector<std::pair<HouseRules, int>> sets;
+  while (stmt.step()) sets.emplace_back(rules_from_row(stmt, 0), stmt.integer(5));
+  return sets;
 }
 
 std::unordered_map<std::int64_t, PlayerName> load_player_names(const Database& db) {
