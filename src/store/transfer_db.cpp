@@ -11,6 +11,7 @@
 #include "store/db.hpp"
 #include "store/details.hpp"
 #include "store/games.hpp"
+#include "store/house_rules.hpp"
 #include "store/rounds.hpp"
 #include "store/timeline.hpp"
 #include "store/versions.hpp"
@@ -57,7 +58,8 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids,
 
   std::unordered_map<std::int64_t, std::size_t> index;
   auto games = db.prepare(
-      "SELECT id, played_on, status, boxes, first_dealer, note, uuid FROM games "
+      "SELECT id, played_on, status, boxes, first_dealer, note, uuid, round_order, wild_melds, "
+      "book_suits, leads, ties, dealt FROM games "
       "WHERE ?1 IS NULL OR id = ?1 ORDER BY played_on, id");
   games.bind_all(only);
   while (games.step()) {
@@ -70,6 +72,8 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids,
     g.boxes = games.integer(3);
     g.first_dealer = games.integer(4);
     g.note = games.optional_text(5);
+    g.rules = rules_from_row(games, 7);
+    if (auto dealt = parse_dealt(games.text(12))) g.dealt = *dealt;
     data.games.push_back(std::move(g));
   }
   auto seats = db.prepare(
@@ -378,6 +382,15 @@ void write_game_content(Database& db, std::int64_t game_id, const ExportGame& g)
       .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, g.started_at, over, g.ended_at,
                 now_timestamp(), game_id)
       .run();
+  // The rules stay the game's own here; a random order's rounds dealt since (the version
+  // taken has more) are taken with it, never a round dealt here replaced.
+  if (auto here = load_game(db, game_id);
+      here && here->rules.order == RoundOrder::Random && g.dealt.size() > here->dealt.size() &&
+      std::equal(here->dealt.begin(), here->dealt.end(), g.dealt.begin())) {
+    db.prepare("UPDATE games SET dealt = ? WHERE id = ?")
+        .bind_all(dealt_text(g.dealt), game_id)
+        .run();
+  }
   auto add_seat = db.prepare(kInsertSeat);
   insert_seats(add_seat, game_id, g, player_ids);
   auto add_round = db.prepare("INSERT INTO rounds (game_id, round, entered_at) VALUES (?, ?, ?)");
@@ -590,6 +603,7 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
           .run();
     }
     const std::int64_t id = db.last_insert_id();
+    write_game_rules(db, id, g.rules, g.dealt, std::nullopt);
     std::vector<std::int64_t> seat_players;
     for (const auto& seat : g.seats) seat_players.push_back(player_ids.at(fold_case(seat.player)));
     insert_seats(add_seat, id, g, seat_players);

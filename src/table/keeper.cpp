@@ -10,6 +10,7 @@
 #include "store/audit.hpp"
 #include "store/client_writes.hpp"
 #include "store/db.hpp"
+#include "store/house_rules.hpp"
 #include "store/players.hpp"
 #include "store/undo.hpp"
 #include "table/scores.hpp"
@@ -281,6 +282,9 @@ Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request,
     }
     // Then anything else that changed since the values were typed.
     check_basis(db, game, request.basis);
+    // A random order's round is dealt when it becomes current (log::refresh); a game that
+    // came from a file or a sync without it is dealt here, before it is scored.
+    store::deal_due_rounds(db, game);
     const RoundSpec spec = game.spec(round);
     auto scores = read_scores(game, request.values, request.scores, every_seat(game),
                               Coverage::Every, spec, request.checks);
