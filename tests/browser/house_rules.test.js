@@ -60,6 +60,17 @@ const { check, finish, crowns, shot, serve, stop, launch, phone, text, axeProble
     check('its page names the house options, loudly', rulesLine === 'House rules: order down, book suits distinct, leads out', rulesLine);
     const next = await keeper.$$eval('#card .next > div', (cells) => cells.map((c) => c.lastElementChild.textContent));
     check('round 1 deals 13 cards with Ks wild', next[0] === '13 cards' && next[1] === 'Ks', JSON.stringify(next));
+    // The card picker marks the round's wild as the game dealt it (Ks in a down game's round
+    // 1), not as the standard order would (3s), and counts a K as a wild's 20 points.
+    const pickCards = await keeper.$('button.pick');
+    if (pickCards) await pickCards.tap();
+    await keeper.waitForSelector('.picker .grid', { timeout: 5000 }).catch(() => {});
+    const grid = await keeper.$eval('.picker .grid', (g) => ({
+      label: g.getAttribute('aria-label'),
+      wild: [...g.querySelectorAll('.card.wild')].map((b) => b.textContent.replace(/[^0-9JQK]/g, '')),
+    })).catch(() => ({ label: null, wild: [] }));
+    check('the card picker marks Ks wild in round 1 of a down game', grid.label === 'cards: Ks are wild this round' &&
+      grid.wild.length === 5 && grid.wild.every((r) => r === 'K'), JSON.stringify(grid));
     await shot(keeper, 'house-rules-game');
 
     // The terminal's JSON says the same: the one store, the one set of rules.

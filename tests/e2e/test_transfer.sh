@@ -40,7 +40,9 @@ check "dry run changes nothing" test "$before" = "$(sha256sum <"$T/dry.db")"
 # Backup while another process writes rounds: every copy passes integrity_check and holds
 # only whole rounds (each round has a score for each of the game's seats).
 "$CROWNS" new --another Ann Bob Dan --date 2026-01-15 >/dev/null
-game=$("$CROWNS" games --json | grep -o '"id":[0-9]*' | tail -1 | cut -d: -f2)
+# The game just started: the highest number (the list is in the order played, and games of one
+# second are ordered by their uuid, so the new one need not come last).
+game=$("$CROWNS" games --json | grep -o '"id":[0-9]*' | cut -d: -f2 | sort -n | tail -1)
 (for r in $(seq 11); do "$CROWNS" round --game "$game" --round "$r" 0* 5 7 >/dev/null || echo "writer failed"; done) \
   >"$T/writer.out" 2>&1 &
 writer=$!

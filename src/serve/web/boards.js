@@ -1,11 +1,11 @@
-import { picker } from './picker.js';
+import { picker, wildOf } from './picker.js';
 
 // The hand page (/analyze): the picker fills the cards; the form asks the server.
 export function startHand() {
   const hand = document.getElementById('hand');
   if (!hand) return;
   const round = document.getElementById('hand-round');
-  const p = picker(document.getElementById('hand-cards'), () => Number(round.value));
+  const p = picker(document.getElementById('hand-cards'), () => wildOf(Number(round.value)));
   round.addEventListener('change', p.draw);
   document.getElementById('picker').replaceChildren(p.node);
 }

@@ -46,7 +46,7 @@ export const tiebreakForm = () => {
     cards.setAttribute('aria-label', name + ': pick the cards left');
     const holder = el('div', { className: 'picked', hidden: true });
     cards.addEventListener('click', () => {
-      if (!holder.firstChild) holder.append(picker(input, () => 4).node);  // 6 cards: 6s wild
+      if (!holder.firstChild) holder.append(picker(input, () => '6').node);  // the tie-break: 6 cards, 6s wild
       holder.hidden = !holder.hidden;
     });
     form.append(seatRow(name, input, el('span', { className: 'tools' }, el('label', { className: 'out' }, out, ' out'), cards)), holder);

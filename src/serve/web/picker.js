@@ -9,25 +9,27 @@ export const SUITS = [['*', '\u2605', 'stars'], ['h', '\u2665', 'hearts'], ['c',
 // rule (crowns::card_points): the round's wild, a joker, else the rank's own.
 export const POINTS = JSON.parse(document.getElementById('card-points')?.textContent || '{"ranks":{},"wilds":[]}');
 export const wildOf = (round) => POINTS.wilds[Math.min(Math.max(round, 1), POINTS.wilds.length) - 1];
-export const cardPoints = (text, round) => {
+export const cardPoints = (text, wild) => {
   if (text.toLowerCase() === 'jk') return POINTS.joker;
   const rank = text.slice(0, -1).toUpperCase();
-  if (rank === wildOf(round)) return POINTS.wild;
+  if (rank === wild) return POINTS.wild;
   return POINTS.ranks[rank] || 0;
 };
-export const picker = (input, getRound, onChange) => {
+// getWild: the wild rank of the round the cards are for, as the server dealt it (a game's
+// house rules may play the rounds down or in a random order: never worked out here).
+export const picker = (input, getWild, onChange) => {
   const box = el('div', { className: 'picker' });
   const counted = el('p', { className: 'meta counted', role: 'status' });
   const cardsIn = () => input.value.split(/[\s,+]+/).filter(Boolean);
   const draw = () => {
-    const round = getRound();
+    const wildRank = String(getWild());
     const held = cardsIn();
     const count = (t) => held.filter((c) => c.toLowerCase() === t.toLowerCase()).length;
     const grid = el('div', { className: 'grid' });
     grid.setAttribute('role', 'group');
-    grid.setAttribute('aria-label', 'cards: ' + wildOf(round) + 's are wild this round');
+    grid.setAttribute('aria-label', 'cards: ' + wildRank + 's are wild this round');
     for (const rank of RANKS) {
-      const wild = rank === wildOf(round);
+      const wild = rank === wildRank;
       for (const [letter, symbol, name] of SUITS) {
         const text = rank + letter;
         const n = count(text);
@@ -56,9 +58,9 @@ export const picker = (input, getRound, onChange) => {
       input.value = '';
       changed();
     });
-    const points = held.reduce((sum, c) => sum + cardPoints(c, round), 0);
+    const points = held.reduce((sum, c) => sum + cardPoints(c, wildRank), 0);
     counted.textContent = held.length === 0 ? 'No cards picked.'
-      : held.length + ' cards, ' + points + ' points before melds (' + wildOf(round) + 's wild count ' + POINTS.wild +
+      : held.length + ' cards, ' + points + ' points before melds (' + wildRank + 's wild count ' + POINTS.wild +
         ', jokers ' + POINTS.joker + ').';
     box.replaceChildren(grid, el('div', { className: 'row' }, joker, clear), counted);
     if (onChange) onChange(held);

@@ -45,7 +45,7 @@ export const roundForm = (carriedFrom, from) => {
     cards.setAttribute('aria-expanded', 'false');
     const holder = el('div', { className: 'picked', hidden: true });
     cards.addEventListener('click', () => {
-      if (!holder.firstChild) holder.append(picker(input, () => next.round).node);
+      if (!holder.firstChild) holder.append(picker(input, () => next.wild).node);
       holder.hidden = !holder.hidden;
       cards.setAttribute('aria-expanded', String(!holder.hidden));
     });
