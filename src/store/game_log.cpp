@@ -126,8 +126,8 @@ Change logged(Database& db, Game after, AuditEntry entry) {
 Expected<void> require_open(const Game& game) {
   if (game.status == GameStatus::Abandoned) {
     const std::string id = std::to_string(game.id);
-    return Failure{"game " + id + " was abandoned (crowns reopen --game " + id +
-                   " takes it up again, crowns delete " + id + " removes it)"};
+    return Failure{"game " + id + " was abandoned",
+                   {.kind = HintKind::ReopenOrDelete, .game = game.id}};
   }
   return {};
 }

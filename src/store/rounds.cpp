@@ -66,12 +66,11 @@ std::string round_line(const Game& game, const RoundInfo& round) {
 }
 
 Expected<int> require_next_round(const Game& game) {
-  if (auto open = log::require_open(game); !open) return Failure{open.error()};
+  if (auto open = log::require_open(game); !open) return open.failure();
   if (!game.next_round()) {
     const std::string id = std::to_string(game.id);
-    return Failure{"game " + id +
-                   " is finished: all 11 rounds are in, there is no round 12 "
-                   "(fix a round with: crowns edit ROUND NAME=VALUE)"};
+    return Failure{"game " + id + " is finished: all 11 rounds are in, there is no round 12",
+                   {.kind = HintKind::FixRound, .game = game.id}};
   }
   return *game.next_round();
 }
@@ -84,12 +83,12 @@ Expected<int> require_round_is_next(const Game& game, int round) {
   const std::string n = std::to_string(round);
   if (round >= 1 && round < *next) {
     return Failure{"round " + n + " of game " + id + " is in already (" +
-                   round_line(game, game.rounds[static_cast<std::size_t>(round - 1)]) +
-                   "); the next is round " + std::to_string(*next) + " (correct round " + n +
-                   " with: crowns edit " + n + " NAME=VALUE)"};
+                       round_line(game, game.rounds[static_cast<std::size_t>(round - 1)]) +
+                       "); the next is round " + std::to_string(*next),
+                   {.kind = HintKind::FixRound, .game = game.id, .round = round}};
   }
-  return Failure{"game " + id + " records round " + std::to_string(*next) + " next, not round " +
-                 n + " (--round " + std::to_string(*next) + ")"};
+  return Failure{"game " + id + " records round " + std::to_string(*next) + " next, not round " + n,
+                 {.kind = HintKind::RoundIsNext, .game = game.id, .round = *next}};
 }
 
 std::optional<std::int64_t> seconds_since_recorded(const Database& db, std::int64_t game_id,
@@ -108,7 +107,7 @@ Expected<Change> record_cells(Database& db, const Game& game,
                               const std::vector<std::pair<int, ScoreCell>>& cells,
                               const std::string& how) {
   const auto next = require_next_round(game);
-  if (!next) return Failure{next.error()};
+  if (!next) return next.failure();
   const int round = *next;
   db.prepare("INSERT INTO rounds (game_id, round, entered_at) VALUES (?, ?, ?)")
       .bind_all(game.id, round, now_timestamp())
@@ -155,9 +154,9 @@ Expected<RoundInfo> recorded_round(const Game& game, int round) {
 
 Expected<Change> edit_round(Database& db, const Game& game, int round,
                             const std::vector<SeatScore>& scores) {
-  if (auto open = log::require_open(game); !open) return Failure{open.error()};
+  if (auto open = log::require_open(game); !open) return open.failure();
   const auto recorded = recorded_round(game, round);
-  if (!recorded) return Failure{recorded.error()};
+  if (!recorded) return recorded.failure();
   const RoundInfo& before = *recorded;
   std::vector<int> changed;
   RoundInfo updated = before;
@@ -235,7 +234,7 @@ Expected<Standings> check_tiebreak(const Game& game) {
 Expected<Change> record_tiebreak(Database& db, const Game& game,
                                  const std::vector<SeatScore>& scores) {
   auto standings = check_tiebreak(game);
-  if (!standings) return Failure{standings.error()};
+  if (!standings) return standings.failure();
   const Standings& st = *standings;
   std::vector<int> given;
   given.reserve(scores.size());
@@ -268,14 +267,14 @@ Expected<void> check_abandon(const Game& game) {
   const std::string id = std::to_string(game.id);
   if (game.status == GameStatus::Abandoned) return Failure{"game " + id + " is already abandoned"};
   if (game.status == GameStatus::Finished) {
-    return Failure{"game " + id + " is finished; to drop it use: crowns delete " + id};
+    return Failure{"game " + id + " is finished", {.kind = HintKind::DeleteGame, .game = game.id}};
   }
   return {};
 }
 
 Expected<Change> abandon_game(Database& db, const Game& game) {
   const std::string id = std::to_string(game.id);
-  if (auto allowed = check_abandon(game); !allowed) return Failure{allowed.error()};
+  if (auto allowed = check_abandon(game); !allowed) return allowed.failure();
   db.prepare("UPDATE games SET status = 'abandoned' WHERE id = ?").bind_all(game.id).run();
   clear_draft(db, game.id);
   Game after = log::refresh(db, game.id);

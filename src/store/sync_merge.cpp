@@ -334,13 +334,13 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
   }
 
   auto planned = plan_import(db, rest, file.version >= 2 ? ContentMatch::No : ContentMatch::Yes);
-  if (!planned) return Failure{planned.error()};
+  if (!planned) return planned.failure();
   merge.plan = *planned;
   // A version 1 file's conflicts (by content) are settled as --keep says, else kept here.
   const KeepSide legacy = keep.side;
   if (import_changes(merge.plan, legacy)) {
     if (auto applied = apply_import(db, rest, merge.plan, source, legacy); !applied)
-      return Failure{applied.error()};
+      return applied.failure();
   }
   for (const auto& c : merge.plan.conflicts) {
     const bool taken = legacy == KeepSide::File && c.cannot_keep_file.empty();

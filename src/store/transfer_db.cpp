@@ -156,13 +156,13 @@ Expected<void> continue_game(Database& db, const ExportGame& file, const GameUpd
     for (const auto& cell : file.rounds[r])
       cells.push_back({cell.points, cell.went_out, cell.hand});
     auto change = record_round_cells(db, game, cells, how);
-    if (!change) return Failure{change.error()};
+    if (!change) return change.failure();
     game = *change->game;
     stamp_round(db, game.id, file, r);
   }
   if (u.merge.abandon) {
     auto change = abandon_game(db, game);
-    if (!change) return Failure{change.error()};
+    if (!change) return change.failure();
     game = *change->game;
   }
   if (u.merge.tiebreak) {

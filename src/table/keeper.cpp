@@ -23,13 +23,19 @@ struct Stop {
   Refusal refusal;
 };
 
+// A failure of the store or of core, refused as Refused::Invalid with its words and hint.
+[[noreturn]] void stop_invalid(const Failure& failure, const std::optional<store::Game>& game) {
+  throw Stop{
+      {.kind = Refused::Invalid, .message = failure.message, .hint = failure.hint, .game = game}};
+}
+
 template <class T>
 T take(Expected<T> result, const std::optional<store::Game>& game = std::nullopt) {
-  if (!result) throw Stop{{.kind = Refused::Invalid, .message = result.error(), .game = game}};
+  if (!result) stop_invalid(result.failure(), game);
   return std::move(result).value();
 }
 void take(const Expected<void>& result, const std::optional<store::Game>& game = std::nullopt) {
-  if (!result) throw Stop{{.kind = Refused::Invalid, .message = result.error(), .game = game}};
+  if (!result) stop_invalid(result.failure(), game);
 }
 
 // Runs `write` as one transaction: committed when it returns, rolled back on a refusal.
@@ -273,8 +279,10 @@ Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request,
     if (request.basis.round && *request.basis.round != round) {
       // Two doors entering the same round: the second is refused, never recorded as the next
       // (said first: it is the change that matters to the writer).
+      const auto not_next = store::require_round_is_next(game, *request.basis.round);
       throw Stop{{.kind = Refused::NotNext,
-                  .message = store::require_round_is_next(game, *request.basis.round).error(),
+                  .message = not_next.error(),
+                  .hint = not_next.failure().hint,
                   .game = game,
                   .round = request.basis.round}};
     }

@@ -45,7 +45,7 @@ Period resolve_period(const store::Database& db, const PeriodOptions& opts) {
     if (season) return season_period(*season);
     if (is_year(*opts.season) && store::list_seasons(db).empty())
       return year_period(std::stoi(*opts.season));
-    throw Error(season.error());
+    throw Error(season.failure());
   }
   if (opts.since || opts.until) {
     Period p;

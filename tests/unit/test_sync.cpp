@@ -106,7 +106,7 @@ TEST_CASE("a database's sync file: its id, its name, and read back", "[sync]") {
   CHECK(sync::parse_sync_file(text.substr(0, text.size() / 2)).error().rfind("not valid JSON", 0) ==
         0);
   CHECK(sync::parse_sync_file(R"({"format":"crowns-export","version":3})").error() ==
-        "not a crowns sync file (\"format\" must be \"crowns-sync\")");
+        "not a sync file of crowns (\"format\" must be \"crowns-sync\")");
   CHECK(sync::parse_sync_file(R"({"format":"crowns-sync","version":3,"database":"x"})")
             .error()
             .find("upgrade crowns") != std::string::npos);

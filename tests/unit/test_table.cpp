@@ -8,9 +8,11 @@
 #include "crowns/results.hpp"
 #include "serve/actions.hpp"
 #include "serve/hand_page.hpp"
+#include "serve/hint_words.hpp"
 #include "serve/pages.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
+#include "store/players.hpp"
 #include "store/rounds.hpp"
 #include "store_fixtures.hpp"
 #include "table/keeper.hpp"
@@ -349,14 +351,15 @@ TEST_CASE("the phone's start form: did you mean, in whole sentences; new= confir
   CHECK(arrival.body["confirm"] == "new_player");
   join["new"] = "Bbbo";
   CHECK(serve::run_action(t.db, serve::Action::Join, join).status == 200);
-  // The store's look-alike refusal, in the page's words: a whole sentence.
-  const std::string words = serve::phone_words(
-      "'\u0410nn' looks like the existing player 'Ann' but is spelled with other letters "
-      "(U+0410); write Ann for them, or add a different player with: crowns player add --force "
-      "\u0410nn");
-  CHECK(words ==
+  // The store's look-alike refusal, in the page's words: a whole sentence, its hint as data.
+  const auto alike = store::add_player(t.db, "\u0410nn");
+  REQUIRE_FALSE(alike);
+  CHECK(alike.failure().hint.kind == HintKind::AddDifferentPlayer);
+  CHECK(alike.failure().hint.name == "\u0410nn");
+  CHECK(alike.failure().hint.other == "Ann");
+  CHECK(serve::phone_said(alike.failure()) ==
         "'\u0410nn' looks like the existing player 'Ann' but is spelled with other letters "
-        "(U+0410); write Ann for them");
+        "(U+0410 at 1); write Ann for them");
 }
 
 TEST_CASE(

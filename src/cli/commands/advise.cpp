@@ -44,7 +44,7 @@ Expected<std::string> answer_request(JsonRequest& r) {
   s.actions = read_actions(r, s.players);
   if (auto bad = r.failure()) return *bad;
   auto unseen = check_situation(s);
-  if (!unseen) return Failure{unseen.error()};
+  if (!unseen) return unseen.failure();
   return answer_fields(advice_json(s, *unseen));
 }
 

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "cli/hint_words.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/rules.hpp"
 #include "views/hand_json.hpp"
@@ -29,7 +30,7 @@ MeldRules read_meld_rules(JsonRequest& r, MeldRules default_rules) {
       continue;
     }
     if (auto set = set_switch(house, which, word); !set)
-      r.fail("\"" + std::string(name) + "\": " + set.error());
+      r.fail("\"" + std::string(name) + "\": " + worded(set.failure()));
   }
   return house.melds();
 }
@@ -52,9 +53,9 @@ Expected<HandQuery> read_query(JsonRequest& r, int default_boxes, MeldRules defa
 Expected<std::string> answer_analyze_request(JsonRequest& request, int default_boxes,
                                              MeldRules default_rules) {
   auto q = read_query(request, default_boxes, default_rules);
-  if (!q) return Failure{q.error()};
+  if (!q) return q.failure();
   auto report = analyze_hand(std::move(q).value());
-  if (!report) return Failure{report.error()};
+  if (!report) return report.failure();
   std::string fields;
   views::append_json(fields, *report);
   return fields;

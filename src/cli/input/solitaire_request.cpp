@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/batch.hpp"
+#include "cli/hint_words.hpp"
 #include "crowns/deck.hpp"
 #include "crowns/names.hpp"
 #include "crowns/solitaire_advisor.hpp"
@@ -24,7 +25,8 @@ Expected<Request> read_request(JsonRequest& r) {
   OneBox box;
   std::optional<std::string> too_many;  // the first card beyond one box, where it is
   const auto count = [&](std::span<const Card> cards, const std::string& where) {
-    if (auto fits = box.add(cards, " in " + where); !fits && !too_many) too_many = fits.error();
+    if (auto fits = box.add(cards, " in " + where); !fits && !too_many)
+      too_many = worded(fits.failure());
   };
   const auto& piles = r.raw("piles");
   const bool eleven = piles.is_array() && piles.size() == kPiles;
@@ -75,7 +77,7 @@ Expected<Request> read_request(JsonRequest& r) {
 
 Expected<std::string> answer_solitaire_request(JsonRequest& r) {
   auto request = read_request(r);
-  if (!request) return Failure{request.error()};
+  if (!request) return request.failure();
   const Request& q = *request;
   const Advice advice = advise(q.state, q.card, q.unseen);
   nlohmann::ordered_json answer{{"pile", advice.move.pile},
