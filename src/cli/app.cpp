@@ -236,7 +236,7 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
           {{"auto", ColorMode::Auto}, {"always", ColorMode::Always}, {"never", ColorMode::Never}}));
   app.add_flag("--ascii", ctx.options.ascii, "Suit letters (s h c d *) instead of symbols");
   app.parse_complete_callback([&] {
-    ctx.style = Style::detect(ctx.options.color, ctx.options.ascii);
+    ctx.style = detect_style(ctx.options.color, ctx.options.ascii);
     out_filter.set_ascii(ascii_asked || ctx.options.ascii);
     err_filter.set_ascii(ascii_asked || ctx.options.ascii);
     set_ascii_output(ascii_asked || ctx.options.ascii);

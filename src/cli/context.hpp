@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 
+#include "cli/views/terminal.hpp"
 #include "crowns/error.hpp"
 #include "views/style.hpp"
 

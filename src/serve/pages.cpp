@@ -198,7 +198,7 @@ std::string document(const std::string& title, const std::string& current, const
   }
   html += "</nav>\n<main>\n" + body +
           "</main>\n<script type=\"application/json\" id=\"card-points\">" + card_points_json() +
-          "</script>\n<script src=\"/app.js\"></script>\n</body>\n</html>\n";
+          "</script>\n<script type=\"module\" src=\"/app.js\"></script>\n</body>\n</html>\n";
   return html;
 }
 
@@ -538,9 +538,7 @@ std::string games_page(const store::Database& db, std::int64_t page) {
 }
 
 Period page_period(const store::Database& db, bool all) {
-  views::PeriodOptions options;
-  options.all = all;
-  return views::resolve_period(db, options);
+  return all ? views::all_time() : views::default_period(db);
 }
 
 std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Names& names,

@@ -533,6 +533,10 @@ class Site {
     });
     for (const WebAsset& asset : web_assets()) {
       http_.Get(std::string(asset.path), [&asset](const httplib::Request&, httplib::Response& res) {
+        // The script's modules come at once on several connections: closed after each, none
+        // is left idle for the page's event stream to be given once it stalled (a phone's
+        // Wi-Fi gone quiet freezes every open connection; a new one passes).
+        res.set_header("Connection", "close");
         res.set_content(asset.body.data(), asset.body.size(), std::string(asset.type));
       });
     }

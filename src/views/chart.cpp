@@ -11,37 +11,9 @@
 namespace crowns::views {
 namespace {
 
-constexpr std::array<const char*, 8> kAnsi = {"\033[31m", "\033[32m", "\033[33m", "\033[34m",
-                                              "\033[35m", "\033[36m", "\033[91m", "\033[92m"};
-
-std::string paint(const Style& style, int series, const std::string& text) {
-  if (!style.color || series < 0) return text;
-  return std::string(kAnsi[static_cast<std::size_t>(series) % kAnsi.size()]) + text + "\033[0m";
-}
-
-std::string number(double value, int decimals) {
-  const double r = std::round(value * std::pow(10.0, decimals)) / std::pow(10.0, decimals);
-  return fmt::format("{:.{}f}", r == 0.0 ? 0.0 : r, decimals);
-}
-
 // Stored text for SVG: the page's escaping (XML has the same five special characters).
 std::string xml_escape(const std::string& raw) {
   return html_escape(raw);
-}
-
-// Round ticks over the chart's values (0, 100, 200 ... rather than 96, 193 ...): at most 4
-// intervals, fewer on a chart too short to label them all.
-std::vector<double> chart_ticks(const ChartData& chart, int rows) {
-  const ChartGrid range =
-      draw_chart(chart.series, static_cast<int>(chart.x_labels.size()), 2, 2, ChartGlyphs::Ascii);
-  return nice_ticks(range.y_min, range.y_max, std::clamp(rows - 1, 1, 4));
-}
-
-// Decimals that tell the ticks apart: none for a step of 1 or more, else enough for it.
-int tick_decimals(const std::vector<double>& ticks) {
-  if (ticks.size() < 2) return 0;
-  const double step = ticks[1] - ticks[0];
-  return step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
 }
 
 // A legend name cut to `most` characters (UTF-8 aware), with "…" when cut.
@@ -56,92 +28,21 @@ std::string short_name(const std::string& name, std::size_t most) {
 
 }  // namespace
 
-void print_chart(std::ostream& out, const Style& style, const ChartData& chart, int width,
-                 int height) {
-  const int x_count = static_cast<int>(chart.x_labels.size());
-  const auto glyphs = style.symbols ? ChartGlyphs::Braille : ChartGlyphs::Ascii;
-  const std::vector<double> ticks = chart_ticks(chart, height);
-  const ChartGrid grid = draw_chart(chart.series, x_count, width, height, glyphs,
-                                    ChartRange{ticks.front(), ticks.back()});
-  out << style.bold(sanitize(chart.title)) << '\n';
-  // Each tick labels the row a value equal to it is drawn in (as draw_chart maps values).
-  const int per_row = glyphs == ChartGlyphs::Braille ? 4 : 1;
-  const int decimals = tick_decimals(ticks);
-  std::vector<std::string> labels_of_rows(static_cast<std::size_t>(grid.height));
-  for (const double t : ticks) {
-    const auto dot =
-        std::lround((grid.y_max - t) * (grid.height * per_row - 1) / (grid.y_max - grid.y_min));
-    labels_of_rows[static_cast<std::size_t>(dot / per_row)] = number(t, decimals);
-  }
-  std::size_t label_width = 0;
-  for (const auto& l : labels_of_rows) label_width = std::max(label_width, l.size());
-  if (!chart.y_title.empty()) out << sanitize(chart.y_title) << '\n';
-  const std::string axis = style.symbols ? "┤" : "|";
-  const std::string bar = style.symbols ? "│" : "|";
-  for (int row = 0; row < grid.height; ++row) {
-    const std::string& label = labels_of_rows[static_cast<std::size_t>(row)];
-    out << pad_left(label, label_width) << ' ' << (label.empty() ? bar : axis);
-    // Runs of cells drawn by one series share one colour escape.
-    std::string line;
-    for (int col = 0; col < grid.width;) {
-      const int owner = grid.owner_of(row, col);
-      std::string run;
-      for (; col < grid.width && grid.owner_of(row, col) == owner; ++col)
-        run += grid.cell(row, col);
-      line += paint(style, owner, run);
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << '\n';
-  }
-  std::string rule;
-  for (int col = 0; col < grid.width; ++col) rule += style.symbols ? "─" : "-";
-  out << std::string(label_width + 1, ' ') << (style.symbols ? "└" : "+") << rule << '\n';
-  // X labels placed under their columns, skipping any that would run into the previous.
-  std::string labels(static_cast<std::size_t>(grid.width) + 12, ' ');
-  std::size_t free_from = 0;
-  for (int i = 0; i < x_count; ++i) {
-    const std::string& text = chart.x_labels[static_cast<std::size_t>(i)];
-    if (text.empty()) continue;
-    const auto col = static_cast<std::size_t>(grid.x_column[static_cast<std::size_t>(i)]);
-    std::size_t start = col >= text.size() / 2 ? col - text.size() / 2 : 0;
-    if (i + 1 == x_count && start + text.size() > static_cast<std::size_t>(grid.width)) {
-      start = static_cast<std::size_t>(grid.width) >= text.size()
-                  ? static_cast<std::size_t>(grid.width) - text.size()
-                  : 0;
-    }
-    if (start < free_from || start + text.size() > labels.size()) continue;
-    labels.replace(start, text.size(), text);
-    free_from = start + text.size() + 1;
-  }
-  while (!labels.empty() && labels.back() == ' ') labels.pop_back();
-  out << std::string(label_width + 2, ' ') << labels << '\n';
-  const std::string x_title = sanitize(chart.x_title);
-  if (!x_title.empty()) {
-    const auto grid_width = static_cast<std::size_t>(grid.width);
-    const std::size_t indent = grid_width > x_title.size() ? (grid_width - x_title.size()) / 2 : 0;
-    out << std::string(label_width + 2 + indent, ' ') << x_title << '\n';
-  }
-  // Legend: one entry per series, wrapped to the chart's width so long names stay readable.
-  const std::size_t line_width = std::max<std::size_t>(label_width + 2 + grid.width, 40);
-  std::string legend;
-  std::size_t legend_width = 0;
-  for (std::size_t k = 0; k < chart.series.size(); ++k) {
-    const std::string key = style.symbols ? "━━" : std::string(1, ascii_marker(k));
-    const std::string name = sanitize(chart.series[k].name);
-    const std::size_t entry_width = display_width(key) + 1 + display_width(name);
-    if (legend_width > 0 && legend_width + 2 + entry_width > line_width - label_width - 2) {
-      out << std::string(label_width + 2, ' ') << legend << '\n';
-      legend.clear();
-      legend_width = 0;
-    }
-    if (legend_width > 0) {
-      legend += "  ";
-      legend_width += 2;
-    }
-    legend += paint(style, static_cast<int>(k), key) + ' ' + name;
-    legend_width += entry_width;
-  }
-  if (!legend.empty()) out << std::string(label_width + 2, ' ') << legend << '\n';
+std::string tick_text(double value, int decimals) {
+  const double r = std::round(value * std::pow(10.0, decimals)) / std::pow(10.0, decimals);
+  return fmt::format("{:.{}f}", r == 0.0 ? 0.0 : r, decimals);
+}
+
+std::vector<double> chart_ticks(const ChartData& chart, int rows) {
+  const ChartGrid range =
+      draw_chart(chart.series, static_cast<int>(chart.x_labels.size()), 2, 2, ChartGlyphs::Ascii);
+  return nice_ticks(range.y_min, range.y_max, std::clamp(rows - 1, 1, 4));
+}
+
+int tick_decimals(const std::vector<double>& ticks) {
+  if (ticks.size() < 2) return 0;
+  const double step = ticks[1] - ticks[0];
+  return step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
 }
 
 namespace {
@@ -202,7 +103,7 @@ std::string svg_chart(const ChartData& chart, const SvgFrame& f, std::string_vie
     svg += fmt::format(
         "<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#ddd\"/>"
         "<text x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\">{5}</text>\n",
-        f.left, py(v), f.left + plot_w, f.left - 5, py(v) + f.font / 3, number(v, decimals));
+        f.left, py(v), f.left + plot_w, f.left - 5, py(v) + f.font / 3, tick_text(v, decimals));
   }
   svg += fmt::format(
       "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"black\"/>"

@@ -1,8 +1,7 @@
 #pragma once
-// Rendering a line chart: in the terminal (braille with symbols on, else ASCII markers;
-// one colour per series when colour is on) and as a standalone SVG document.
+// Rendering a line chart as a standalone SVG document or a page's figure, and the axis ticks
+// the terminal's drawing shares (cli/views/chart_text.hpp).
 
-#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,9 +29,15 @@ struct SeriesStyle {
 };
 SeriesStyle series_style(std::size_t k);
 
-/// Draws the chart `width` x `height` cells (plus axes and legend) on `out`.
-void print_chart(std::ostream& out, const Style& style, const ChartData& chart, int width,
-                 int height);
+/// Round ticks over the chart's values (0, 100, 200 ... rather than 96, 193 ...): at most 4
+/// intervals, fewer on a chart too short to label them all (`rows` high).
+std::vector<double> chart_ticks(const ChartData& chart, int rows);
+
+/// Decimals that tell the ticks apart: none for a step of 1 or more, else enough for it.
+int tick_decimals(const std::vector<double>& ticks);
+
+/// A tick's label: `value` with `decimals` decimals ("0", not "-0").
+std::string tick_text(double value, int decimals);
 
 /// The chart as a standalone SVG document: title, lines (each numbered at its end) and a
 /// legend of full names (up to 32 characters).

@@ -1,27 +1,25 @@
 #pragma once
-// The period a report covers (a season, a year, a date range, all time), from what was asked:
-// the terminal's --season/--year/--since/--until/--all (cli/input/period.hpp) or the page's
-// query. By default the current season (or calendar year).
-
-#include <optional>
-#include <string>
+// The periods a report covers (a season, a year, all time) and the default one. What the
+// terminal asks for (--season/--year/--since/--until/--all) is read by cli/input/period.hpp;
+// the page asks for the default period or all time.
 
 #include "crowns/results.hpp"
+#include "store/seasons.hpp"
 #include "store/sqlite.hpp"
 
 namespace crowns::views {
 
-struct PeriodOptions {
-  std::optional<std::string> season;
-  std::optional<int> year;
-  std::optional<std::string> since;
-  std::optional<std::string> until;
-  bool all = false;
-};
+/// Every game ever.
+Period all_time();
 
-/// The date range the options mean. The default is the season holding today; with no
-/// season defined (or none holding today), the latest season already begun, else today's
-/// calendar year. Throws crowns::Error on an unknown season or a bad date.
-Period resolve_period(const store::Database& db, const PeriodOptions& opts);
+/// The calendar year `year`.
+Period year_period(int year);
+
+/// The season's dates, labelled "season NAME (FROM to TO)".
+Period season_period(const store::Season& season);
+
+/// The season holding today; with no season defined (or none holding today), the latest
+/// season already begun, else today's calendar year.
+Period default_period(const store::Database& db);
 
 }  // namespace crowns::views

@@ -1,12 +1,10 @@
 #include "views/style.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 
 #include "crowns/names.hpp"
 #include "views/ascii_out.hpp"
@@ -39,22 +37,6 @@ bool is_wide(char32_t cp) {
 }
 
 }  // namespace
-
-Style Style::detect(ColorMode mode, bool ascii) {
-  Style s;
-  const bool tty = isatty(STDOUT_FILENO) != 0;
-  const char* no_color = std::getenv("NO_COLOR");
-  const char* term = std::getenv("TERM");
-  const bool dumb = term != nullptr && std::strcmp(term, "dumb") == 0;
-  const bool no_color_set = no_color != nullptr && no_color[0] != '\0';
-  switch (mode) {
-    case ColorMode::Always: s.color = true; break;
-    case ColorMode::Never: s.color = false; break;
-    case ColorMode::Auto: s.color = tty && !dumb && !no_color_set; break;
-  }
-  s.symbols = !ascii && (tty || mode == ColorMode::Always);
-  return s;
-}
 
 std::string Style::suit(Suit s) const {
   if (!symbols) return std::string(1, suit_letter(s));

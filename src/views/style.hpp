@@ -11,15 +11,10 @@
 
 namespace crowns::views {
 
-enum class ColorMode { Auto, Always, Never };
-
+// The terminal sets both from itself and the environment (cli::detect_style).
 struct Style {
   bool color = false;    ///< ANSI colours (only on a terminal, never with NO_COLOR).
   bool symbols = false;  ///< ♠ ♥ ♣ ♦ ★ instead of s h c d *.
-
-  /// Decides from the terminal and the environment: colour and symbols on a terminal,
-  /// plain letters otherwise; NO_COLOR turns colour off; `ascii` forces letters.
-  static Style detect(ColorMode mode, bool ascii);
 
   [[nodiscard]] std::string card(Card c) const;
   [[nodiscard]] std::string cards(const std::vector<Card>& cs) const;

@@ -12,6 +12,16 @@ check "crowns links no cpp-httplib or OpenSSL" bash -c "! ldd '$CROWNS' | grep -
 check "crowns-serve links cpp-httplib" bash -c "ldd '$dir/crowns-serve' | grep -q httplib"
 check "crowns-serve holds nothing of the CLI (no crowns::cli symbol)" \
   bash -c "! nm -C '$dir/crowns-serve' | grep -q 'crowns::cli::'"
+# The terminal's drawing is src/cli's (issue 46): the scorecard and chart in text, the
+# terminal's width and colours, the periods worded with --since; crowns-serve links none.
+for symbol in print_scorecard print_outlook print_chart terminal_columns detect_style \
+  'Style::detect' resolve_period add_period_options; do
+  check "crowns-serve holds no $symbol (the terminal's drawing)" \
+    bash -c "! nm -C '$dir/crowns-serve' | grep -qF '$symbol('"
+done
+check "crowns-serve calls no ioctl (the terminal's width)" bash -c "! nm -C '$dir/crowns-serve' | grep -qw ioctl"
+check "crowns-serve holds the views both doors draw" \
+  bash -c "nm -C '$dir/crowns-serve' | grep -q 'crowns::views::scorecard_json'"
 check "crowns-serve holds the table layer" bash -c "nm -C '$dir/crowns-serve' | grep -q 'crowns::table::record_round'"
 
 # crowns-serve's own command line: refused in one line without --db, and --help answers.

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "views/scorecard.hpp"
+#include "cli/views/scorecard_text.hpp"
 
 using namespace crowns;
 using namespace crowns::cli;

@@ -10,6 +10,7 @@
 #include "cli/input/period.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "cli/views/chart_text.hpp"
 #include "store/games.hpp"
 #include "store/players.hpp"
 #include "views/chart_data.hpp"

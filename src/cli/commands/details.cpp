@@ -8,8 +8,8 @@
 #include "cli/asking.hpp"
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "cli/views/scorecard_text.hpp"
 #include "cli/views/written.hpp"
-#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {

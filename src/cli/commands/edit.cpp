@@ -6,9 +6,9 @@
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
+#include "cli/views/scorecard_text.hpp"
 #include "cli/views/written.hpp"
 #include "store/rounds.hpp"
-#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -10,9 +10,9 @@
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "cli/views/scorecard_text.hpp"
 #include "cli/views/written.hpp"
 #include "crowns/names.hpp"
-#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {

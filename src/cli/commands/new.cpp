@@ -9,12 +9,12 @@
 #include "cli/input/new_game.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "cli/views/scorecard_text.hpp"
 #include "cli/views/written.hpp"
 #include "crowns/names.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
 #include "views/game_times.hpp"
-#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {

@@ -10,6 +10,7 @@
 #include "cli/input/new_game.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
+#include "cli/views/scorecard_text.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
@@ -17,7 +18,6 @@
 #include "store/rounds.hpp"
 #include "table/scores.hpp"
 #include "views/hand.hpp"
-#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {

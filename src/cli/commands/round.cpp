@@ -7,9 +7,9 @@
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/round_hands.hpp"
+#include "cli/views/scorecard_text.hpp"
 #include "cli/views/written.hpp"
 #include "crowns/rules.hpp"
-#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {

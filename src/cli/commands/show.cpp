@@ -4,8 +4,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "cli/views/scorecard_text.hpp"
 #include "views/game_times.hpp"
-#include "views/scorecard.hpp"
 
 namespace crowns::cli {
 namespace {
