@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "crowns/results.hpp"
+#include "cli/hint_words.hpp"
 #include "serve/actions.hpp"
 #include "serve/hand_page.hpp"
 #include "serve/hint_words.hpp"
@@ -578,4 +579,29 @@ TEST_CASE("a stale write names the latest three changes and counts the rest", "[
   CHECK(one_behind.refusal().message ==
         "game " + std::to_string(game.id) +
             " changed since you saw it (Round 5 entered: Ann 0*, Bob 8): nothing recorded");
+}
+
+TEST_CASE("a finished game seats nobody: the refusal's hint, in each door's words", "[table]") {
+  // docs/CONTRIBUTING.md's worked example, "Adding a refusal".
+  Table t;
+  store::Game game = test::new_game(t.db, {"Ann", "Bob"});
+  for (int round = 1; round <= kRounds; ++round)
+    game = test::play_round(t.db, game, {test::out(0), test::pts(1, 10)});
+  const std::string id = std::to_string(game.id);
+  const auto refused = seat_arrival(t.db, {.game = game.id, .arrival = {.name = "Dee"}});
+  REQUIRE_FALSE(refused);
+  CHECK(refused.refusal().kind == Refused::Invalid);
+  CHECK(refused.refusal().message == "game " + id + " is finished: nobody can join it now");
+  CHECK(refused.refusal().hint.kind == HintKind::StartAnotherGame);
+  CHECK(refused.refusal().hint.game == game.id);
+  CHECK(cli::worded(refused.refusal().message, refused.refusal().hint) ==
+        "game " + id +
+            " is finished: nobody can join it now (start a new game with: crowns new NAME "
+            "NAME...)");
+  CHECK(cli::hint_json(refused.refusal().hint).dump() ==
+        "{\"kind\":\"start_another_game\",\"game\":" + id + "}");
+  const serve::Answer phone = serve::run_action(
+      t.db, serve::Action::Join, {{"game", id}, {"name", "Dee"}, {"add", "1"}});
+  CHECK(phone.status == 400);
+  CHECK(phone.body["error"] == "game " + id + " is finished: nobody can join it now (start a new game)");
 }
