@@ -127,7 +127,7 @@ Expected<Change> record_cells(Database& db, const Game& game,
 
 }  // namespace
 
-Expected<Change> record_round(Database& db, const Game& game,
+Expected<Change> insert_round(Database& db, const Game& game,
                               const std::vector<SeatScore>& scores) {
   return record_cells(db, game, cells_of(scores), "");
 }

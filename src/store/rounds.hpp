@@ -36,7 +36,7 @@ std::optional<std::int64_t> seconds_since_recorded(const Database& db, std::int6
 
 /// Records the next round of an active game; `scores` covers every seat.
 /// Finishes the game after round 11.
-Expected<Change> record_round(Database& db, const Game& game, const std::vector<SeatScore>& scores);
+Expected<Change> insert_round(Database& db, const Game& game, const std::vector<SeatScore>& scores);
 
 /// Records the next round of an active game from cells as they are stored (an import keeps
 /// a hand's text as it was typed), one per seat in seat order; `how` ends the log's summary

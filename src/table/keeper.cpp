@@ -299,7 +299,7 @@ Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request,
       check_typed_earlier(game, round, *request.typed_for, scores, asker);
     else if (!request.basis.round || request.typed_for)
       check_repeat(db, game, round, scores, asker);
-    store::Change change = logged(take(store::record_round(db, game, scores), game));
+    store::Change change = logged(take(store::insert_round(db, game, scores), game));
     remember(db, request.basis, change.entry);
     return Recorded{std::move(game), round, spec, std::move(scores), std::move(change)};
   });

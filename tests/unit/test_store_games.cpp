@@ -81,7 +81,7 @@ TEST_CASE("a whole game: totals, the winner cached on the seats, the audit log",
 
   // Round 12 does not exist.
   Transaction tx(db);
-  const auto twelve = record_round(db, game, {out(0), pts(1, 5), pts(2, 5)});
+  const auto twelve = insert_round(db, game, {out(0), pts(1, 5), pts(2, 5)});
   REQUIRE(!twelve.ok());
   CHECK(twelve.error().find("no round 12") != std::string::npos);
 

@@ -214,7 +214,7 @@ class Model {
         if (g.status == crowns::GameStatus::Active) open.push_back(g);
       if (open.empty()) return false;
       const auto& g = open[pick(open.size())];
-      return st::record_round(db, g, scores(g, g.rounds_played() + 1)).ok();
+      return st::insert_round(db, g, scores(g, g.rounds_played() + 1)).ok();
     });
   }
 
