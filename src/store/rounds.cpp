@@ -231,7 +231,7 @@ Expected<Standings> check_tiebreak(const Game& game) {
   return st;
 }
 
-Expected<Change> record_tiebreak(Database& db, const Game& game,
+Expected<Change> insert_tiebreak(Database& db, const Game& game,
                                  const std::vector<SeatScore>& scores) {
   auto standings = check_tiebreak(game);
   if (!standings) return standings.failure();

@@ -58,7 +58,7 @@ Expected<RoundInfo> recorded_round(const Game& game, int round);
 Expected<Standings> check_tiebreak(const Game& game);
 
 /// Records (or replaces) the tie-break scores of the seats tied for the lowest total.
-Expected<Change> record_tiebreak(Database& db, const Game& game,
+Expected<Change> insert_tiebreak(Database& db, const Game& game,
                                  const std::vector<SeatScore>& scores);
 
 /// Whether `game` may be abandoned: only an active game may.

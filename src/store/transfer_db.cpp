@@ -171,7 +171,7 @@ Expected<void> continue_game(Database& db, const ExportGame& file, const GameUpd
       if (const auto& points = file.seats[s].tiebreak)
         scores.push_back({static_cast<int>(s), ScoreEntry{*points, false, {}, std::nullopt}});
     }
-    auto change = record_tiebreak(db, game, scores);
+    auto change = insert_tiebreak(db, game, scores);
     if (!change) {
       return Failure{"game " + std::to_string(game.id) + " here (" + game_label(file) +
                      "): the file's tie-break cannot be recorded: " + change.error()};
@@ -268,7 +268,7 @@ Expected<void> keep_file_version(Database& db, const ExportGame& file, const Gam
       tiebreak.push_back({static_cast<int>(s), ScoreEntry{*points, false, {}, std::nullopt}});
   }
   if (tiebreak_differs && !tiebreak.empty()) {
-    if (auto done = step(record_tiebreak(db, game, tiebreak)); !done) return done;
+    if (auto done = step(insert_tiebreak(db, game, tiebreak)); !done) return done;
     stamp_end(db, game.id, file);
   }
   return {};

@@ -358,7 +358,7 @@ Outcome<Recorded> record_tiebreak(store::Database& db, const TiebreakRequest& re
     auto scores = read_scores(game, request.values, request.scores, st.leaders, Coverage::Every,
                               spec, request.checks);
     take(check_scores(game, scores, std::nullopt, spec, request.checks), game);
-    store::Change change = logged(take(store::record_tiebreak(db, game, scores), game));
+    store::Change change = logged(take(store::insert_tiebreak(db, game, scores), game));
     remember(db, request.basis, change.entry);
     return Recorded{std::move(game), 0, spec, std::move(scores), std::move(change)};
   });
