@@ -186,7 +186,7 @@ Expected<Details> apply(const Game& game, const DetailsChange& change) {
 
 }  // namespace
 
-Expected<Change> change_details(Database& db, const Game& game, const DetailsChange& change) {
+Expected<Change> update_details(Database& db, const Game& game, const DetailsChange& change) {
   auto to = apply(game, change);
   if (!to) return to.failure();
   const Details from = details_of(game);

@@ -230,7 +230,7 @@ Expected<void> keep_file_version(Database& db, const ExportGame& file, const Gam
     details.dealer = file.seats[static_cast<std::size_t>(file.first_dealer)].player;
   }
   if (details.date || details.note || details.dealer) {
-    if (auto done = step(change_details(db, game, details)); !done) return done;
+    if (auto done = step(update_details(db, game, details)); !done) return done;
   }
   // Rounds are edited and added in an open game: an abandoned one is reopened (and abandoned
   // again below when the file's is).

@@ -469,7 +469,7 @@ Outcome<store::Change> change_details(store::Database& db, std::optional<std::in
     check_stored(db, basis);
     const store::Game game = game_now(db, id);
     check_basis(db, game, basis);
-    store::Change done = logged(take(store::change_details(db, game, change), game));
+    store::Change done = logged(take(store::update_details(db, game, change), game));
     remember(db, basis, done.entry);
     return done;
   });
