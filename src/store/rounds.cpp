@@ -307,7 +307,7 @@ Expected<Change> reopen_game(Database& db, const Game& game) {
   return log::logged(db, std::move(after), std::move(entry));
 }
 
-Change delete_game(Database& db, const Game& game) {
+Change erase_game(Database& db, const Game& game) {
   AuditEntry entry = append_audit(db, {.game_id = game.id,
                                        .action = "delete",
                                        .summary = "Game " + std::to_string(game.id) + " deleted",

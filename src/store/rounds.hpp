@@ -71,7 +71,7 @@ Expected<Change> abandon_game(Database& db, const Game& game);
 Expected<Change> reopen_game(Database& db, const Game& game);
 
 /// Deletes a game; the audit log keeps all of it as the old value. The change has no game.
-Change delete_game(Database& db, const Game& game);
+Change erase_game(Database& db, const Game& game);
 
 /// "Ann 5, Bob 0*, Cat 12": a round as one line.
 std::string round_line(const Game& game, const RoundInfo& round);

@@ -177,7 +177,7 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
       continue;
     }
     if (!deletion || deletion->seen.includes(h.seen)) {
-      delete_game(db, *game);
+      erase_game(db, *game);
       if (deletion) versions::set_tombstone(db, uuid, *deletion);
       merge.deleted.push_back(*game);
       here.erase(it);
@@ -193,7 +193,7 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
     if (keep.side == KeepSide::Skip) {
       store_conflict(c, "");
     } else if (keep.side == KeepSide::File && !keep.disagree.contains(uuid)) {
-      delete_game(db, *game);
+      erase_game(db, *game);
       Version t = versions::tombstone(db, uuid).value_or(Version{});
       t.seen = t.seen.with(deletion->seen);
       versions::set_tombstone(db, uuid, t);

@@ -480,7 +480,7 @@ Outcome<store::Change> delete_game(store::Database& db, std::int64_t id, const B
     check_stored(db, basis);
     const store::Game game = game_now(db, id);
     check_basis(db, game, basis);
-    store::Change done = store::delete_game(db, game);
+    store::Change done = store::erase_game(db, game);
     remember(db, basis, done.entry);
     return done;
   });

@@ -99,7 +99,7 @@ TEST_CASE("ids are never reused after the newest game or player is removed", "[s
   const Game second = new_game(db, {"Cat", "Dan"});
   {
     Transaction tx(db);
-    (void)delete_game(db, second);
+    (void)erase_game(db, second);
     tx.commit();
   }
   CHECK(new_game(db, {"Ann", "Cat"}).id == second.id + 1);

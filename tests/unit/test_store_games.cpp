@@ -196,7 +196,7 @@ TEST_CASE("deleting a game removes its rows; the log keeps all of it", "[store]"
   game = play_round(db, game, {out(0), pts(1, 12)});
   {
     Transaction tx(db);
-    delete_game(db, game);
+    erase_game(db, game);
     tx.commit();
   }
   CHECK(count(db, "SELECT count(*) FROM games") == 0);

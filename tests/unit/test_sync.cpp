@@ -221,7 +221,7 @@ TEST_CASE("a deletion travels; an older file does not bring the game back; a lat
   const auto b_before = file_of(b, "bbbbbbbbbbbbbbbb");
   {
     Transaction tx(a);
-    delete_game(a, game);
+    erase_game(a, game);
     tx.commit();
   }
   CHECK(sync::deleted_games(a) == std::vector<std::string>{game.uuid});
@@ -238,7 +238,7 @@ TEST_CASE("a deletion travels; an older file does not bring the game back; a lat
   play_round(c, *load_game(c, 1), {out(0), pts(1, 9)});
   {
     Transaction tx(a);
-    delete_game(a, other);
+    erase_game(a, other);
     tx.commit();
   }
   const auto met = merge(c, file_of(a, "aaaaaaaaaaaaaaaa"));

@@ -261,7 +261,7 @@ class Model {
   void remove(std::size_t h) {
     change(h, [&](st::Database& db, const auto& all) {
       if (all.empty()) return false;
-      st::delete_game(db, all[pick(all.size())]);
+      st::erase_game(db, all[pick(all.size())]);
       return true;
     });
   }
