@@ -198,7 +198,7 @@ Expected<Change> update_details(Database& db, const Game& game, const DetailsCha
   const std::string what = describe(game, from, *to);
   write_details(db, game, *to);
   Game after = log::refresh(db, game.id);
-  return log::logged(db, std::move(after),
+  return log::append_change(db, std::move(after),
                      {.game_id = game.id,
                       .action = "details",
                       .summary = "Game " + std::to_string(game.id) + " details changed: " + what,

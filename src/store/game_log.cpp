@@ -119,7 +119,7 @@ Game refresh(const Database& db, std::int64_t id) {
   return game;
 }
 
-Change logged(Database& db, Game after, AuditEntry entry) {
+Change append_change(Database& db, Game after, AuditEntry entry) {
   return Change{std::move(after), append_audit(db, std::move(entry))};
 }
 

@@ -66,7 +66,7 @@ Expected<Change> join_game(Database& db, const Game& game, const Arrival& arriva
   }
   const log::Json value = {
       {"round", *next}, {"seat", seat}, {"player", player->name}, {"start_total", total}};
-  return log::logged(db, std::move(after),
+  return log::append_change(db, std::move(after),
                      {.game_id = game.id,
                       .action = "join",
                       .summary = player->name + " joined game " + id + how,

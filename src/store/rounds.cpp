@@ -120,7 +120,7 @@ Expected<Change> record_cells(Database& db, const Game& game,
                               " entered: " + round_line(after, info) +
                               (how.empty() ? "" : " (" + how + ")");
   const std::string value = log::dump(log::round_json(after, info, after.seats_at(round)));
-  return log::logged(
+  return log::append_change(
       db, std::move(after),
       {.game_id = game.id, .action = "round", .summary = summary, .new_value = value});
 }
@@ -209,7 +209,7 @@ Expected<Change> edit_round(Database& db, const Game& game, int round,
   }
   const std::string summary = "Round " + std::to_string(round) + " edited: " + what + extra;
   const std::string value = log::dump(log::round_json(after, updated, changed));
-  return log::logged(db, std::move(after),
+  return log::append_change(db, std::move(after),
                      {.game_id = game.id,
                       .action = "edit",
                       .summary = summary,
@@ -255,7 +255,7 @@ Expected<Change> insert_tiebreak(Database& db, const Game& game,
   }
   clear_draft(db, game.id);
   Game after = log::refresh(db, game.id);
-  return log::logged(db, std::move(after),
+  return log::append_change(db, std::move(after),
                      {.game_id = game.id,
                       .action = "tiebreak",
                       .summary = "Tie-break entered: " + line,
@@ -278,7 +278,7 @@ Expected<Change> abandon_game(Database& db, const Game& game) {
   db.prepare("UPDATE games SET status = 'abandoned' WHERE id = ?").bind_all(game.id).run();
   clear_draft(db, game.id);
   Game after = log::refresh(db, game.id);
-  return log::logged(
+  return log::append_change(
       db, std::move(after),
       {.game_id = game.id,
        .action = "abandon",
@@ -304,7 +304,7 @@ Expected<Change> reopen_game(Database& db, const Game& game) {
                    .summary = summary,
                    .old_value = log::dump(log::Json{{"status", "abandoned"}}),
                    .new_value = log::dump(log::Json{{"status", status}})};
-  return log::logged(db, std::move(after), std::move(entry));
+  return log::append_change(db, std::move(after), std::move(entry));
 }
 
 Change erase_game(Database& db, const Game& game) {
