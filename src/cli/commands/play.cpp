@@ -494,7 +494,7 @@ void run_play(const PlayOptions& opts, Context& ctx) {
       fail("give either player names (a new game) or --game ID (resume), not both",
            ExitCode::Usage);
     const StartedGame started =
-        start_game(ctx, db, new_game_spec(opts.players, opts.flags), opts.flags);
+        start_at_terminal(ctx, db, new_game_spec(opts.players, opts.flags), opts.flags);
     note_others_in_progress(ctx, started);
     game = started.game;
   } else {
