@@ -5,8 +5,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "crowns/results.hpp"
 #include "cli/hint_words.hpp"
+#include "crowns/results.hpp"
+#include "crowns/rules.hpp"
 #include "serve/actions.hpp"
 #include "serve/hand_page.hpp"
 #include "serve/hint_words.hpp"
@@ -585,10 +586,11 @@ TEST_CASE("a finished game seats nobody: the refusal's hint, in each door's word
   // docs/CONTRIBUTING.md's worked example, "Adding a refusal".
   Table t;
   store::Game game = test::new_game(t.db, {"Ann", "Bob"});
-  for (int round = 1; round <= kRounds; ++round)
+  for (int round = 1; round <= crowns::kRounds; ++round)
     game = test::play_round(t.db, game, {test::out(0), test::pts(1, 10)});
   const std::string id = std::to_string(game.id);
-  const auto refused = seat_arrival(t.db, {.game = game.id, .arrival = {.name = "Dee"}});
+  const auto refused =
+      seat_arrival(t.db, {.game = game.id, .arrival = {.name = "Dee", .total = std::nullopt}});
   REQUIRE_FALSE(refused);
   CHECK(refused.refusal().kind == Refused::Invalid);
   CHECK(refused.refusal().message == "game " + id + " is finished: nobody can join it now");
@@ -600,8 +602,9 @@ TEST_CASE("a finished game seats nobody: the refusal's hint, in each door's word
             "NAME...)");
   CHECK(cli::hint_json(refused.refusal().hint).dump() ==
         "{\"kind\":\"start_another_game\",\"game\":" + id + "}");
-  const serve::Answer phone = serve::run_action(
-      t.db, serve::Action::Join, {{"game", id}, {"name", "Dee"}, {"add", "1"}});
+  const serve::Answer phone =
+      serve::run_action(t.db, serve::Action::Join, {{"game", id}, {"name", "Dee"}, {"add", "1"}});
   CHECK(phone.status == 400);
-  CHECK(phone.body["error"] == "game " + id + " is finished: nobody can join it now (start a new game)");
+  CHECK(phone.body["error"] ==
+        "game " + id + " is finished: nobody can join it now (start a new game)");
 }
