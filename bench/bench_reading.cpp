@@ -194,8 +194,8 @@ void fit_model(const std::vector<TrueMove>& moves) {
       s.temperature = t;
       double ll = 0;
       for (const auto& m : moves)
-        ll +=
-            std::log(crowns::reading::take_likelihood(m.before, m.offered, m.took, m.wild_rank, s));
+        ll += std::log(crowns::reading::take_likelihood(m.before, m.offered, m.took, m.wild_rank,
+                                                        crowns::MeldRules{}, s));
       if (ll > best) best = ll, best_f = f, best_t = t;
     }
   }
@@ -210,7 +210,7 @@ void fit_model(const std::vector<TrueMove>& moves) {
     double ll = 0;
     for (const auto& m : moves)
       ll += std::log(crowns::reading::discard_likelihood(m.at_discard, m.discarded, m.must_keep,
-                                                         m.wild_rank, s));
+                                                         m.wild_rank, crowns::MeldRules{}, s));
     if (t > 1e8) uniform = ll;
     if (ll > best_d) best_d = ll, best_dt = t;
   }

@@ -134,8 +134,8 @@ int main(int argc, char** argv) try {
     for (int i = next++; i < o.deals; i = next++) {
       const auto slot = static_cast<std::size_t>(i);
       seeds[slot] = crowns::bench::deal_seed(o.seed, o.first + i);
-      deals[slot] =
-          crowns::selfplay::play_duplicate(seeds[slot], o.players, o.a, o.b, o.boxes, o.rounds);
+      deals[slot] = crowns::selfplay::play_duplicate(seeds[slot], o.players, o.a, o.b, o.boxes,
+                                                     crowns::MeldRules{}, o.rounds);
     }
   };
   std::vector<std::thread> threads;

@@ -29,7 +29,7 @@ void bench(Policy policy, const char* name, int games, std::uint64_t seed) {
   int wins = 0;
   for (int g = 0; g < games; ++g) {
     const Deal deal = deal_from_seed(simulation_deal_seed(seed, g));
-    State state(deal.piles);
+    State state(deal.piles, MeldRules{});
     for (std::size_t i = 0; i < deal.stock.size() && state.outcome() == Outcome::Playing; ++i) {
       const std::vector<Card> unseen(deal.stock.begin() + static_cast<std::ptrdiff_t>(i) + 1,
                                      deal.stock.end());
@@ -51,7 +51,8 @@ void count_plans(int games, std::uint64_t seed) {
   std::array<int, 3> counts{};
   for (int g = 0; g < games; ++g) {
     const Deal deal = deal_from_seed(simulation_deal_seed(seed, g));
-    ++counts[static_cast<std::size_t>(advisor_plan(State(deal.piles), deal.stock).status)];
+    ++counts[static_cast<std::size_t>(
+        advisor_plan(State(deal.piles, MeldRules{}), deal.stock).status)];
   }
   std::printf("plan at the first play: found %d  impossible %d  gave up %d\n",
               counts[static_cast<std::size_t>(PlanStatus::Found)],

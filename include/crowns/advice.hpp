@@ -8,6 +8,7 @@
 
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/house_rules.hpp"
 #include "crowns/unseen.hpp"
 
 namespace crowns {
@@ -42,6 +43,10 @@ struct Situation {
   /// The round's public moves so far, oldest first (seats 0..players-1). Checked, not yet used
   /// by the advice: a situation with moves is advised as one without (issue 37).
   std::vector<TableMove> actions;
+  /// The meld rules the table plays (house rules: wild-only melds, book suits): every score,
+  /// chance and rollout of the advice is worked out under them. The standard rules unless the
+  /// door sets them (`--wild-melds`, `--book-suits`, a game's rules).
+  MeldRules rules;
 };
 
 enum class Decision { Draw, Discard };

@@ -28,9 +28,9 @@ struct Plan {
   std::optional<double> out_2;
 };
 
-/// The plan of keeping `keep` (round+2 cards): its lay-down, and, when `draws_follow`, its
-/// outs and odds against `unseen`.
-Plan plan_of_keep(std::vector<Card> keep, std::optional<Card> discard, int round,
+/// The plan of keeping `keep` (round+2 cards): its lay-down under the meld rules `rules`, and,
+/// when `draws_follow`, its outs and odds against `unseen`.
+Plan plan_of_keep(std::vector<Card> keep, std::optional<Card> discard, int round, MeldRules rules,
                   const Unseen& unseen, bool draws_follow);
 
 /// A draw decision's recommended play: taking keeps hand + top - discard (its outs are those of

@@ -14,6 +14,8 @@
 #include "crowns/advice.hpp"
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/house_rules.hpp"
+#include "crowns/round_order.hpp"
 
 namespace crowns::assist {
 
@@ -25,6 +27,11 @@ struct Setup {
   /// The players' names in seat order, when the session follows a game; empty when standalone.
   std::vector<std::string> names;
   int me = 0;  ///< My seat in `names` (0 when standalone).
+  /// What each round deals (its cards and wild rank) under the game's order of rounds: up, the
+  /// standard, unless the session follows a game of another order (docs/RULES.md).
+  RoundSequence deals = round_sequence(RoundOrder::Up);
+  /// The meld rules of the table: the advice and each round's score follow them.
+  MeldRules rules;
 };
 
 /// What the session waits for.
@@ -58,6 +65,8 @@ class Session {
   [[nodiscard]] Ask asking() const { return ask_; }
   [[nodiscard]] int round() const { return round_; }
   [[nodiscard]] int wild_rank() const;
+  /// The cards this round deals (Setup::deals).
+  [[nodiscard]] int dealt() const;
   /// My cards: round+2, or round+3 while asking Thrown.
   [[nodiscard]] const std::vector<Card>& hand() const { return hand_; }
   /// The top discard as far as it is known.
@@ -84,6 +93,9 @@ class Session {
   Expected<void> answer(std::string_view text);
   /// Takes back the last answer. False when there is none.
   bool undo();
+  /// The game's deals as now known: a game in random order deals each round when it comes,
+  /// so a session following it learns the next round's cards and wild then.
+  void set_deals(const RoundSequence& deals) { setup_.deals = deals; }
   /// Every answer applied, in order: with the setup, all the session is.
   [[nodiscard]] const std::vector<std::string>& answers() const { return answers_; }
   /// A session with these answers replayed; fails naming the first that does not apply.

@@ -61,7 +61,7 @@ struct Reading {
 
 /// How many points `card` saves in `hand` (the fit of the soft model); `hand` holds the card
 /// or not (one copy of it is set aside first).
-double fit(const std::vector<Card>& hand, Card card, int wild_rank);
+double fit(const std::vector<Card>& hand, Card card, int wild_rank, MeldRules rules);
 
 /// The likelihood of the next player's moves (seat 1 of s.actions) if they hold `hand` now.
 double moves_likelihood(const Situation& s, const std::vector<Card>& hand,
@@ -74,21 +74,22 @@ Reading read_next_hand(const Situation& s, const Unseen& unseen, std::uint64_t s
 /// The chance, under the hands-then model, that a player holding `before` (before drawing)
 /// takes (`took`) or passes `offered`.
 double take_likelihood(const std::vector<Card>& before, Card offered, bool took, int wild_rank,
-                       const Settings& settings);
+                       MeldRules rules, const Settings& settings);
 /// The chance, under the hands-then model, that a player holding `at_discard` (after drawing)
 /// throws `discarded`; `must_keep` (a card just taken) is not a candidate.
 double discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
-                          std::optional<Card> must_keep, int wild_rank, const Settings& settings);
+                          std::optional<Card> must_keep, int wild_rank, MeldRules rules,
+                          const Settings& settings);
 
 /// The chance, under the exact model (Settings::exact_model), that the expected-value player
 /// holding `before` takes (`took`) or passes `offered`; `boxes` sets the cards it draws from.
 double exact_take_likelihood(const std::vector<Card>& before, Card offered, bool took,
-                             int wild_rank, int boxes, const Settings& settings);
+                             int wild_rank, MeldRules rules, int boxes, const Settings& settings);
 /// The chance, under the exact model, that the expected-value player holding `at_discard`
 /// throws `discarded` (never `must_keep`, a card just taken, unless it is the only card).
 double exact_discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
-                                std::optional<Card> must_keep, int wild_rank, int boxes,
-                                const Settings& settings);
+                                std::optional<Card> must_keep, int wild_rank, MeldRules rules,
+                                int boxes, const Settings& settings);
 
 /// The effective sample size of normalized weights: 1 / sum of their squares.
 double effective_size(const std::vector<double>& weights);

@@ -55,6 +55,7 @@ enum class HintKind {
   RestoreBackup,        ///< The database is damaged: restore a backup.
   RecoverDatabase,      ///< The database is damaged: restore a backup, or recover `name`.
   OverwriteFile,        ///< The file exists: another name, or replace it (--force).
+  ListConflicts,        ///< No such kept version of a sync conflict: list the conflicts.
   ResolveMerge,         ///< A git merge left conflict markers: take one side.
 };
 

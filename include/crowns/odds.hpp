@@ -15,6 +15,7 @@
 
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/house_rules.hpp"
 #include "crowns/interval.hpp"
 #include "crowns/unseen.hpp"
 
@@ -43,15 +44,20 @@ Expected<int> odds_round(int cards);
 Expected<Unseen> check_odds_hand(int round, std::span<const Card> hand, std::span<const Card> seen,
                                  std::optional<Card> top, int boxes);
 
-/// p1 for a hand of n cards (before the draw) with `wild_rank` wild.
-double out_chance_one_draw(std::span<const Card> hand, int wild_rank, const Unseen& unseen);
+/// p1 for a hand of n cards (before the draw) with `wild_rank` wild, going out under the meld
+/// rules `rules` (every function here takes them: a hand out under one rule set may not be
+/// under another).
+double out_chance_one_draw(std::span<const Card> hand, int wild_rank, const Unseen& unseen,
+                           MeldRules rules);
 /// The unseen cards with which the hand (plus that card) goes out: one card per kind, in card
 /// order (their copies are counted in `unseen`). The cards behind p1: the hand's "outs".
-std::vector<Card> out_cards(std::span<const Card> hand, int wild_rank, const Unseen& unseen);
+std::vector<Card> out_cards(std::span<const Card> hand, int wild_rank, const Unseen& unseen,
+                            MeldRules rules);
 /// p2 as defined above.
-double out_chance_two_draws(std::span<const Card> hand, int wild_rank, const Unseen& unseen);
+double out_chance_two_draws(std::span<const Card> hand, int wild_rank, const Unseen& unseen,
+                            MeldRules rules);
 /// p1 .. pK.
 std::vector<OutChance> out_within(std::span<const Card> hand, int wild_rank, const Unseen& unseen,
-                                  const OddsOptions& options);
+                                  MeldRules rules, const OddsOptions& options);
 
 }  // namespace crowns

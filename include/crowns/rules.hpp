@@ -5,6 +5,7 @@
 
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/house_rules.hpp"
 
 namespace crowns {
 
@@ -70,5 +71,10 @@ Expected<void> check_copies(std::span<const Card> hand, int boxes);
 /// with one box or two. Derived by an exhaustive search with the solver, which
 /// tests/unit/test_max_points.cpp repeats; 0 outside 3..13.
 int max_round_points(int cards);
+/// The same under the game's meld rules. Under the standard melds, max_round_points(cards);
+/// under any other a bound, not the exact most: a hand with a meld that no longer counts can
+/// be left whole, so the bound is every card a joker (50 points each). The strict checks
+/// then refuse only what no hand can hold.
+int max_round_points(int cards, MeldRules melds);
 
 }  // namespace crowns

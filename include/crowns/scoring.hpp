@@ -9,6 +9,7 @@
 
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/house_rules.hpp"
 #include "crowns/solver.hpp"
 
 namespace crowns {
@@ -36,6 +37,8 @@ struct RoundSpec {
   int boxes = 1;
   std::string label;  ///< "round 3" or "the tie-break"; used in messages.
   Kind kind = Kind::Game;
+  /// The game's meld rules (house rules): a typed hand is solved under them.
+  MeldRules melds{};
 };
 
 /// The spec of round 1-11 of a game played with `boxes` boxes.

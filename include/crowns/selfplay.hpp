@@ -127,7 +127,8 @@ Card lookahead_discard(Lookahead kind, const Situation& s, const Unseen& unseen)
 /// The look-ahead players' values over a pool of cards to draw from, memoized per hand.
 class LookaheadValues {
  public:
-  LookaheadValues(int wild_rank, const Unseen& pool);
+  /// Scores hands with `wild_rank` wild under the meld rules `rules`.
+  LookaheadValues(int wild_rank, MeldRules rules, const Unseen& pool);
   /// The mean over the pool of the kept cards' best score after drawing that card and
   /// discarding (0 for kept cards that already meld).
   double after_one_draw(std::vector<Card> kept);
@@ -144,6 +145,7 @@ class LookaheadValues {
 
  private:
   int wild_rank_;
+  MeldRules rules_;
   Unseen pool_;
   std::unordered_map<std::string, double> cache_;
 };
@@ -185,6 +187,7 @@ struct GameSetup {
   std::vector<Strategy> seats;  ///< One strategy per seat (2..14 seats).
   int boxes = 1;
   int rounds = kRounds;   ///< Play rounds 1..rounds only (fewer for quick tuning runs).
+  MeldRules rules;        ///< The meld rules every seat plays and every hand scores under.
   TurnObserver observer;  ///< Told every turn, when set.
 };
 struct GameResult {
@@ -204,7 +207,7 @@ struct DuplicateDeal {
   std::vector<double> a_win;  ///< 1 if A had the lowest total, 1/k if k tied for it, else 0.
 };
 DuplicateDeal play_duplicate(std::uint64_t seed, int players, Strategy a, Strategy b, int boxes,
-                             int rounds = kRounds);
+                             MeldRules rules, int rounds = kRounds);
 
 /// Means over deals, and the 95% interval of B's mean minus A's (a positive difference means
 /// A scored fewer points: A played better).

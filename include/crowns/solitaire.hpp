@@ -13,6 +13,7 @@
 
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/house_rules.hpp"
 #include "crowns/unseen.hpp"
 
 namespace crowns::solitaire {
@@ -80,16 +81,20 @@ struct State {
   std::array<bool, kPiles> closed{};
   std::vector<Card> dead;  ///< Every discard, in order.
   int plays = 0;           ///< Plays made so far (0..28).
+  /// The meld rules the piles close under (house rules: wild-only melds, book suits); the
+  /// other house rules (order of rounds, leads, ties) have nothing to change in solitaire.
+  MeldRules rules;
 
-  /// The piles as dealt (each is kept in canonical order), none closed, no play made.
-  explicit State(Piles dealt);
+  /// The piles as dealt (each is kept in canonical order), none closed, no play made, closing
+  /// under `rules`.
+  State(Piles dealt, MeldRules rules);
   [[nodiscard]] int open_piles() const;
   [[nodiscard]] int plays_left() const { return kStockSize - plays; }
   [[nodiscard]] Outcome outcome() const;
 };
 
-/// Whether `cards` all meld with `wild_rank` wild (score 0 for all of them).
-bool all_meld(std::span<const Card> cards, int wild_rank);
+/// Whether `cards` all meld with `wild_rank` wild under `rules` (score 0 for all of them).
+bool all_meld(std::span<const Card> cards, int wild_rank, MeldRules rules);
 
 /// Checks a play: the game is on, the pile is 1..11 and open, the discard is in the pile or
 /// is the turned card. Fails with a message naming the pile or card.
@@ -106,6 +111,8 @@ std::vector<Card> unseen_cards(const State& state, std::optional<Card> turned);
 /// The cards a pile still needs to close: the fewest cards it must take (each play brings
 /// one) so that all of its `size` cards meld. `cards` may hold one card more than `size`
 /// (the turned card placed in it): the answer is then after the best discard.
-int cards_to_close(std::span<const Card> cards, int size, int wild_rank);
+/// Under `rules`: with book suits distinct a book keeps one natural card of a suit; with no
+/// wild-only melds a pile needs a natural card to close at all.
+int cards_to_close(std::span<const Card> cards, int size, int wild_rank, MeldRules rules);
 
 }  // namespace crowns::solitaire

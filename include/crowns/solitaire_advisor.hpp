@@ -90,11 +90,12 @@ struct SimulationSummary {
   [[nodiscard]] double mean_closed() const;
 };
 
-/// Plays `games` seeded deals on `jobs` threads (0: one per core). Each game's result depends only
-/// on its seed and policy, so the summary is the same for any number of jobs. `keep_going`, if
+/// Plays `games` seeded deals, closing piles under `rules`, on `jobs` threads (0: one per core).
+/// Each game's result depends only on its seed, policy and rules, so the summary is the same for
+/// any number of jobs. `keep_going`, if
 /// set, hears of the games finished (and can stop the run: the summary then counts the games
 /// started, always the first ones).
-SimulationSummary simulate(int games, std::uint64_t seed, Policy policy, int jobs,
+SimulationSummary simulate(int games, std::uint64_t seed, Policy policy, MeldRules rules, int jobs,
                            const KeepGoing& keep_going = {});
 
 /// How estimate_win() samples.

@@ -9,6 +9,7 @@
 
 #include "crowns/card.hpp"
 #include "crowns/expected.hpp"
+#include "crowns/house_rules.hpp"
 
 namespace crowns {
 
@@ -54,18 +55,22 @@ Expected<Unseen> unseen_cards(const KnownCards& known, int boxes);
 /// within (wilds in the hand + 1) ranks. Any other card could only sit in a meld of itself and
 /// wilds, and then any natural card could take its place (a natural card and two wilds are a
 /// book), so it never helps: the hand with it scores min(hand, hand after its best discard +
-/// the card's points).
-bool could_join_melds(std::span<const Card> hand, Card card, int wild_rank);
+/// the card's points). With no wild-only melds (WildMelds::DoNotCount) wild cards alone are no
+/// meld, so any card could complete one with two wilds of the hand: then every card could join
+/// a hand that holds two wilds or more.
+bool could_join_melds(std::span<const Card> hand, Card card, int wild_rank, MeldRules rules);
 
 /// Every card of `pool` drawn into `kept` in turn, scored exactly after the best discard: the
 /// sum of those scores over the pool's copies, and how many copies go out. `now` is the kept
-/// cards' own score (min_score Dealt, more than 0). A card that cannot join a meld of the kept
-/// cards scores min(now, their best discard's score + its points) without a solver call.
+/// cards' own score under `rules` (min_score Dealt, more than 0). A card that cannot join a
+/// meld of the kept cards scores min(now, their best discard's score + its points) without a
+/// solver call.
 struct DrawScores {
   long sum = 0;
   int outs = 0;
 };
-DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool);
+DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool,
+                       MeldRules rules);
 
 /// Every card of `boxes` boxes as counts.
 Unseen full_box_counts(int boxes);

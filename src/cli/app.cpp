@@ -215,7 +215,7 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
                          std::to_string(kMaxArguments));
     return static_cast<int>(ExitCode::Usage);
   }
-  Context ctx{in, out, err, {}, {}, ExitCode::Ok, {}, {argv, static_cast<std::size_t>(argc)}};
+  Context ctx{in, out, err, {}, {}, ExitCode::Ok, {}, {argv, static_cast<std::size_t>(argc)}, {}};
   // Seen before parsing too, so that a usage error under --ascii is ASCII as well.
   const bool ascii_asked = std::any_of(
       argv + 1, argv + argc, [](const char* arg) { return std::string_view(arg) == "--ascii"; });

@@ -47,6 +47,7 @@ void fail_refusal(const table::Refusal& refusal, const std::string& hint) {
     case table::Refused::NewPlayer:
     case table::Refused::NotNext:
     case table::Refused::Stored:
+    case table::Refused::MovedOn:
     case table::Refused::Invalid:
     case table::Refused::Declined: break;
   }

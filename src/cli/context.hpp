@@ -1,9 +1,12 @@
 #pragma once
 // What every subcommand gets: the streams it writes to, the global options, the exit code.
 
+#include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "cli/views/terminal.hpp"
 #include "crowns/error.hpp"
@@ -17,7 +20,8 @@ using namespace crowns::views;  // NOLINT(google-build-using-namespace)
 
 namespace CLI {
 class App;
-}
+class Option;
+}  // namespace CLI
 
 namespace crowns::cli {
 
@@ -39,6 +43,13 @@ struct Context {
   mutable std::string created_db;
   /// The command line as given (argv): crowns serve hands it on to the program crowns-serve.
   std::span<const char* const> command_line;
+  /// A --game given as a game's key (the start of its uuid, the same on every host) and the
+  /// option it fills: open_store turns the key into this database's number for the game.
+  struct GameKey {
+    std::string key;
+    std::optional<std::int64_t>* game;
+  };
+  mutable std::vector<GameKey> game_keys;
 };
 
 /// What a command needs built before it runs: only itself (most), or every command, for one

@@ -79,6 +79,7 @@ std::string hint_words(const Hint& hint) {
              "file with 'sqlite3 " +
              hint.name + " .recover'";
     case HintKind::OverwriteFile: return "; choose another name, or add --force to replace it";
+    case HintKind::ListConflicts: return " (crowns sync --conflicts lists them)";
     case HintKind::ResolveMerge:
       return "; take one side with git checkout --theirs or --ours, then git add it";
   }

@@ -17,6 +17,13 @@
 namespace crowns::cli {
 namespace {
 constexpr std::size_t kMaxAnswerBytes = 4096;
+
+// A --game value that is a local number: digits, shorter than a whole key (8 hex digits), so
+// that "12" stays game 12 and "20260115" is read as a key.
+bool is_game_number(std::string_view text) {
+  return !text.empty() && text.size() < store::kGameKeyLength &&
+         text.find_first_not_of("0123456789") == std::string_view::npos;
+}
 }  // namespace
 
 store::Database open_store(const Context& ctx, store::Access access) {
@@ -25,12 +32,37 @@ store::Database open_store(const Context& ctx, store::Access access) {
   const bool existed = std::filesystem::exists(path, ec);
   store::Database db = store::open_database(path, access);
   if (!existed && ctx.created_db.empty()) ctx.created_db = path;
+  for (const auto& [key, game] : ctx.game_keys) *game = need(store::game_by_key(db, key));
+  ctx.game_keys.clear();
   return db;
 }
 
-void add_game_option(CLI::App& sub, std::optional<std::int64_t>& game) {
-  sub.add_option("-g,--game", game, "Game ID (default: the most recently changed game)")
-      ->check(whole_number(1, kMaxId))
+CLI::Option* add_game_option(CLI::App& sub, Context& ctx, std::optional<std::int64_t>& game,
+                             const std::string& description) {
+  return sub
+      .add_option_function<std::string>(
+          "-g,--game",
+          [&ctx, &game](const std::string& text) {
+            if (is_game_number(text)) {
+              game = *read_whole_number(text, 1, kMaxId);
+            } else {
+              game = 0;  // a placeholder that says "given": open_store puts the number
+              ctx.game_keys.push_back({store::fold_game_key(text), &game});
+            }
+          },
+          description)
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            if (is_game_number(text)) {
+              const auto number = read_whole_number(text, 1, kMaxId);
+              return number ? std::string() : number.error();
+            }
+            if (store::is_game_key(text)) return {};
+            return quote_token(text) +
+                   " is neither a game number nor a game key (give a number from crowns games, "
+                   "or 4 or more hex digits of the game's key)";
+          },
+          "ID or KEY"))
       ->type_name("ID");
 }
 

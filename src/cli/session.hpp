@@ -39,8 +39,12 @@ auto write_store(const Context& ctx, Write&& write) {
   }
 }
 
-/// Adds `--game ID` to a subcommand.
-void add_game_option(CLI::App& sub, std::optional<std::int64_t>& game);
+/// Adds `--game ID` to a subcommand: the game's number here, or its key (the start of its
+/// uuid, 4 or more hex digits, the same on every host; `crowns games` shows it), which
+/// open_store turns into the number. An all-digit value shorter than 8 is a number.
+CLI::Option* add_game_option(
+    CLI::App& sub, Context& ctx, std::optional<std::int64_t>& game,
+    const std::string& description = "Game ID or key (default: the most recently changed game)");
 
 /// Adds `--seen CHANGE` to a write: the last change of the game the writer saw (`show --json`
 /// prints it as "change"); the write is refused, naming what changed, if there is a later one.

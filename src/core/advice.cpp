@@ -35,8 +35,10 @@ class Evaluator {
     double last = 0;   // expected points if the next turn is the last (an opponent went out)
   };
 
-  Evaluator(int wild_rank, const Unseen& unseen, double hazard, double gain, double feed_charge)
+  Evaluator(int wild_rank, MeldRules rules, const Unseen& unseen, double hazard, double gain,
+            double feed_charge)
       : wild_rank_(wild_rank),
+        rules_(rules),
         unseen_(unseen),
         hazard_(hazard),
         gain_(gain),
@@ -51,14 +53,14 @@ class Evaluator {
     for (Card c : cards) key += static_cast<char>(kind_of(c));
     if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
     Value v;
-    const int now = min_score(cards, wild_rank_, HandMode::Dealt);
+    const int now = min_score(cards, wild_rank_, HandMode::Dealt, rules_);
     if (now == 0) {
       v.p_out = 1;  // already melds: any draw goes out (discard the drawn card)
       v.value = -(1 - hazard_) * gain_;
     } else {
       // A card that cannot join a meld scores exactly min(now, after the best discard + it):
       // two solver calls instead of one per such card (a third to a half of them).
-      const auto [sum, outs] = draw_scores(cards, now, wild_rank_, unseen_);
+      const auto [sum, outs] = draw_scores(cards, now, wild_rank_, unseen_, rules_);
       const double total = std::max(1, unseen_.total);
       v.last = static_cast<double>(sum) / total;
       v.p_out = outs / total;
@@ -75,6 +77,7 @@ class Evaluator {
 
  private:
   int wild_rank_;
+  MeldRules rules_;
   const Unseen& unseen_;
   double hazard_;
   double gain_;
@@ -108,14 +111,14 @@ void rank_options(std::vector<DiscardOption>& options, int wild_rank) {
 
 // Whether throwing `card` could hand the next player a meld card: it could sit in a meld with
 // a card they are known to hold (a wild always could).
-bool feeds(const std::vector<Card>& next_holds, Card card, int wild_rank) {
-  return !next_holds.empty() && could_join_melds(next_holds, card, wild_rank);
+bool feeds(const std::vector<Card>& next_holds, Card card, int wild_rank, MeldRules rules) {
+  return !next_holds.empty() && could_join_melds(next_holds, card, wild_rank, rules);
 }
 
 // Every different discard of `cards` (n+1 of them) but `keep`, valued by the evaluator; a
 // discard that does not go out and feeds the next player's known cards costs the feeding charge.
 std::vector<DiscardOption> discard_options(const std::vector<Card>& cards, std::optional<Card> keep,
-                                           int wild_rank, Evaluator& eval,
+                                           int wild_rank, MeldRules rules, Evaluator& eval,
                                            const std::vector<Card>& next_holds) {
   std::vector<Card> distinct = cards;
   std::sort(distinct.begin(), distinct.end());
@@ -126,9 +129,9 @@ std::vector<DiscardOption> discard_options(const std::vector<Card>& cards, std::
     const std::vector<Card> kept_cards = without(cards, d);
     DiscardOption o;
     o.discard = d;
-    o.score_now = min_score(kept_cards, wild_rank, HandMode::Dealt);
+    o.score_now = min_score(kept_cards, wild_rank, HandMode::Dealt, rules);
     o.goes_out = o.score_now == 0;
-    o.feeds = feeds(next_holds, d, wild_rank);
+    o.feeds = feeds(next_holds, d, wild_rank, rules);
     if (!o.goes_out) {
       const auto v = eval.kept(kept_cards);
       o.ev = v.ev;
@@ -148,7 +151,7 @@ std::vector<DiscardOption> discard_options(const std::vector<Card>& cards, std::
 // The last turn: only this hand's points count, so each discard is worth its exact score (ties
 // as in rank_options: the players still to play their last turn may take the card).
 std::vector<DiscardOption> last_turn_options(const std::vector<Card>& cards, int wild_rank,
-                                             const std::vector<Card>& next_holds) {
+                                             MeldRules rules, const std::vector<Card>& next_holds) {
   std::vector<Card> distinct = cards;
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
@@ -156,12 +159,12 @@ std::vector<DiscardOption> last_turn_options(const std::vector<Card>& cards, int
   for (Card d : distinct) {
     DiscardOption o;
     o.discard = d;
-    o.score_now = min_score(without(cards, d), wild_rank, HandMode::Dealt);
+    o.score_now = min_score(without(cards, d), wild_rank, HandMode::Dealt, rules);
     o.goes_out = o.score_now == 0;
     o.ev = o.score_now;
     o.value = o.ev;
     o.p_out = o.goes_out ? 1 : 0;
-    o.feeds = feeds(next_holds, d, wild_rank);
+    o.feeds = feeds(next_holds, d, wild_rank, rules);
     options.push_back(o);
   }
   rank_options(options, wild_rank);
@@ -169,7 +172,8 @@ std::vector<DiscardOption> last_turn_options(const std::vector<Card>& cards, int
 }
 
 // The exact expected points of a last turn that draws from the deck.
-double last_turn_draw(std::vector<Card> cards, const Unseen& unseen, int wild_rank, int* outs) {
+double last_turn_draw(std::vector<Card> cards, const Unseen& unseen, int wild_rank, MeldRules rules,
+                      int* outs) {
   cards.push_back(Card::joker());
   long sum = 0;
   *outs = 0;
@@ -177,7 +181,7 @@ double last_turn_draw(std::vector<Card> cards, const Unseen& unseen, int wild_ra
     const int copies = unseen.count[static_cast<std::size_t>(k)];
     if (copies == 0) continue;
     cards.back() = card_of_kind(k);
-    const int score = min_score(cards, wild_rank, HandMode::Drawn);
+    const int score = min_score(cards, wild_rank, HandMode::Drawn, rules);
     sum += static_cast<long>(copies) * score;
     if (score == 0) *outs += copies;
   }
@@ -186,11 +190,12 @@ double last_turn_draw(std::vector<Card> cards, const Unseen& unseen, int wild_ra
 
 // This player's discards in rollouts: the advisor's value of the kept cards over today's unseen
 // cards (memoized across the rollouts of one decision), or greedy.
-DiscardPolicy own_policy(const AdvisorSettings& settings, int wild_rank, Evaluator& eval,
-                         const std::vector<Card>& next_holds) {
+DiscardPolicy own_policy(const AdvisorSettings& settings, int wild_rank, MeldRules rules,
+                         Evaluator& eval, const std::vector<Card>& next_holds) {
   if (!settings.own_policy) return nullptr;
-  return [wild_rank, &eval, &next_holds](const std::vector<Card>& hand, std::optional<Card> keep) {
-    return discard_options(hand, keep, wild_rank, eval, next_holds).front().discard;
+  return [wild_rank, rules, &eval, &next_holds](const std::vector<Card>& hand,
+                                                std::optional<Card> keep) {
+    return discard_options(hand, keep, wild_rank, rules, eval, next_holds).front().discard;
   };
 }
 
@@ -302,10 +307,12 @@ double opponent_points(const Situation& s, double gain) {
 struct KeptValues::Impl {
   Impl(const Situation& s, const Unseen& pool, const AdvisorSettings& settings)
       : wild_rank(wild_rank_of_round(s.round)),
+        rules(s.rules),
         unseen(pool),
-        eval(wild_rank, unseen, opponent_out_chance(s, settings.hazard_scale),
+        eval(wild_rank, rules, unseen, opponent_out_chance(s, settings.hazard_scale),
              opponent_points(s, settings.gain), settings.feed_charge) {}
   int wild_rank;
+  MeldRules rules;
   Unseen unseen;  // the evaluator holds a reference: declared before it
   advice_detail::Evaluator eval;
 };
@@ -315,7 +322,8 @@ KeptValues::KeptValues(const Situation& s, const Unseen& unseen, const AdvisorSe
 KeptValues::~KeptValues() = default;
 
 double KeptValues::value(const std::vector<Card>& kept) {
-  if (min_score(kept, impl_->wild_rank, HandMode::Dealt) == 0) return -impl_->eval.gain();
+  if (min_score(kept, impl_->wild_rank, HandMode::Dealt, impl_->rules) == 0)
+    return -impl_->eval.gain();
   return impl_->eval.kept(kept).value;
 }
 
@@ -328,12 +336,12 @@ DiscardAdvice advise_discard(const Situation& s, const Unseen& unseen,
   const int wild_rank = wild_rank_of_round(s.round);
   DiscardAdvice advice;
   if (s.last) {
-    advice.options = last_turn_options(s.hand, wild_rank, s.next_holds);
+    advice.options = last_turn_options(s.hand, wild_rank, s.rules, s.next_holds);
     return advice;
   }
-  Evaluator eval(wild_rank, unseen, opponent_out_chance(s, settings.hazard_scale),
+  Evaluator eval(wild_rank, s.rules, unseen, opponent_out_chance(s, settings.hazard_scale),
                  opponent_points(s, settings.gain), settings.feed_charge);
-  advice.options = discard_options(s.hand, s.must_keep, wild_rank, eval, s.next_holds);
+  advice.options = discard_options(s.hand, s.must_keep, wild_rank, s.rules, eval, s.next_holds);
   auto& options = advice.options;
   if (settings.samples > 0 && !options.front().goes_out) {
     int arms = 0;
@@ -348,7 +356,7 @@ DiscardAdvice advise_discard(const Situation& s, const Unseen& unseen,
             hand = without(s.hand, d);
             pile.assign(1, d);
           },
-          own_policy(settings, wild_rank, eval, s.next_holds));
+          own_policy(settings, wild_rank, s.rules, eval, s.next_holds));
       std::rotate(options.begin(), options.begin() + static_cast<std::ptrdiff_t>(best),
                   options.begin() + static_cast<std::ptrdiff_t>(best) + 1);
     }
@@ -363,22 +371,22 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen, const AdvisorSe
   with_top.push_back(top);
   DrawAdvice advice;
   if (s.last) {
-    const auto options = last_turn_options(with_top, wild_rank, s.next_holds);
+    const auto options = last_turn_options(with_top, wild_rank, s.rules, s.next_holds);
     int outs = 0;
     advice.take_ev = options.front().ev;
     advice.take_value = advice.take_ev;
     advice.discard = options.front().discard;
     advice.goes_out = options.front().goes_out;
     advice.take_p_out = options.front().p_out;  // 1 when taking goes out, as on other turns
-    advice.draw_ev = last_turn_draw(s.hand, unseen, wild_rank, &outs);
+    advice.draw_ev = last_turn_draw(s.hand, unseen, wild_rank, s.rules, &outs);
     advice.draw_p_out = static_cast<double>(outs) / std::max(1, unseen.total);
     advice.draw_value = advice.draw_ev;
     advice.take = advice.take_ev <= advice.draw_ev;
     return advice;
   }
-  Evaluator eval(wild_rank, unseen, opponent_out_chance(s, settings.hazard_scale),
+  Evaluator eval(wild_rank, s.rules, unseen, opponent_out_chance(s, settings.hazard_scale),
                  opponent_points(s, settings.gain), settings.feed_charge);
-  const auto take_options = discard_options(with_top, top, wild_rank, eval, s.next_holds);
+  const auto take_options = discard_options(with_top, top, wild_rank, s.rules, eval, s.next_holds);
   const DiscardOption& best_take = take_options.front();
   advice.take_ev = best_take.ev;
   advice.take_value = best_take.value;
@@ -405,17 +413,17 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen, const AdvisorSe
     const int copies = unseen.count[static_cast<std::size_t>(k)];
     if (copies == 0) continue;
     drawn.back() = card_of_kind(k);
-    if (min_score(drawn, wild_rank, HandMode::Drawn) == 0) {
+    if (min_score(drawn, wild_rank, HandMode::Drawn, s.rules) == 0) {
       outs += copies;
       value_sum -= copies * eval.gain();
       continue;
     }
     Evaluator::Value best = keep_hand;  // throw the drawn card away
     Card thrown = drawn.back();
-    if (feeds(s.next_holds, drawn.back(), wild_rank)) best.value += eval.feed_charge();
+    if (feeds(s.next_holds, drawn.back(), wild_rank, s.rules)) best.value += eval.feed_charge();
     for (Card d : candidates) {
       auto v = eval.kept(without(drawn, d));
-      if (feeds(s.next_holds, d, wild_rank)) v.value += eval.feed_charge();
+      if (feeds(s.next_holds, d, wild_rank, s.rules)) v.value += eval.feed_charge();
       if (v.value < best.value) {
         best = v;
         thrown = d;
@@ -447,13 +455,13 @@ DrawAdvice advise_draw(const Situation& s, const Unseen& unseen, const AdvisorSe
           Card thrown = hand.back();
           if (throw_after[kind]) {
             thrown = *throw_after[kind];
-          } else if (const auto out = solve(hand, wild_rank, HandMode::Drawn).discard) {
+          } else if (const auto out = solve(hand, wild_rank, HandMode::Drawn, s.rules).discard) {
             thrown = *out;  // the drawn card goes out
           }
           hand = without(hand, thrown);
           pile = {top, thrown};
         },
-        own_policy(settings, wild_rank, eval, s.next_holds));
+        own_policy(settings, wild_rank, s.rules, eval, s.next_holds));
     advice.take = best == 0;
   }
   return advice;

@@ -63,7 +63,11 @@ Expected<void> Session::check(const Setup& s) {
 }
 
 int Session::wild_rank() const {
-  return wild_rank_of_round(round_);
+  return setup_.deals[static_cast<std::size_t>(round_ - 1)].wild_rank;
+}
+
+int Session::dealt() const {
+  return setup_.deals[static_cast<std::size_t>(round_ - 1)].cards;
 }
 
 std::string Session::name_after_me(int offset) const {
@@ -95,7 +99,10 @@ std::vector<Card> Session::seen() const {
 
 Situation Session::draw_situation() const {
   Situation s;
-  s.round = round_;
+  // The advisor knows a round by its hand size and wild rank, which are the standard round
+  // of as many cards whatever order the game's rounds come in.
+  s.round = dealt() - cards_in_round(1) + 1;
+  s.rules = setup_.rules;
   s.hand = hand_;
   if (taken_) remove_one(s.hand, *taken_);
   if (drawn_) remove_one(s.hand, *drawn_);
@@ -200,7 +207,7 @@ Expected<void> Session::apply(std::string_view text) {
 }
 
 Expected<void> Session::on_hand(std::string_view text) {
-  const int n = cards_in_round(round_);
+  const int n = dealt();
   auto cards = parse_cards(text);
   if (!cards) return cards.failure();
   if (static_cast<int>(cards->size()) != n) {
@@ -342,7 +349,7 @@ Expected<void> Session::on_thrown(std::string_view text) {
   top_ = *card;
   taken_.reset();
   drawn_.reset();
-  const bool out = min_score(hand_, wild_rank(), HandMode::Dealt) == 0;
+  const bool out = min_score(hand_, wild_rank(), HandMode::Dealt, setup_.rules) == 0;
   if (out || last_) {
     end_round(out && !last_);
     return {};
@@ -393,7 +400,7 @@ void Session::end_round(bool went_out) {
   r.hand = hand_;
   std::sort(r.hand.begin(), r.hand.end());
   r.went_out = went_out;
-  r.score = min_score(hand_, wild_rank(), HandMode::Dealt);
+  r.score = min_score(hand_, wild_rank(), HandMode::Dealt, setup_.rules);
   if (!went_out) r.out_by = out_by_.value_or("");
   result_ = r;
   ask_ = Ask::RoundEnd;

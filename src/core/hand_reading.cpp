@@ -28,20 +28,22 @@ std::vector<TableMove> next_moves(const Situation& s) {
 
 // The likelihood of one move if the player holds `hand` now.
 double move_likelihood(const TableMove& m, const std::vector<Card>& hand, int wild_rank,
-                       const Settings& settings) {
+                       MeldRules rules, const Settings& settings) {
   const double t = std::max(1e-6, settings.temperature);
-  const double offered_fit = fit(hand, m.offered, wild_rank);
+  const double offered_fit = fit(hand, m.offered, wild_rank, rules);
   const double take = 1.0 / (1.0 + std::exp(-(offered_fit - settings.take_threshold) / t));
   double p = m.took ? take : 1.0 - take;
-  if (!(m.took && m.discarded == m.offered)) p *= std::exp(-fit(hand, m.discarded, wild_rank) / t);
+  if (!(m.took && m.discarded == m.offered))
+    p *= std::exp(-fit(hand, m.discarded, wild_rank, rules) / t);
   return std::max(p, 1e-300);
 }
 
 double likelihood_of(const std::vector<TableMove>& moves, std::size_t upto,
-                     const std::vector<Card>& hand, int wild_rank, const Settings& settings) {
+                     const std::vector<Card>& hand, int wild_rank, MeldRules rules,
+                     const Settings& settings) {
   double p = 1.0;
   for (std::size_t i = 0; i < upto && i < moves.size(); ++i)
-    p *= move_likelihood(moves[i], hand, wild_rank, settings);
+    p *= move_likelihood(moves[i], hand, wild_rank, rules, settings);
   return p;
 }
 
@@ -53,8 +55,8 @@ bool take_out(std::vector<Card>& hand, Card c) {
   return true;
 }
 
-double score_of(const std::vector<Card>& hand, int wild_rank) {
-  return hand.empty() ? 0.0 : min_score(hand, wild_rank, HandMode::Dealt);
+double score_of(const std::vector<Card>& hand, int wild_rank, MeldRules rules) {
+  return hand.empty() ? 0.0 : min_score(hand, wild_rank, HandMode::Dealt, rules);
 }
 
 // The log-likelihood of the next player's moves if they hold `hand` now, each move weighed
@@ -82,8 +84,8 @@ double memo_of(ExactMemo* memo, const std::string& key, const std::function<doub
 }
 
 double log_likelihood_then(const std::vector<TableMove>& moves, const std::vector<Card>& hand,
-                           const std::vector<double>& choice, int wild_rank, int boxes,
-                           const Settings& settings, ExactMemo* memo = nullptr) {
+                           const std::vector<double>& choice, int wild_rank, MeldRules rules,
+                           int boxes, const Settings& settings, ExactMemo* memo = nullptr) {
   constexpr double kImpossible = -700.0;
   std::vector<Card> now = hand;
   double log_p = 0;
@@ -111,14 +113,15 @@ double log_likelihood_then(const std::vector<TableMove>& moves, const std::vecto
       const std::optional<Card> took =
           m.took ? std::optional<Card>(m.offered) : std::optional<Card>();
       log_p += std::log(memo_of(memo, exact_key('T', before, m.offered, took), [&] {
-        return exact_take_likelihood(before, m.offered, m.took, wild_rank, boxes, settings);
+        return exact_take_likelihood(before, m.offered, m.took, wild_rank, rules, boxes, settings);
       }));
       log_p += std::log(memo_of(memo, exact_key('D', at, m.discarded, must_keep), [&] {
-        return exact_discard_likelihood(at, m.discarded, must_keep, wild_rank, boxes, settings);
+        return exact_discard_likelihood(at, m.discarded, must_keep, wild_rank, rules, boxes,
+                                        settings);
       }));
     } else {
-      log_p += std::log(take_likelihood(before, m.offered, m.took, wild_rank, settings));
-      log_p += std::log(discard_likelihood(at, m.discarded, must_keep, wild_rank, settings));
+      log_p += std::log(take_likelihood(before, m.offered, m.took, wild_rank, rules, settings));
+      log_p += std::log(discard_likelihood(at, m.discarded, must_keep, wild_rank, rules, settings));
     }
     now = std::move(before);
   }
@@ -140,6 +143,7 @@ void read_then(Reading& r, const Situation& s, const std::vector<TableMove>& mov
                const Settings& settings) {
   if (moves.empty()) return;
   const int wild_rank = wild_rank_of_round(s.round);
+  const MeldRules rules = s.rules;
   const std::size_t n = r.hands.size();
   const std::size_t held = s.next_holds.size();
   auto uniform = [&rng] {
@@ -151,8 +155,8 @@ void read_then(Reading& r, const Situation& s, const std::vector<TableMove>& mov
     for (double& u : c) u = uniform();
   std::vector<double> log_w(n);
   for (std::size_t p = 0; p < n; ++p)
-    log_w[p] =
-        log_likelihood_then(moves, r.hands[p], choices[p], wild_rank, s.boxes, settings, &memo);
+    log_w[p] = log_likelihood_then(moves, r.hands[p], choices[p], wild_rank, rules, s.boxes,
+                                   settings, &memo);
   const double top = *std::max_element(log_w.begin(), log_w.end());
   for (std::size_t p = 0; p < n; ++p) r.weights[p] = std::exp(log_w[p] - top);
   normalize(r.weights);
@@ -185,7 +189,7 @@ void read_then(Reading& r, const Situation& s, const std::vector<TableMove>& mov
         hand[slot] = c;
       }
       const double proposed =
-          log_likelihood_then(moves, hand, choice, wild_rank, s.boxes, settings, &memo);
+          log_likelihood_then(moves, hand, choice, wild_rank, rules, s.boxes, settings, &memo);
       if (proposed >= picked_log_w[p] || std::log(uniform() + 1e-12) < proposed - picked_log_w[p]) {
         hands[p] = std::move(hand);
         picked_choices[p] = std::move(choice);
@@ -200,37 +204,38 @@ void read_then(Reading& r, const Situation& s, const std::vector<TableMove>& mov
 
 }  // namespace
 
-double fit(const std::vector<Card>& hand, Card card, int wild_rank) {
+double fit(const std::vector<Card>& hand, Card card, int wild_rank, MeldRules rules) {
   std::vector<Card> rest = hand;
   if (auto it = std::find(rest.begin(), rest.end(), card); it != rest.end()) rest.erase(it);
   const Card alone[] = {card};
-  const int before = rest.empty() ? 0 : min_score(rest, wild_rank, HandMode::Dealt);
+  const int before = rest.empty() ? 0 : min_score(rest, wild_rank, HandMode::Dealt, rules);
   rest.push_back(card);
-  return before + min_score(alone, wild_rank, HandMode::Dealt) -
-         min_score(rest, wild_rank, HandMode::Dealt);
+  return before + min_score(alone, wild_rank, HandMode::Dealt, rules) -
+         min_score(rest, wild_rank, HandMode::Dealt, rules);
 }
 
 double take_likelihood(const std::vector<Card>& before, Card offered, bool took, int wild_rank,
-                       const Settings& settings) {
+                       MeldRules rules, const Settings& settings) {
   // The points taking saves: the score now less the best score after taking and throwing
   // another card.
   std::vector<Card> with = before;
   with.push_back(offered);
-  double best = score_of(before, wild_rank);
+  double best = score_of(before, wild_rank, rules);
   for (std::size_t i = 0; i + 1 < with.size(); ++i) {
     if (i > 0 && with[i] == with[i - 1]) continue;
     std::vector<Card> kept = with;
     kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
-    best = std::min(best, score_of(kept, wild_rank));
+    best = std::min(best, score_of(kept, wild_rank, rules));
   }
-  const double gain = score_of(before, wild_rank) - best;
+  const double gain = score_of(before, wild_rank, rules) - best;
   const double t = std::max(1e-6, settings.temperature);
   const double take = 1.0 / (1.0 + std::exp(-(gain - settings.take_threshold) / t));
   return std::max(took ? take : 1.0 - take, 1e-300);
 }
 
 double discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
-                          std::optional<Card> must_keep, int wild_rank, const Settings& settings) {
+                          std::optional<Card> must_keep, int wild_rank, MeldRules rules,
+                          const Settings& settings) {
   std::vector<Card> candidates = at_discard;
   std::sort(candidates.begin(), candidates.end());
   candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
@@ -247,7 +252,7 @@ double discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
   for (Card c : candidates) {
     std::vector<Card> kept = at_discard;
     take_out(kept, c);
-    const double score = score_of(kept, wild_rank);
+    const double score = score_of(kept, wild_rank, rules);
     kept_scores.push_back(score);
     lowest = std::min(lowest, score);
     if (c == discarded) thrown = score;
@@ -261,21 +266,22 @@ double discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
 namespace {
 
 // The expected-value player's pool for a hand: the box less the hand, no jokers.
-selfplay::LookaheadValues exact_values(const std::vector<Card>& hand, int wild_rank, int boxes) {
+selfplay::LookaheadValues exact_values(const std::vector<Card>& hand, int wild_rank,
+                                       MeldRules rules, int boxes) {
   Unseen pool = full_box_counts(boxes);
   for (Card c : hand) {
     if (pool.count[static_cast<std::size_t>(kind_of(c))] > 0) pool.remove(c);
   }
   pool.total -= pool.count[kJokerKind];
   pool.count[kJokerKind] = 0;
-  return selfplay::LookaheadValues(wild_rank, pool);
+  return selfplay::LookaheadValues(wild_rank, rules, pool);
 }
 
 }  // namespace
 
 double exact_take_likelihood(const std::vector<Card>& before, Card offered, bool took,
-                             int wild_rank, int boxes, const Settings& settings) {
-  auto values = exact_values(before, wild_rank, boxes);
+                             int wild_rank, MeldRules rules, int boxes, const Settings& settings) {
+  auto values = exact_values(before, wild_rank, rules, boxes);
   std::vector<Card> with = before;
   with.push_back(offered);
   const auto take = values.best_discard(with, offered);
@@ -290,9 +296,9 @@ double exact_take_likelihood(const std::vector<Card>& before, Card offered, bool
 }
 
 double exact_discard_likelihood(const std::vector<Card>& at_discard, Card discarded,
-                                std::optional<Card> must_keep, int wild_rank, int boxes,
-                                const Settings& settings) {
-  auto values = exact_values(at_discard, wild_rank, boxes);
+                                std::optional<Card> must_keep, int wild_rank, MeldRules rules,
+                                int boxes, const Settings& settings) {
+  auto values = exact_values(at_discard, wild_rank, rules, boxes);
   std::vector<Card> candidates = at_discard;
   std::sort(candidates.begin(), candidates.end());
   candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
@@ -307,7 +313,7 @@ double exact_discard_likelihood(const std::vector<Card>& at_discard, Card discar
   for (Card c : candidates) {
     std::vector<Card> kept = at_discard;
     take_out(kept, c);
-    const bool out = min_score(kept, wild_rank, HandMode::Dealt) == 0;
+    const bool out = min_score(kept, wild_rank, HandMode::Dealt, rules) == 0;
     const double value = out ? -1e6 : values.after_one_draw(kept);
     any_out = any_out || out;
     worth.push_back(value);
@@ -329,12 +335,13 @@ double moves_likelihood(const Situation& s, const std::vector<Card>& hand,
                         const Settings& settings) {
   const auto moves = next_moves(s);
   const int wild_rank = wild_rank_of_round(s.round);
+  const MeldRules rules = s.rules;
   if (settings.hands_then) {
     // The deck draws' cards taken from the middle of the candidates.
     const std::vector<double> middle(moves.size(), 0.5);
-    return std::exp(log_likelihood_then(moves, hand, middle, wild_rank, s.boxes, settings));
+    return std::exp(log_likelihood_then(moves, hand, middle, wild_rank, rules, s.boxes, settings));
   }
-  return likelihood_of(moves, moves.size(), hand, wild_rank, settings);
+  return likelihood_of(moves, moves.size(), hand, wild_rank, rules, settings);
 }
 
 std::vector<std::size_t> draw_by_weight(const std::vector<double>& weights, std::size_t n,
@@ -361,6 +368,7 @@ Reading read_next_hand(const Situation& s, const Unseen& unseen, std::uint64_t s
                        const Settings& settings) {
   SplitMix64 rng(seed);
   const int wild_rank = wild_rank_of_round(s.round);
+  const MeldRules rules = s.rules;
   const auto moves = next_moves(s);
   const auto n = static_cast<std::size_t>(std::max(1, settings.hands));
   const std::size_t size = static_cast<std::size_t>(cards_in_round(s.round));
@@ -399,15 +407,15 @@ Reading read_next_hand(const Situation& s, const Unseen& unseen, std::uint64_t s
     if (copies >= unseen.count[static_cast<std::size_t>(kind_of(c))]) return;
     std::vector<Card> proposal = hand;
     proposal[slot] = c;
-    const double now = likelihood_of(moves, upto, hand, wild_rank, settings);
-    const double then = likelihood_of(moves, upto, proposal, wild_rank, settings);
+    const double now = likelihood_of(moves, upto, hand, wild_rank, rules, settings);
+    const double then = likelihood_of(moves, upto, proposal, wild_rank, rules, settings);
     const double u = static_cast<double>(rng.below(1U << 20U)) / static_cast<double>(1U << 20U);
     if (then >= now || u * now < then) hand = std::move(proposal);
   };
 
   for (std::size_t i = 0; i < moves.size(); ++i) {
     for (std::size_t p = 0; p < n; ++p)
-      r.weights[p] *= move_likelihood(moves[i], r.hands[p], wild_rank, settings);
+      r.weights[p] *= move_likelihood(moves[i], r.hands[p], wild_rank, rules, settings);
     normalize(r.weights);
     if (effective_size(r.weights) < settings.resample_below * static_cast<double>(n)) {
       const auto picked = draw_by_weight(r.weights, n, rng);

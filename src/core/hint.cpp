@@ -44,6 +44,7 @@ std::string_view hint_kind_name(HintKind kind) {
     case HintKind::RestoreBackup: return "restore_backup";
     case HintKind::RecoverDatabase: return "recover_database";
     case HintKind::OverwriteFile: return "overwrite_file";
+    case HintKind::ListConflicts: return "list_conflicts";
     case HintKind::ResolveMerge: return "resolve_merge";
   }
   return "none";

@@ -19,7 +19,8 @@ using OutMask = std::bitset<kCardKinds>;
 // The kinds of card that make a hand of n cards go out, memoized by the hand's multiset.
 class OutMasks {
  public:
-  OutMasks(int wild_rank, const Unseen& unseen) : wild_rank_(wild_rank), unseen_(unseen) {}
+  OutMasks(int wild_rank, const Unseen& unseen, MeldRules rules)
+      : wild_rank_(wild_rank), unseen_(unseen), rules_(rules) {}
 
   const OutMask& of(std::vector<Card> cards) {
     std::sort(cards.begin(), cards.end());
@@ -29,30 +30,44 @@ class OutMasks {
     OutMask mask;
     std::vector<Card> drawn = cards;
     drawn.push_back(Card::joker());
-    if (min_score(cards, wild_rank_, HandMode::Dealt) == 0) {
+    if (min_score(cards, wild_rank_, HandMode::Dealt, rules_) == 0) {
       mask.set();
-    } else if (min_score(drawn, wild_rank_, HandMode::Drawn) == 0) {
-      // Only then can some card go out: a joker stands for any card (melds may be all wild)
-      // or is the discard itself, so one solver call settles, exactly, every hand that no
-      // draw takes out.
+    } else if (min_score(drawn, wild_rank_, HandMode::Drawn, rules_) == 0) {
+      // A joker goes out: try each card that could join the hand's melds.
       for (int k = 0; k < kCardKinds; ++k) {
         if (unseen_.count[static_cast<std::size_t>(k)] == 0) continue;
         if (k == kJokerKind) {
           mask.set(static_cast<std::size_t>(k));
           continue;
         }
-        if (!could_join_melds(cards, card_of_kind(k), wild_rank_)) continue;
+        if (!could_join_melds(cards, card_of_kind(k), wild_rank_, rules_)) continue;
         drawn.back() = card_of_kind(k);
-        if (min_score(drawn, wild_rank_, HandMode::Drawn) == 0)
+        if (min_score(drawn, wild_rank_, HandMode::Drawn, rules_) == 0)
           mask.set(static_cast<std::size_t>(k));
       }
+    } else if (rules_.wild_melds == WildMelds::DoNotCount) {
+      // A joker stands for any card in a meld that keeps a natural one, so a card that goes
+      // out where a joker does not is the only natural card of its meld: with the wilds there
+      // it makes a book, and so does any other natural card. One natural card drawn settles
+      // them all; a card of the wild rank is a wild, out no more than a joker.
+      drawn.back() = Card::natural(wild_rank_ == kMaxRank ? kMinRank : kMaxRank, Suit::Hearts);
+      if (min_score(drawn, wild_rank_, HandMode::Drawn, rules_) == 0) {
+        for (int k = 0; k < kJokerKind; ++k) {
+          if (unseen_.count[static_cast<std::size_t>(k)] > 0 &&
+              !is_wild(card_of_kind(k), wild_rank_))
+            mask.set(static_cast<std::size_t>(k));
+        }
+      }
     }
+    // Else (wild-only melds counted) a joker stands for any card or is the discard itself:
+    // when it does not take the hand out, no card does.
     return cache_.emplace(std::move(key), mask).first->second;
   }
 
  private:
   int wild_rank_;
   const Unseen& unseen_;
+  MeldRules rules_;
   std::unordered_map<std::string, OutMask> cache_;
 };
 
@@ -130,13 +145,15 @@ Expected<Unseen> check_odds_hand(int round, std::span<const Card> hand, std::spa
   return unseen_cards(KnownCards{hand, top_cards, seen}, boxes);
 }
 
-double out_chance_one_draw(std::span<const Card> hand, int wild_rank, const Unseen& unseen) {
-  OutMasks masks(wild_rank, unseen);
+double out_chance_one_draw(std::span<const Card> hand, int wild_rank, const Unseen& unseen,
+                           MeldRules rules) {
+  OutMasks masks(wild_rank, unseen, rules);
   return share(masks.of(std::vector<Card>(hand.begin(), hand.end())), unseen);
 }
 
-std::vector<Card> out_cards(std::span<const Card> hand, int wild_rank, const Unseen& unseen) {
-  OutMasks masks(wild_rank, unseen);
+std::vector<Card> out_cards(std::span<const Card> hand, int wild_rank, const Unseen& unseen,
+                            MeldRules rules) {
+  OutMasks masks(wild_rank, unseen, rules);
   const OutMask& mask = masks.of(std::vector<Card>(hand.begin(), hand.end()));
   std::vector<Card> cards;
   for (int k = 0; k < kCardKinds; ++k) {
@@ -147,14 +164,15 @@ std::vector<Card> out_cards(std::span<const Card> hand, int wild_rank, const Uns
   return cards;
 }
 
-double out_chance_two_draws(std::span<const Card> hand, int wild_rank, const Unseen& unseen) {
-  OutMasks masks(wild_rank, unseen);
+double out_chance_two_draws(std::span<const Card> hand, int wild_rank, const Unseen& unseen,
+                            MeldRules rules) {
+  OutMasks masks(wild_rank, unseen, rules);
   return two_draws(hand, unseen, masks);
 }
 
 std::vector<OutChance> out_within(std::span<const Card> hand, int wild_rank, const Unseen& unseen,
-                                  const OddsOptions& options) {
-  OutMasks masks(wild_rank, unseen);
+                                  MeldRules rules, const OddsOptions& options) {
+  OutMasks masks(wild_rank, unseen, rules);
   std::vector<OutChance> result;
   const std::vector<Card> cards(hand.begin(), hand.end());
   const auto exact = [](double p) { return OutChance{p, true, 0, Interval{p, p}}; };

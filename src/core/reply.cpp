@@ -96,7 +96,7 @@ std::vector<double> reply_scores(const Situation& s, const std::vector<DiscardOp
   for (Card c : next_hand) pool.remove(c);
   pool.total -= pool.count[kJokerKind];
   pool.count[kJokerKind] = 0;
-  LookaheadValues model(wild_rank, pool);
+  LookaheadValues model(wild_rank, s.rules, pool);
   const double draw_worth = model.after_deck_draw(next_hand);
 
   // Their deck draws do not depend on our discard: one outcome per hidden kind.
@@ -259,7 +259,7 @@ Card read_feed_discard(const Situation& s, const Unseen& unseen,
     for (std::size_t i = 0; i < read.hands.size(); ++i) {
       std::vector<Card> taken = read.hands[i];
       taken.push_back(o.discard);
-      if (min_score(taken, wild_rank, HandMode::Drawn) == 0) p_out += read.weights[i];
+      if (min_score(taken, wild_rank, HandMode::Drawn, s.rules) == 0) p_out += read.weights[i];
     }
     const double score = o.value + settings.feed_charge * p_out;
     if (!have || score < best_score) {

@@ -33,7 +33,7 @@ std::uint64_t mix_cards(std::uint64_t h, std::vector<Card> cards) {
 
 // The card of `hand` (but `keep`) whose throw leaves the lowest score, and that score: greedy's
 // discard (ties: a natural card before a wild, then the higher points).
-std::pair<std::size_t, int> greedy_throw(std::vector<Card>& hand, int wild_rank,
+std::pair<std::size_t, int> greedy_throw(std::vector<Card>& hand, int wild_rank, MeldRules rules,
                                          std::optional<Card> keep) {
   const std::size_t n = hand.size() - 1;
   std::size_t best = hand.size();
@@ -45,7 +45,8 @@ std::pair<std::size_t, int> greedy_throw(std::vector<Card>& hand, int wild_rank,
     for (std::size_t j = 0; j < i; ++j) repeat = repeat || hand[j] == d;
     if (repeat) continue;
     std::swap(hand[i], hand[n]);
-    const int score = min_score(std::span<const Card>(hand.data(), n), wild_rank, HandMode::Dealt);
+    const int score =
+        min_score(std::span<const Card>(hand.data(), n), wild_rank, HandMode::Dealt, rules);
     std::swap(hand[i], hand[n]);
     bool better = best == hand.size() || score < best_score;
     if (!better && score == best_score) {
@@ -116,7 +117,7 @@ double rollout_difference(const Situation& s, const Determinization& d, std::vec
   const std::size_t players = hands.size();
   std::vector<int> scores(players);
   for (std::size_t p = 0; p < players; ++p)
-    scores[p] = min_score(hands[p], wild_rank, HandMode::Dealt);
+    scores[p] = min_score(hands[p], wild_rank, HandMode::Dealt, s.rules);
   int out = scores[0] == 0 ? 0 : -1;
   std::size_t seat = 1 % players;
   for (int turn = 0; turn < kMaxRolloutTurns; ++turn, seat = (seat + 1) % players) {
@@ -126,7 +127,8 @@ double rollout_difference(const Situation& s, const Determinization& d, std::vec
     if (!pile.empty()) {
       const Card top = pile.back();
       h.push_back(top);
-      if (is_wild(top, wild_rank) || min_score(h, wild_rank, HandMode::Drawn) < scores[seat]) {
+      if (is_wild(top, wild_rank) ||
+          min_score(h, wild_rank, HandMode::Drawn, s.rules) < scores[seat]) {
         keep = top;
         pile.pop_back();
       } else {
@@ -146,12 +148,13 @@ double rollout_difference(const Situation& s, const Determinization& d, std::vec
       h.push_back(stock.back());
       stock.pop_back();
     }
-    auto [index, score] = greedy_throw(h, wild_rank, keep);
+    auto [index, score] = greedy_throw(h, wild_rank, s.rules, keep);
     if (seat == 0 && mine && score > 0) {
       const Card chosen = mine(h, keep);
       index = static_cast<std::size_t>(std::find(h.begin(), h.end(), chosen) - h.begin());
       std::swap(h[index], h.back());
-      score = min_score(std::span<const Card>(h.data(), h.size() - 1), wild_rank, HandMode::Dealt);
+      score = min_score(std::span<const Card>(h.data(), h.size() - 1), wild_rank, HandMode::Dealt,
+                        s.rules);
       index = h.size() - 1;
     }
     pile.push_back(h[index]);

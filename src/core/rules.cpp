@@ -40,4 +40,10 @@ int max_round_points(int cards) {
   return kMost[static_cast<std::size_t>(cards - 3)];
 }
 
+int max_round_points(int cards, MeldRules melds) {
+  if (melds == MeldRules{}) return max_round_points(cards);
+  if (cards < 3 || cards > 13) return 0;
+  return cards * kJokerPoints;
+}
+
 }  // namespace crowns

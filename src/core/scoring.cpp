@@ -90,7 +90,7 @@ Expected<ScoreEntry> score_input(const ScoreInput& input, const RoundSpec& spec,
     case ScoreInput::Kind::Out: entry.went_out = true; return entry;
     case ScoreInput::Kind::Points: {
       entry.points = input.points;
-      const int most = max_round_points(spec.cards);
+      const int most = max_round_points(spec.cards, spec.melds);
       if (strict && (input.points == 1 || input.points == 2)) {
         return Failure{name + ": a score of " + std::to_string(input.points) +
                            " cannot happen (the lowest card scores 3)",
@@ -115,11 +115,12 @@ Expected<ScoreEntry> score_input(const ScoreInput& input, const RoundSpec& spec,
       }
       entry.hand = input.cards;
       std::sort(entry.hand.begin(), entry.hand.end());
-      entry.solution = solve(entry.hand, spec.wild_rank, HandMode::Dealt);
+      entry.solution = solve(entry.hand, spec.wild_rank, HandMode::Dealt, spec.melds);
       entry.points = entry.solution->score;
       // A few cards typed alone can score more than a whole hand can be left with ("jk jk" is
       // 100 points, but with any other card the two jokers meld): some cards are missing.
-      if (const int most = max_round_points(spec.cards); strict && entry.points > most) {
+      if (const int most = max_round_points(spec.cards, spec.melds);
+          strict && entry.points > most) {
         return Failure{name + "'s hand scores " + std::to_string(entry.points) + ", more than " +
                            std::to_string(spec.cards) + " cards can be left with in " + spec.label +
                            " (at most " + std::to_string(most) + "): give every card held",

@@ -113,6 +113,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     ++*turns;
     Situation s;
     s.round = round;
+    s.rules = setup.rules;
     s.hand = hand;
     set_known(s, seat, deal.discard, picked, PileTop::AsTop);
     s.players = players;
@@ -162,7 +163,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
     deal.discard.push_back(discard);
     if (offered)
       moves.push_back({.seat = seat, .offered = *offered, .took = take, .discarded = discard});
-    const int score = min_score(hand, wild_rank, HandMode::Dealt);
+    const int score = min_score(hand, wild_rank, HandMode::Dealt, setup.rules);
     scores[static_cast<std::size_t>(seat)] = score;
     if (out < 0 && score == 0) out = seat;
     if (setup.observer) {
@@ -173,7 +174,7 @@ std::vector<int> play_round(const GameSetup& setup, int round, int* turns) {
   // No one went out (or the cards ran out): every hand scores as it stands.
   for (int p = 0; p < players; ++p) {
     scores[static_cast<std::size_t>(p)] =
-        min_score(deal.hands[static_cast<std::size_t>(p)], wild_rank, HandMode::Dealt);
+        min_score(deal.hands[static_cast<std::size_t>(p)], wild_rank, HandMode::Dealt, setup.rules);
   }
   return scores;
 }
@@ -188,7 +189,7 @@ Card oracle_discard(const Situation& s, const Unseen& unseen, const std::vector<
   taken.push_back(Card::joker());
   for (const auto& o : options) {
     taken.back() = o.discard;
-    if (min_score(taken, wild_rank, HandMode::Drawn) != 0) return o.discard;
+    if (min_score(taken, wild_rank, HandMode::Drawn, s.rules) != 0) return o.discard;
   }
   return options.front().discard;
 }
@@ -225,7 +226,7 @@ Card greedy_discard(const Situation& s) {
   int best_score = 0;
   for (Card d : s.hand) {
     if (s.must_keep && d == *s.must_keep) continue;
-    const int score = min_score(without(s.hand, d), wild_rank, HandMode::Dealt);
+    const int score = min_score(without(s.hand, d), wild_rank, HandMode::Dealt, s.rules);
     bool better = !best || score < best_score;
     if (best && score == best_score) {
       const bool d_wild = is_wild(d, wild_rank);
@@ -250,7 +251,7 @@ bool greedy_take(const Situation& s, const Unseen& unseen) {
   std::vector<Card> with_top = s.hand;
   with_top.push_back(top);
   if (s.last) {
-    const int take_score = min_score(with_top, wild_rank, HandMode::Drawn);
+    const int take_score = min_score(with_top, wild_rank, HandMode::Drawn, s.rules);
     std::vector<Card> drawn = s.hand;
     drawn.push_back(top);
     long sum = 0;
@@ -258,7 +259,7 @@ bool greedy_take(const Situation& s, const Unseen& unseen) {
       const int copies = unseen.count[static_cast<std::size_t>(k)];
       if (copies == 0) continue;
       drawn.back() = card_of_kind(k);
-      sum += static_cast<long>(copies) * min_score(drawn, wild_rank, HandMode::Drawn);
+      sum += static_cast<long>(copies) * min_score(drawn, wild_rank, HandMode::Drawn, s.rules);
     }
     return static_cast<double>(take_score) * std::max(1, unseen.total) <= static_cast<double>(sum);
   }
@@ -268,8 +269,8 @@ bool greedy_take(const Situation& s, const Unseen& unseen) {
   const Card discard = greedy_discard(after);  // free to throw the top card straight back
   if (discard == top) return false;
   if (is_wild(top, wild_rank)) return true;
-  return min_score(without(with_top, discard), wild_rank, HandMode::Dealt) <
-         min_score(s.hand, wild_rank, HandMode::Dealt);
+  return min_score(without(with_top, discard), wild_rank, HandMode::Dealt, s.rules) <
+         min_score(s.hand, wild_rank, HandMode::Dealt, s.rules);
 }
 
 RoundDeal deal_round(std::uint64_t seed, int round, int players, int boxes) {
@@ -306,13 +307,14 @@ GameResult play_game(const GameSetup& setup) {
 }
 
 DuplicateDeal play_duplicate(std::uint64_t seed, int players, Strategy a, Strategy b, int boxes,
-                             int rounds) {
+                             MeldRules rules, int rounds) {
   DuplicateDeal deal;
   for (int r = 0; r < players; ++r) {
     GameSetup setup;
     setup.seed = seed;
     setup.boxes = boxes;
     setup.rounds = rounds;
+    setup.rules = rules;
     setup.seats.assign(static_cast<std::size_t>(players), b);
     setup.seats[static_cast<std::size_t>(r)] = a;
     const auto game = play_game(setup);

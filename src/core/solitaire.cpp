@@ -21,7 +21,8 @@ std::string pile_text(int pile) {
 // kept cards fills max(k, 3) places; a run from rank a to rank b fills max(b - a + 1, 3).
 class KeepSearch {
  public:
-  KeepSearch(std::span<const Card> cards, int wild_rank, int limit) : limit_(limit) {
+  KeepSearch(std::span<const Card> cards, int wild_rank, int limit, BookSuits book_suits)
+      : limit_(limit), next_suit_(book_suits == BookSuits::Distinct ? 1 : 0) {
     for (const Card c : cards) {
       if (is_wild(c, wild_rank)) continue;
       ++count_[static_cast<int>(c.suit)][c.rank];
@@ -61,7 +62,8 @@ class KeepSearch {
   void book(int suit, int rank, int size, int kept, int used) {
     const int from = from_;
     if (used + std::max(size, 3) <= limit_) search(kept, used + std::max(size, 3), from);
-    for (int s = suit; s < kSuitCount; ++s) {
+    // With distinct suits the book's next natural card is of a later suit than its last.
+    for (int s = suit + next_suit_; s < kSuitCount; ++s) {
       if (count_[s][rank] == 0) continue;
       if (used + std::max(size + 1, 3) > limit_) return;
       take(s, rank);
@@ -98,7 +100,8 @@ class KeepSearch {
   static constexpr int kCells = (kMaxRank + 1) * kSuitCount;
   std::array<std::array<int, kMaxRank + 1>, kSuitCount> count_{};
   int limit_;
-  int from_ = 0;  // the cell of the card that opened the group being built
+  int next_suit_;  // 1 when a book's natural cards must differ in suit, else 0
+  int from_ = 0;   // the cell of the card that opened the group being built
   int remaining_ = 0;
   int best_ = 0;
 };
@@ -152,7 +155,7 @@ Expected<void> check_piles(const Piles& piles) {
   return {};
 }
 
-State::State(Piles dealt) : piles(std::move(dealt)) {
+State::State(Piles dealt, MeldRules melds) : piles(std::move(dealt)), rules(melds) {
   for (auto& pile : piles) std::sort(pile.begin(), pile.end());
 }
 
@@ -167,8 +170,8 @@ Outcome State::outcome() const {
   return Outcome::Playing;
 }
 
-bool all_meld(std::span<const Card> cards, int wild_rank) {
-  return min_score(cards, wild_rank, HandMode::Dealt) == 0;
+bool all_meld(std::span<const Card> cards, int wild_rank, MeldRules rules) {
+  return min_score(cards, wild_rank, HandMode::Dealt, rules) == 0;
 }
 
 Expected<void> check_move(const State& state, Card turned, const Move& move) {
@@ -192,7 +195,7 @@ bool apply_move(State& state, Card turned, const Move& move) {
   std::sort(pile.begin(), pile.end());
   state.dead.push_back(move.discard);
   ++state.plays;
-  const bool closes = all_meld(pile, pile_wild(move.pile));
+  const bool closes = all_meld(pile, pile_wild(move.pile), state.rules);
   state.closed[move.pile - 1] = closes;
   return closes;
 }
@@ -210,11 +213,15 @@ std::vector<Card> unseen_cards(const State& state, std::optional<Card> turned) {
   return box;
 }
 
-int cards_to_close(std::span<const Card> cards, int size, int wild_rank) {
+int cards_to_close(std::span<const Card> cards, int size, int wild_rank, MeldRules rules) {
   const auto wilds = static_cast<int>(
       std::count_if(cards.begin(), cards.end(), [&](Card c) { return is_wild(c, wild_rank); }));
-  const int kept = KeepSearch(cards, wild_rank, size).best_kept();
-  return std::max(0, size - wilds - kept);
+  const int kept = KeepSearch(cards, wild_rank, size, rules.book_suits).best_kept();
+  const int needed = std::max(0, size - wilds - kept);
+  // Wild cards fill any place of a kept group, and a book takes any number of them; with no
+  // wild-only melds there must be a group: a pile of wilds alone needs a natural card.
+  if (kept == 0 && rules.wild_melds == WildMelds::DoNotCount) return std::max(1, needed);
+  return needed;
 }
 
 }  // namespace crowns::solitaire

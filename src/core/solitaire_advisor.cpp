@@ -26,7 +26,8 @@ struct PileOutlook {
 };
 
 // Unseen cards that, put into the pile with the best discard, leave it needing fewer cards.
-int count_outs(const std::vector<Card>& cards, int pile, int needed, const KindCounts& unseen) {
+int count_outs(const std::vector<Card>& cards, int pile, int needed, const KindCounts& unseen,
+               MeldRules rules) {
   if (needed == 0) return 0;
   std::vector<Card> with(cards);
   with.push_back(Card::joker());
@@ -34,12 +35,15 @@ int count_outs(const std::vector<Card>& cards, int pile, int needed, const KindC
   for (int kind = 0; kind < kCardKinds; ++kind) {
     if (unseen[kind] == 0) continue;
     const Card c = card_of_kind(kind);
-    if (is_wild(c, pile_wild(pile))) {  // a wild always replaces a card that is in the way
+    // A wild always replaces a card that is in the way (with wild-only melds counted: else a
+    // pile of wilds is helped by a natural card only).
+    if (is_wild(c, pile_wild(pile)) && rules.wild_melds == WildMelds::Count) {
       outs += unseen[kind];
       continue;
     }
     with.back() = c;
-    if (cards_to_close(with, pile_size(pile), pile_wild(pile)) < needed) outs += unseen[kind];
+    if (cards_to_close(with, pile_size(pile), pile_wild(pile), rules) < needed)
+      outs += unseen[kind];
   }
   return outs;
 }
@@ -99,9 +103,9 @@ Move greedy_move(const State& state, Card turned) {
   for (int p = 1; p <= kPiles; ++p) {
     if (state.closed[p - 1]) continue;
     std::vector<Card> cards = state.piles[p - 1];
-    const int before = min_score(cards, pile_wild(p), HandMode::Dealt);
+    const int before = min_score(cards, pile_wild(p), HandMode::Dealt, state.rules);
     cards.push_back(turned);
-    const Solution after = solve(cards, pile_wild(p), HandMode::Drawn);
+    const Solution after = solve(cards, pile_wild(p), HandMode::Drawn, state.rules);
     const Move move{p, after.discard.value_or(turned)};
     if (after.goes_out) {  // piles are visited in increasing size: the last is the largest
       best = move;
@@ -129,19 +133,21 @@ Advice describe(const State& state, Card turned, std::span<const Card> unseen, c
   Advice advice;
   advice.move = move;
   const int p = move.pile;
-  advice.needed_before = cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p));
+  advice.needed_before =
+      cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p), state.rules);
   std::vector<Card> kept = state.piles[p - 1];
   kept.push_back(turned);
   kept.erase(std::find(kept.begin(), kept.end(), move.discard));
-  advice.closes = all_meld(kept, pile_wild(p));
+  advice.closes = all_meld(kept, pile_wild(p), state.rules);
   advice.needed_after =
-      advice.closes ? 0 : std::max(1, cards_to_close(kept, pile_size(p), pile_wild(p)));
-  advice.outs_after = count_outs(kept, p, advice.needed_after, unseen_kinds);
+      advice.closes ? 0
+                    : std::max(1, cards_to_close(kept, pile_size(p), pile_wild(p), state.rules));
+  advice.outs_after = count_outs(kept, p, advice.needed_after, unseen_kinds, state.rules);
   advice.needed_total = advice.needed_after;
   for (int q = 1; q <= kPiles; ++q)
     if (q != p && !state.closed[q - 1])
       advice.needed_total +=
-          std::max(1, cards_to_close(state.piles[q - 1], pile_size(q), pile_wild(q)));
+          std::max(1, cards_to_close(state.piles[q - 1], pile_size(q), pile_wild(q), state.rules));
   return advice;
 }
 
@@ -156,8 +162,8 @@ Move heuristic_move(const State& state, Card turned, std::span<const Card> unsee
     if (state.closed[p - 1]) continue;
     open.push_back(p);
     auto& o = outlook[p - 1];
-    o.needed = cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p));
-    o.outs = count_outs(state.piles[p - 1], p, o.needed, unseen_kinds);
+    o.needed = cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p), state.rules);
+    o.outs = count_outs(state.piles[p - 1], p, o.needed, unseen_kinds, state.rules);
   }
   Move best;
   double best_value = -std::numeric_limits<double>::infinity();
@@ -173,8 +179,8 @@ Move heuristic_move(const State& state, Card turned, std::span<const Card> unsee
       if (i > 0 && with[i] == with[i - 1]) continue;
       std::vector<Card> kept(with);
       kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
-      int needed = cards_to_close(kept, pile_size(p), pile_wild(p));
-      if (needed == 0 && !all_meld(kept, pile_wild(p))) needed = 1;
+      int needed = cards_to_close(kept, pile_size(p), pile_wild(p), state.rules);
+      if (needed == 0 && !all_meld(kept, pile_wild(p), state.rules)) needed = 1;
       candidates.emplace_back(with[i], needed);
       fewest = std::min(fewest, needed);
     }
@@ -189,7 +195,8 @@ Move heuristic_move(const State& state, Card turned, std::span<const Card> unsee
       if (needed == 0) {
         value = position_value(others, stock);
       } else {
-        others.push_back(PileOutlook{needed, count_outs(kept, p, needed, unseen_kinds)});
+        others.push_back(
+            PileOutlook{needed, count_outs(kept, p, needed, unseen_kinds, state.rules)});
         value = position_value(others, stock);
         others.pop_back();
       }
@@ -223,14 +230,14 @@ std::vector<Move> closing_moves(const State& state, Card turned) {
     if (state.closed[p - 1]) continue;
     std::vector<Card> with = state.piles[p - 1];
     with.push_back(turned);
-    if (cards_to_close(with, pile_size(p), pile_wild(p)) != 0) continue;
+    if (cards_to_close(with, pile_size(p), pile_wild(p), state.rules) != 0) continue;
     std::sort(with.begin(), with.end());
     std::optional<Card> best;
     for (std::size_t i = 0; i < with.size(); ++i) {
       if (i > 0 && with[i] == with[i - 1]) continue;
       std::vector<Card> kept(with);
       kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
-      if (!all_meld(kept, pile_wild(p))) continue;
+      if (!all_meld(kept, pile_wild(p), state.rules)) continue;
       // Keep wilds; of the naturals, discard the highest (sorted: the last one that fits).
       if (!best || !is_wild(with[i], pile_wild(p)) || is_wild(*best, pile_wild(p))) best = with[i];
     }
@@ -247,7 +254,8 @@ std::optional<Move> most_piles_move(const State& state, Card turned, std::span<c
   std::vector<std::pair<int, int>> open;  // (needed, pile)
   for (int p = 1; p <= kPiles; ++p) {
     if (!state.closed[p - 1])
-      open.emplace_back(cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p)), p);
+      open.emplace_back(cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p), state.rules),
+                        p);
   }
   std::sort(open.rbegin(), open.rend());
   State reduced = state;

@@ -32,11 +32,11 @@ struct Completion {
 // cards counted in `left`, taking kinds in increasing order from `from` so each multiset comes
 // once. `calls` counts the calls to cards_to_close(). Returns false if the list would pass
 // kMaxCompletions or the calls kMaxListCalls.
-bool list_completions(std::vector<Card>& with, int pile, int budget, KindCounts& left,
-                      std::vector<std::uint8_t>& taken, int from, std::vector<Completion>& out,
-                      int& calls) {
+bool list_completions(std::vector<Card>& with, int pile, MeldRules rules, int budget,
+                      KindCounts& left, std::vector<std::uint8_t>& taken, int from,
+                      std::vector<Completion>& out, int& calls) {
   if (++calls > kMaxListCalls) return false;
-  const int needed = cards_to_close(with, pile_size(pile), pile_wild(pile));
+  const int needed = cards_to_close(with, pile_size(pile), pile_wild(pile), rules);
   if (needed == 0) {
     out.push_back(Completion{taken, 0});
     return out.size() <= kMaxCompletions;
@@ -47,7 +47,7 @@ bool list_completions(std::vector<Card>& with, int pile, int budget, KindCounts&
     --left[kind];
     with.push_back(card_of_kind(kind));
     taken.push_back(static_cast<std::uint8_t>(kind));
-    const bool ok = list_completions(with, pile, budget, left, taken, kind, out, calls);
+    const bool ok = list_completions(with, pile, rules, budget, left, taken, kind, out, calls);
     taken.pop_back();
     with.pop_back();
     ++left[kind];
@@ -163,7 +163,7 @@ Plan find_plan(const State& state, std::span<const Card> stock, const PlanLimits
   for (int p = 1; p <= kPiles; ++p) {
     if (state.closed[p - 1]) continue;
     open.push_back(p);
-    needed.push_back(cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p)));
+    needed.push_back(cards_to_close(state.piles[p - 1], pile_size(p), pile_wild(p), state.rules));
     slack -= std::max(needed.back(), 1);
   }
   if (slack < 0) {
@@ -179,7 +179,8 @@ Plan find_plan(const State& state, std::span<const Card> stock, const PlanLimits
     std::vector<Card> with = state.piles[p - 1];
     std::vector<std::uint8_t> taken;
     auto& list = ways[i];
-    if (!list_completions(with, p, needed[i] + max_extra, left, taken, 0, list, calls)) {
+    if (!list_completions(with, p, state.rules, needed[i] + max_extra, left, taken, 0, list,
+                          calls)) {
       complete = false;
       list.resize(std::min(list.size(), kMaxCompletions));
     }
@@ -224,9 +225,10 @@ Move plan_move(const State& state, Card turned, const Plan& plan) {
       if (wild && wild_discard) continue;
       std::vector<Card> after = with;
       after.erase(after.begin() + static_cast<std::ptrdiff_t>(i));
-      const bool closes = rest.empty() ? all_meld(after, pile_wild(p))
-                                       : (after.insert(after.end(), rest.begin(), rest.end()),
-                                          cards_to_close(after, pile_size(p), pile_wild(p)) == 0);
+      const bool closes =
+          rest.empty() ? all_meld(after, pile_wild(p), state.rules)
+                       : (after.insert(after.end(), rest.begin(), rest.end()),
+                          cards_to_close(after, pile_size(p), pile_wild(p), state.rules) == 0);
       if (!closes) continue;
       if (!wild) return Move{p, with[i]};
       wild_discard = with[i];
@@ -238,7 +240,7 @@ Move plan_move(const State& state, Card turned, const Plan& plan) {
   for (int p = 1; p <= kPiles; ++p) {
     if (state.closed[p - 1]) continue;
     if (first_open == 0) first_open = p;
-    if (all_meld(state.piles[p - 1], pile_wild(p))) return Move{p, turned};
+    if (all_meld(state.piles[p - 1], pile_wild(p), state.rules)) return Move{p, turned};
   }
   return Move{first_open, turned};
 }

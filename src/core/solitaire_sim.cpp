@@ -66,14 +66,15 @@ double SimulationSummary::mean_closed() const {
   return total / games;
 }
 
-SimulationSummary simulate(int games, std::uint64_t seed, Policy policy, int jobs,
+SimulationSummary simulate(int games, std::uint64_t seed, Policy policy, MeldRules rules, int jobs,
                            const KeepGoing& keep_going) {
   std::vector<GameResult> results(static_cast<std::size_t>(std::max(games, 0)));
   const int played = run_parallel(
       games, jobs,
       [&](int i) {
         const Deal deal = deal_from_seed(simulation_deal_seed(seed, i));
-        results[static_cast<std::size_t>(i)] = play_out(State(deal.piles), deal.stock, policy);
+        results[static_cast<std::size_t>(i)] =
+            play_out(State(deal.piles, rules), deal.stock, policy);
       },
       keep_going);
   results.resize(static_cast<std::size_t>(played));

@@ -24,8 +24,8 @@ Unseen draw_pool(Lookahead kind, const Situation& s, const Unseen& unseen) {
 
 }  // namespace
 
-LookaheadValues::LookaheadValues(int wild_rank, const Unseen& pool)
-    : wild_rank_(wild_rank), pool_(pool) {}
+LookaheadValues::LookaheadValues(int wild_rank, MeldRules rules, const Unseen& pool)
+    : wild_rank_(wild_rank), rules_(rules), pool_(pool) {}
 
 double LookaheadValues::after_one_draw(std::vector<Card> kept) {
   std::sort(kept.begin(), kept.end());
@@ -33,9 +33,9 @@ double LookaheadValues::after_one_draw(std::vector<Card> kept) {
   for (Card c : kept) key += static_cast<char>(kind_of(c));
   if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
   double mean = 0;
-  const int now = min_score(kept, wild_rank_, HandMode::Dealt);
+  const int now = min_score(kept, wild_rank_, HandMode::Dealt, rules_);
   if (now > 0 && pool_.total > 0) {
-    const long sum = draw_scores(kept, now, wild_rank_, pool_).sum;
+    const long sum = draw_scores(kept, now, wild_rank_, pool_, rules_).sum;
     mean = static_cast<double>(sum) / pool_.total;
   }
   cache_.emplace(std::move(key), mean);
@@ -52,7 +52,7 @@ LookaheadValues::Choice LookaheadValues::best_discard(const std::vector<Card>& c
   for (Card d : distinct) {
     if (keep && d == *keep && distinct.size() > 1) continue;
     const std::vector<Card> kept = without(cards, d);
-    const bool out = min_score(kept, wild_rank_, HandMode::Dealt) == 0;
+    const bool out = min_score(kept, wild_rank_, HandMode::Dealt, rules_) == 0;
     const double value = out ? 0.0 : after_one_draw(kept);
     bool better = !have || (out && !best.goes_out) || (out == best.goes_out && value < best.value);
     if (have && out == best.goes_out && value == best.value) {
@@ -87,7 +87,7 @@ double LookaheadValues::after_deck_draw(const std::vector<Card>& hand) {
 bool lookahead_take(Lookahead kind, const Situation& s, const Unseen& unseen) {
   if (s.last) return greedy_take(s, unseen);  // the exact last turn, as greedy plays it
   const Unseen pool = draw_pool(kind, s, unseen);
-  LookaheadValues values(wild_rank_of_round(s.round), pool);
+  LookaheadValues values(wild_rank_of_round(s.round), s.rules, pool);
   std::vector<Card> with_top = s.hand;
   with_top.push_back(*s.top);
   const auto take = values.best_discard(with_top, s.top);
@@ -101,7 +101,7 @@ bool lookahead_take(Lookahead kind, const Situation& s, const Unseen& unseen) {
 Card lookahead_discard(Lookahead kind, const Situation& s, const Unseen& unseen) {
   if (s.last) return greedy_discard(s);  // the exact lowest score
   const Unseen pool = draw_pool(kind, s, unseen);
-  LookaheadValues values(wild_rank_of_round(s.round), pool);
+  LookaheadValues values(wild_rank_of_round(s.round), s.rules, pool);
   return values.best_discard(s.hand, s.must_keep).discard;
 }
 

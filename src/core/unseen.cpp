@@ -8,8 +8,9 @@
 
 namespace crowns {
 
-DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool) {
-  const int after_discard = min_score(kept, wild_rank, HandMode::Drawn);
+DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const Unseen& pool,
+                       MeldRules rules) {
+  const int after_discard = min_score(kept, wild_rank, HandMode::Drawn, rules);
   std::vector<Card> drawn(kept.begin(), kept.end());
   drawn.push_back(Card::joker());
   DrawScores scores;
@@ -18,8 +19,8 @@ DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const
     if (copies == 0) continue;
     const Card card = card_of_kind(k);
     drawn.back() = card;
-    const int score = could_join_melds(kept, card, wild_rank)
-                          ? min_score(drawn, wild_rank, HandMode::Drawn)
+    const int score = could_join_melds(kept, card, wild_rank, rules)
+                          ? min_score(drawn, wild_rank, HandMode::Drawn, rules)
                           : std::min(now, after_discard + card_points(card, wild_rank));
     scores.sum += static_cast<long>(copies) * score;
     if (score == 0) scores.outs += copies;
@@ -27,10 +28,12 @@ DrawScores draw_scores(std::span<const Card> kept, int now, int wild_rank, const
   return scores;
 }
 
-bool could_join_melds(std::span<const Card> hand, Card card, int wild_rank) {
+bool could_join_melds(std::span<const Card> hand, Card card, int wild_rank, MeldRules rules) {
   if (is_wild(card, wild_rank)) return true;
   const auto wilds = std::count_if(hand.begin(), hand.end(),
                                    [wild_rank](Card c) { return is_wild(c, wild_rank); });
+  // Two wilds and the card are a book; under the standard rules the wilds meld without it.
+  if (rules.wild_melds == WildMelds::DoNotCount && wilds >= 2) return true;
   for (Card c : hand) {
     if (is_wild(c, wild_rank)) continue;
     if (c.rank == card.rank) return true;

@@ -1,8 +1,7 @@
 #include "serve/actions.hpp"
 
-#include <charconv>
-
 #include "crowns/names.hpp"
+#include "serve/form.hpp"
 #include "serve/game_actions.hpp"
 #include "serve/hint_words.hpp"
 #include "serve/pages.hpp"
@@ -14,22 +13,11 @@
 #include "views/style.hpp"
 
 namespace crowns::serve {
+namespace {
 
-std::string field(const Fields& fields, const std::string& name) {
-  const auto it = fields.find(name);
-  return it == fields.end() ? std::string() : it->second;
-}
+using Json = nlohmann::ordered_json;
 
-std::vector<std::string> comma_items(const std::string& text) {
-  std::vector<std::string> items;
-  std::size_t from = 0;
-  for (std::size_t comma = text.find(',');; comma = text.find(',', from)) {
-    items.push_back(text.substr(from, comma == std::string::npos ? comma : comma - from));
-    if (comma == std::string::npos) break;
-    from = comma + 1;
-  }
-  return items;
-}
+}  // namespace
 
 nlohmann::ordered_json done(const store::Database& db, const store::Change& change) {
   return nlohmann::ordered_json{{"ok", true},
@@ -39,45 +27,15 @@ nlohmann::ordered_json done(const store::Database& db, const store::Change& chan
 
 namespace {
 
-using Json = nlohmann::ordered_json;
-constexpr std::int64_t kMaxNumber = 1'000'000'000'000;
-
-}  // namespace
-
-// A whole number field ("12"), or fail naming the field and the right form.
-std::int64_t number_field(const Fields& fields, const std::string& name, std::int64_t least) {
-  const auto it = fields.find(name);
-  if (it == fields.end() || it->second.empty())
-    throw Error("no " + name + ": send " + name + "=NUMBER");
-  std::int64_t value = 0;
-  const std::string& text = it->second;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < least ||
-      value > kMaxNumber)
-    throw Error(quote_token(text) + " is not a " + name + " number: send " + name + "=NUMBER");
-  return value;
-}
-
-std::string write_id_field(const Fields& fields) {
-  std::string id = field(fields, "wid");
-  if (!fields.contains("wid")) return {};
-  if (!store::valid_write_id(id))
-    throw Error(quote_token(id) +
-                " is not a write id: send wid= with 8 to 64 letters, digits, - or _");
-  return id;
-}
-
-namespace {
-
 // One value per seat of `seats`, in seat order, as `crowns round VALUE...` takes them. The "out"
 // radio fills an empty (or 0) field with "out"; one that contradicts a typed value is refused,
 // naming both, never silently dropped for another seat's "out".
 std::vector<std::string> seat_values(const store::Game& game, const std::vector<int>& seats,
-                                     const Fields& fields) {
-  const std::string out = field(fields, "out");
+                                     const Form& form) {
+  const std::string out = form.text("out");
   std::vector<std::string> values;
   for (const int s : seats) {
-    std::string value = field(fields, "v" + std::to_string(s));
+    std::string value = form.text("v" + std::to_string(s));
     if (out == std::to_string(s)) {
       const std::string& name = game.seats[static_cast<std::size_t>(s)].name;
       if (value.empty() || value == "0") {
@@ -89,8 +47,8 @@ std::vector<std::string> seat_values(const store::Game& game, const std::vector<
                     ": clear the field or untick out");
       }
     } else if (!out.empty() && value == "out") {
-      std::size_t marked = game.seats.size();
-      std::from_chars(out.data(), out.data() + out.size(), marked);
+      const auto marked =
+          static_cast<std::size_t>(read_whole_number(out, 0).value_or(std::ssize(game.seats)));
       if (marked < game.seats.size())
         throw Error(game.seats[marked].name + " is marked out but " +
                     game.seats[static_cast<std::size_t>(s)].name +
@@ -101,25 +59,21 @@ std::vector<std::string> seat_values(const store::Game& game, const std::vector<
   return values;
 }
 
-Checks checks_of(const Fields& fields) {
-  return field(fields, "force") == "1" ? Checks::Force : Checks::Strict;
+Checks checks_of(const Form& form) {
+  return form.ticked("force") ? Checks::Force : Checks::Strict;
 }
 
 // The state the form was typed against: seen=AUDIT ID, the game's last change it showed
 // (state.change); round=N, the round it showed. Either refuses a write once the game moved on.
-table::Basis basis_of(const Fields& fields, std::optional<int> round = std::nullopt) {
-  table::Basis basis;
-  if (fields.contains("seen")) basis.change = number_field(fields, "seen", 0);
-  basis.round = round;
-  basis.write = write_id_field(fields);
-  return basis;
+table::Basis basis_of(const Form& form, std::optional<int> round = std::nullopt) {
+  return {.change = form.seen(), .round = round, .write = form.write_id()};
 }
 
 // The questions a form answered ahead: confirm=repeat (a round that reads as the one just
 // recorded), confirm=typed (values typed for a round recorded meanwhile, as the next),
 // confirm=1 (a second game while one is in progress).
-table::AnsweredAhead confirmed(const Fields& fields) {
-  const std::string answer = field(fields, "confirm");
+table::AnsweredAhead confirmed(const Form& form) {
+  const std::string answer = form.text("confirm");
   if (answer == "repeat") return table::AnsweredAhead({table::Question::Repeat});
   if (answer == "typed") return table::AnsweredAhead({table::Question::TypedEarlier});
   if (answer == "1") return table::AnsweredAhead({table::Question::InProgress});
@@ -127,46 +81,43 @@ table::AnsweredAhead confirmed(const Fields& fields) {
 }
 
 Answer write(store::Database& db, Action action, const Fields& fields) {
-  const std::int64_t id = number_field(fields, "game");
+  const Form form(fields);
+  const std::int64_t id = form.number("game");
   if (action == Action::Undo) {
     // The page names the change its undo removes (change=AUDIT ID); another writer's change
     // since is refused, never undone in its place.
-    std::optional<std::int64_t> removes;
-    if (fields.contains("change")) removes = number_field(fields, "change");
-    return answer(db, table::undo(db, id, basis_of(fields), removes));
+    return answer(db, table::undo(db, id, basis_of(form), form.maybe_number("change")));
   }
   const store::Game game = existing_game(db, id);
-  auto asker = confirmed(fields);
+  auto asker = confirmed(form);
+  const auto round_of = [&](const std::string& name) -> std::optional<int> {
+    if (const auto n = form.maybe_number(name)) return static_cast<int>(*n);
+    return std::nullopt;
+  };
   if (action == Action::Round) {
     // Two phones (or a phone and a terminal) entering the same round: the second is refused,
     // never recorded as the round after. typed=N: the round the values were first typed for.
-    std::optional<int> shown;
-    if (fields.contains("round")) shown = static_cast<int>(number_field(fields, "round"));
-    std::optional<int> typed;
-    if (fields.contains("typed")) typed = static_cast<int>(number_field(fields, "typed"));
     return answer(db,
                   table::record_round(db,
                                       {.game = id,
-                                       .values = seat_values(game, table::every_seat(game), fields),
-                                       .checks = checks_of(fields),
-                                       .basis = basis_of(fields, shown),
-                                       .typed_for = typed},
+                                       .values = seat_values(game, table::every_seat(game), form),
+                                       .checks = checks_of(form),
+                                       .basis = basis_of(form, round_of("round")),
+                                       .typed_for = round_of("typed")},
                                       asker));
   }
-  const auto round = static_cast<int>(number_field(fields, "round"));
+  const auto round = static_cast<int>(form.number("round"));
   // A correction carries the round as it was shown (was=5,0*,12): changed since, it is
   // refused, never laid over another edit. A late arrival's field is left out for a round
   // before they joined.
-  std::vector<std::string> shown;
-  if (fields.contains("was")) shown = comma_items(field(fields, "was"));
   return answer(db, table::correct_round(
                         db,
                         {.game = id,
                          .round = round,
-                         .values = seat_values(game, table::seats_in_round(game, round), fields),
-                         .checks = checks_of(fields),
-                         .basis = basis_of(fields),
-                         .shown = shown},
+                         .values = seat_values(game, table::seats_in_round(game, round), form),
+                         .checks = checks_of(form),
+                         .basis = basis_of(form),
+                         .shown = form.items("was")},
                         asker));
 }
 

@@ -4,17 +4,15 @@
 // the same checks and audit log, its refusals worded for the page. No HTTP here: fields in,
 // JSON out.
 
-#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "serve/form.hpp"
 #include "store/change.hpp"
 #include "store/sqlite.hpp"
 
 namespace crowns::serve {
-
-using Fields = std::map<std::string, std::string>;
 
 /// What a write answers: an HTTP status and {"ok": true, "message", "state"} or
 /// {"error": the CLI's message}.
@@ -25,20 +23,6 @@ struct Answer {  // NOLINT(bugprone-exception-escape): json members, built and m
 };
 
 enum class Action { Round, Edit, Undo, Start, Rematch, Tiebreak, Join };
-
-/// A form field's value; empty when the form has none.
-std::string field(const Fields& fields, const std::string& name);
-
-/// A whole number field ("12") of at least `least`; throws crowns::Error naming the field and
-/// the right form ("no game: send game=NUMBER", "'x' is not a game number: ...").
-std::int64_t number_field(const Fields& fields, const std::string& name, std::int64_t least = 1);
-
-/// The write's own id (wid=, made by the page: a retry sends the same), or "" when the form
-/// has none; throws crowns::Error when it is not one (store::valid_write_id).
-std::string write_id_field(const Fields& fields);
-
-/// A comma-separated field ("5,0*,12") as its items, in order; one empty item for "".
-std::vector<std::string> comma_items(const std::string& text);
 
 /// What a write that went through answers: {"ok": true, "message": the change's summary,
 /// "state": the game as the page draws it}.

@@ -1,15 +1,15 @@
 #include "serve/game_actions.hpp"
 
 #include <algorithm>
-#include <charconv>
 
 #include "crowns/game_status.hpp"
+#include "crowns/house_rules.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 #include "serve/pages.hpp"
 #include "serve/refusals.hpp"
-#include "store/client_writes.hpp"
 #include "store/db.hpp"
+#include "store/house_rules.hpp"
 #include "store/join.hpp"
 #include "store/rounds.hpp"
 #include "table/keeper.hpp"
@@ -20,19 +20,13 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::int64_t game_field(const Fields& fields) {
-  return number_field(fields, "game");
-}
-
 // The questions a start form answered ahead: confirm=1 (a second game while one is in
 // progress); new=NAME,NAME (each a new player, though close to a roster name: the person saw
 // "did you mean" and chose the new one).
 class StartAnswers final : public table::Asker {
  public:
-  explicit StartAnswers(const Fields& fields)
-      : second_(field(fields, "confirm") == "1"),
-        new_(fields.contains("new") ? comma_items(field(fields, "new"))
-                                    : std::vector<std::string>()) {}
+  explicit StartAnswers(const Form& form)
+      : second_(form.ticked("confirm")), new_(form.items("new")) {}
   table::Reply confirm(const table::Ask& ask) override {
     if (ask.kind == table::Question::InProgress && second_) return table::Reply::Yes;
     if (ask.kind == table::Question::NewPlayer && ask.choices.size() == 2 &&
@@ -59,117 +53,74 @@ Answer started(const store::Database& db, const table::Outcome<store::Game>& out
                     {"state", page_state(db, game)}}};
 }
 
-// A game started from a table's page (table=ID: the game it showed) is that table's next game.
-// The table moved on meanwhile (another phone at it started its next game): refused (409) with
-// that game, which the page then shows, rather than a second next game at one table.
-std::optional<Answer> table_moved_on(const store::Database& db, std::int64_t shown) {
-  const store::Game now = table_game(db, shown);
-  if (now.id == shown) return std::nullopt;
-  std::string names;
-  for (const auto& s : now.seats) names += (names.empty() ? "" : ", ") + s.name;
-  return Answer{409, Json{{"error", views::sanitize("This table's next game has started "
-                                                    "meanwhile: game " +
-                                                    std::to_string(now.id) + " (" + names + ")")},
-                          {"state", page_state(db, now)}}};
-}
-
-Answer start(store::Database& db, const Fields& fields) {
+Answer start(store::Database& db, const Form& form) {
   store::NewGame spec;
-  const std::string write = write_id_field(fields);
-  if (fields.contains("table") && (write.empty() || !store::find_client_write(db, write))) {
-    const std::int64_t shown = number_field(fields, "table");
-    if (auto moved = table_moved_on(db, shown)) return *moved;
-  }
-  if (fields.contains("table")) spec.after = number_field(fields, "table");
+  const std::string write = form.write_id();
+  // A game started from a table's page (table=ID: the game it showed) is that table's next
+  // game; the table layer refuses it if the table moved on meanwhile (Refused::MovedOn).
+  spec.after = form.maybe_number("table");
   // One past the most a game seats: a 15th name is refused by the rules, never dropped.
-  for (int s = 0; s <= kMaxPlayers; ++s) {
-    const std::string name = field(fields, "p" + std::to_string(s));
-    if (name.empty()) break;
-    spec.players.push_back(name);
+  spec.players = form.names("p", kMaxPlayers + 1);
+  if (const std::string dealer = form.text("dealer"); !dealer.empty()) spec.dealer = dealer;
+  if (const std::string note = form.text("note"); !note.empty()) spec.note = note;
+  spec.add_unknown = form.ticked("add");
+  // The house rules the start form chose (order, wild_melds, book_suits, leads, ties, each a
+  // word of crowns new's flags); a switch not sent takes the club's default.
+  for (const HouseSwitch which : kHouseSwitches) {
+    const std::string word = form.text(std::string(switch_name(which)));
+    if (word.empty()) continue;
+    if (auto set = spec.rules.set(which, word); !set)
+      throw Error(std::string(switch_name(which)) + ": " + set.error());
   }
-  if (const std::string dealer = field(fields, "dealer"); !dealer.empty()) spec.dealer = dealer;
-  if (const std::string note = field(fields, "note"); !note.empty()) spec.note = note;
-  spec.add_unknown = field(fields, "add") == "1";
   spec.boxes = boxes_for(static_cast<int>(spec.players.size()));
   spec.date = store::today();
-  StartAnswers asker(fields);
+  StartAnswers asker(form);
   return started(db, table::start_game(db, spec, asker, {.write = write}));
 }
 
-Answer rematch(store::Database& db, const Fields& fields) {
-  const std::int64_t id = game_field(fields);
-  const table::Basis basis{.write = write_id_field(fields)};
-  // Sent again after its answer was lost: the rematch it started, not "moved on".
-  if (basis.write.empty() || !store::find_client_write(db, basis.write)) {
-    if (auto moved = table_moved_on(db, id)) return *moved;
-  }
-  StartAnswers asker(fields);
+Answer rematch(store::Database& db, const Form& form) {
+  const std::int64_t id = form.number("game");
+  const table::Basis basis{.write = form.write_id()};
+  StartAnswers asker(form);
   return started(db, table::start_rematch(db, id, asker, basis));
 }
 
-std::optional<std::int64_t> seen_field(const Fields& fields) {
-  const std::string text = field(fields, "seen");
-  if (!fields.contains("seen")) return std::nullopt;
-  std::int64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < 0)
-    throw Error(quote_token(text) + " is not a change number: send seen=NUMBER");
-  return value;
-}
-
-Answer tiebreak(store::Database& db, const Fields& fields) {
-  const std::int64_t id = game_field(fields);
+Answer tiebreak(store::Database& db, const Form& form) {
+  const std::int64_t id = form.number("game");
   const store::Game game = existing_game(db, id);
   // The tied seats' values, as `crowns tiebreak` takes them; the table checks the tie.
   std::vector<std::string> values;
-  const std::string out = field(fields, "out");
+  const std::string out = form.text("out");
   for (const int seat : game.standings().leaders) {
-    std::string value = field(fields, "v" + std::to_string(seat));
+    std::string value = form.text("v" + std::to_string(seat));
     if (out == std::to_string(seat) && (value.empty() || value == "0")) value = "out";
     values.push_back(std::move(value));
   }
-  return answer(
-      db, table::record_tiebreak(
-              db, {.game = id,
-                   .values = values,
-                   .checks = field(fields, "force") == "1" ? Checks::Force : Checks::Strict,
-                   .basis = {.change = seen_field(fields), .write = write_id_field(fields)}}));
+  return answer(db, table::record_tiebreak(
+                        db, {.game = id,
+                             .values = values,
+                             .checks = form.ticked("force") ? Checks::Force : Checks::Strict,
+                             .basis = {.change = form.seen(), .write = form.write_id()}}));
 }
 
 // A late arrival seated from a form carries what the form showed: the round they would
 // join at (round=) and the totals it offered the highest of (was=, in seat order). Changed
 // since (a round recorded, a correction, another arrival) it is refused, naming the change,
 // and the page redraws the form with the totals now: nobody starts from a total nobody saw.
-Answer join(store::Database& db, const Fields& fields) {
-  table::ArrivalRequest request{
-      .game = game_field(fields),
-      .arrival = {.name = field(fields, "name"),
-                  .total = std::nullopt,
-                  .add_unknown = field(fields, "add") == "1"},
-      .basis = {.change = seen_field(fields), .write = write_id_field(fields)}};
+Answer join(store::Database& db, const Form& form) {
+  table::ArrivalRequest request{.game = form.number("game"),
+                                .arrival = {.name = form.text("name"),
+                                            .total = std::nullopt,
+                                            .add_unknown = form.ticked("add")},
+                                .basis = {.change = form.seen(), .write = form.write_id()}};
   if (request.arrival.name.empty()) throw Error("no name: send name=NAME (who arrives)");
-  if (const std::string total = field(fields, "total"); !total.empty()) {
-    int value = 0;
-    const auto [end, error] = std::from_chars(total.data(), total.data() + total.size(), value);
-    if (error != std::errc() || end != total.data() + total.size() || value < 0) {
-      throw Error(quote_token(total) + " is not a starting total: give a whole number, 0 or more");
-    }
-    request.arrival.total = value;
-  }
-  if (fields.contains("round")) {
-    const std::string round = field(fields, "round");
-    int value = 0;
-    const auto [end, error] = std::from_chars(round.data(), round.data() + round.size(), value);
-    request.basis.round = error == std::errc() && end == round.data() + round.size() ? value : -1;
-  }
-  if (fields.contains("was")) {
-    for (const auto& item : comma_items(field(fields, "was"))) {
-      int value = -1;
-      std::from_chars(item.data(), item.data() + item.size(), value);
-      request.shown_totals.push_back(value);
-    }
-  }
-  StartAnswers asker(fields);
+  // An empty total: the highest total now (the default).
+  if (!form.text("total").empty())
+    request.arrival.total = static_cast<int>(*form.maybe_number("total"));
+  if (const auto round = form.maybe_number("round")) request.basis.round = static_cast<int>(*round);
+  for (const std::int64_t total : form.numbers("was"))
+    request.shown_totals.push_back(static_cast<int>(total));
+  StartAnswers asker(form);
   return answer(db, table::seat_arrival(db, request, asker));
 }
 
@@ -181,13 +132,14 @@ std::string in_progress_text(const store::Database& db) {
 
 Answer run_game_action(store::Database& db, Action action, const Fields& fields) {
   // Each is one transaction of the table's; a refusal wrote nothing.
+  const Form form(fields);
   switch (action) {
-    case Action::Start: return start(db, fields);
-    case Action::Rematch: return rematch(db, fields);
-    case Action::Join: return join(db, fields);
+    case Action::Start: return start(db, form);
+    case Action::Rematch: return rematch(db, form);
+    case Action::Join: return join(db, form);
     default: break;
   }
-  return tiebreak(db, fields);
+  return tiebreak(db, form);
 }
 
 }  // namespace crowns::serve

@@ -49,6 +49,7 @@ std::string phone_hint(const Hint& hint) {
     case HintKind::RestoreBackup:
     case HintKind::RecoverDatabase:
     case HintKind::OverwriteFile:
+    case HintKind::ListConflicts:
     case HintKind::ResolveMerge: break;
   }
   return {};

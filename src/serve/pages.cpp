@@ -14,6 +14,7 @@
 #include "store/rounds.hpp"
 #include "store/timeline.hpp"
 #include "store/undo.hpp"
+#include "table/tables.hpp"
 #include "views/chart_data.hpp"
 #include "views/evening_html.hpp"
 #include "views/game_times.hpp"
@@ -34,8 +35,10 @@ std::string seat_name(const store::Game& game, int seat) {
   return html_escape(game.seats[static_cast<std::size_t>(seat)].name);
 }
 
-std::string wild_text(int round) {
-  return views::rank_text(wild_rank_of_round(round)) + "s";
+// The round's wild under the game's order (store::Game::deal, through the views' words).
+std::string wild_text(const store::Game& game, int round) {
+  const std::string wild = views::deal_wild_text(game, round);
+  return wild == "?" ? wild : wild + "s";
 }
 
 // The four facts a table asks for before a round: round, wild, who deals, who starts.
@@ -46,8 +49,8 @@ void next_round_html(std::string& html, const store::Game& game, int round) {
       "<div><span>Wild</span><b>{}</b></div>"
       "<div><span>Deals</span><b>{}</b></div>"
       "<div><span>Starts</span><b>{}</b></div></div>\n",
-      round, kRounds, cards_in_round(round), wild_text(round), seat_name(game, game.dealer(round)),
-      seat_name(game, game.starter(round)));
+      round, kRounds, views::deal_cards_text(game, round), wild_text(game, round),
+      seat_name(game, game.dealer(round)), seat_name(game, game.starter(round)));
 }
 
 // Players by total, lowest first: who leads, and how far behind each is.
@@ -101,7 +104,7 @@ void rounds_html(std::string& html, const store::Game& game) {
   std::vector<int> running(n, 0);
   for (std::size_t s = 0; s < n; ++s) running[s] = game.seats[s].start_total;
   for (const auto& r : game.rounds) {
-    html += fmt::format("<tr><td>{}</td><td>{}</td>", r.round, wild_text(r.round));
+    html += fmt::format("<tr><td>{}</td><td>{}</td>", r.round, wild_text(game, r.round));
     for (std::size_t s = 0; s < n; ++s) {
       if (!game.seats[s].plays(r.round)) {  // a late arrival, not seated yet
         html += "<td class=\"absent\"><abbr title=\"not seated yet\">–</abbr></td>";
@@ -225,6 +228,12 @@ std::string card_html(const store::Game& game) {
   html += fmt::format("<p class=\"meta\">{} · {}{}</p>\n", store::status_name(game.status),
                       rounds_progress(game.rounds_played()), game.boxes == 2 ? " · two boxes" : "");
   if (game.note) html += "<p class=\"meta\">Note: " + html_escape(*game.note) + "</p>\n";
+  // The house options only, loudly, in the terminal scorecard's words (the standard rules go
+  // without saying).
+  if (!game.rules.is_standard()) {
+    html += "<p class=\"house-rules\"><b>House rules:</b> " +
+            html_escape(views::house_options_text(game.rules)) + "</p>\n";
+  }
   if (const auto next = game.next_round(); game.status == store::GameStatus::Active && next) {
     next_round_html(html, game, *next);
   } else {
@@ -285,110 +294,6 @@ Json page_state(const store::Database& db, const std::optional<store::Game>& gam
   return state;
 }
 
-namespace {
-
-// A game after the one a table played, as table_game weighs it.
-struct LaterGame {
-  std::int64_t id = 0;
-  std::vector<std::string> players;
-  bool active = false;
-  std::optional<std::int64_t> after;  ///< The game whose table it continues, when it says.
-};
-
-// The game a game (`id`, seating `seated`, `over` or not) hands its table to, of `later`
-// (newest first): a game that says it continues it (a rematch, a game started from this
-// table's page, even while this one was still played), one in progress before a finished one;
-// else, once it is over, of the games that say nothing of their table (a terminal's `crowns
-// new`), the one seating the most of its players (two at least, or all of a smaller game), one
-// in progress first, the newest of equals. A game that says it continues another table is
-// never this one's, whoever plays it.
-const LaterGame* next_at_table(std::int64_t id, const std::vector<std::string>& seated, bool over,
-                               const std::vector<LaterGame>& later) {
-  const LaterGame* said = nullptr;
-  for (const auto& other : later) {
-    if (other.id > id && other.after == id && (!said || (other.active && !said->active)))
-      said = &other;
-  }
-  if (said || !over) return said;
-  const std::size_t enough = std::min<std::size_t>(2, seated.size());
-  const LaterGame* best = nullptr;
-  std::size_t best_shared = 0;
-  for (const auto& other : later) {
-    if (other.id <= id || other.after) continue;
-    std::size_t shared = 0;
-    for (const auto& name : other.players)
-      shared += static_cast<std::size_t>(std::count(seated.begin(), seated.end(), name));
-    if (shared < enough) continue;
-    if (!best || (other.active && !best->active) ||
-        (other.active == best->active && shared > best_shared)) {
-      best = &other;
-      best_shared = shared;
-    }
-  }
-  return best;
-}
-
-}  // namespace
-
-store::Game table_game(const store::Database& db, std::int64_t id) {
-  store::Game game = *shown_game(db, id);
-  // The table's later games are among the newest (a page of the games list, read along the
-  // date index: the same cost with 10,000 games), each with the table its start named.
-  std::vector<LaterGame> later;
-  for (auto& other : store::list_games_page(db, 0, kGamesPerPage).games) {
-    if (other.id <= game.id) continue;
-    later.push_back({.id = other.id,
-                     .players = std::move(other.players),
-                     .active = other.status == store::GameStatus::Active,
-                     .after = store::continued_table(db, other.id)});
-  }
-  // Along the table's games, each handing on to its next, to the one it plays now (or played
-  // last).
-  std::int64_t at = game.id;
-  std::vector<std::string> seated;
-  for (const auto& seat : game.seats) seated.push_back(seat.name);
-  bool over = game.status != store::GameStatus::Active;
-  for (std::size_t step = 0; step < later.size(); ++step) {
-    const LaterGame* next = next_at_table(at, seated, over, later);
-    if (!next) break;
-    at = next->id;
-    seated = next->players;
-    over = !next->active;
-  }
-  return at == game.id ? game : *shown_game(db, at);
-}
-
-std::optional<store::Game> table_game_now(const store::Database& db, std::int64_t id) {
-  // Along the games each gone game continued (NewGame::after, which the log keeps), to one
-  // still kept; a table whose first game is gone has none.
-  std::int64_t at = id;
-  for (int step = 0; step <= kGamesPerPage; ++step) {
-    if (store::load_game(db, at)) return table_game(db, at);
-    const auto before = store::continued_table(db, at);
-    if (!before || *before >= at) return std::nullopt;
-    at = *before;
-  }
-  return std::nullopt;
-}
-
-std::vector<store::Game> tables_in_progress(const store::Database& db) {
-  auto playing = store::games_in_progress(db, store::InProgress::Rounds);
-  // A game in progress whose table has started another from its page (`Start it anyway`) is
-  // no table of its own: its table plays the newer one.
-  std::vector<std::int64_t> left;
-  for (const auto& game : playing) {
-    if (const auto after = store::continued_table(db, game.id)) left.push_back(*after);
-  }
-  std::erase_if(playing, [&](const store::Game& game) {
-    return std::find(left.begin(), left.end(), game.id) != left.end();
-  });
-  if (playing.size() < 2) return {};
-  // By number: a table keeps its place in the list as rounds are played.
-  std::sort(playing.begin(), playing.end(),
-            [](const store::Game& a, const store::Game& b) { return a.id < b.id; });
-  return playing;
-}
-
 std::string tables_html(const std::vector<store::Game>& games) {
   std::string html = fmt::format(
       "<h1>Tables <small>{} games in progress</small></h1>\n<p class=\"meta\">Choose your "
@@ -420,11 +325,11 @@ std::string tables_html(const std::vector<store::Game>& games) {
 std::string live_event(const store::Database& db, std::optional<std::int64_t> id, bool table,
                        std::uint64_t version) {
   if (id && table) {
-    const auto game = table_game_now(db, *id);
+    const auto game = table::game_at_table_now(db, *id);
     return card_event(db, game, version, game ? Gone::No : Gone::Yes);
   }
   if (id) return card_event(db, store::load_game(db, *id), version);
-  const auto tables = tables_in_progress(db);
+  const auto tables = table::tables_in_progress(db);
   if (tables.empty()) return card_event(db, current_game(db), version);
   Json ids = Json::array();
   for (const auto& game : tables) ids.push_back(game.id);
@@ -448,11 +353,11 @@ std::string card_event(const store::Database& db, const std::optional<store::Gam
 
 std::string game_page(const store::Database& db, std::optional<std::int64_t> id,
                       const PageFor& who) {
-  const auto tables = id ? std::vector<store::Game>() : tables_in_progress(db);
+  const auto tables = id ? std::vector<store::Game>() : table::tables_in_progress(db);
   // A table's page whose game is gone (its start undone, deleted) shows the game before it at
   // the table, or its start form: 200, the scorekeeper's token kept.
   const auto game = !tables.empty()   ? std::nullopt
-                    : id && who.table ? table_game_now(db, *id)
+                    : id && who.table ? table::game_at_table_now(db, *id)
                                       : shown_game(db, id);
   std::string body = "<section id=\"card\" aria-live=\"polite\">\n";
   body += !tables.empty() ? tables_html(tables)

@@ -36,6 +36,10 @@ std::string no_game_html();
 nlohmann::ordered_json page_state(const store::Database& db,
                                   const std::optional<store::Game>& game);
 
+/// The list of tables: each game in progress with its players, its round and who leads,
+/// linking to the table's page (`keeper`: its scorekeeper's page, token added by the script).
+std::string tables_html(const std::vector<store::Game>& games);
+
 /// Whether a table's game is gone (its start undone, deleted) and none before it remains.
 enum class Gone { No, Yes };
 
@@ -48,30 +52,9 @@ std::string card_event(const store::Database& db, const std::optional<store::Gam
 /// What a page knows of who asks.
 struct PageFor {
   std::string token;  ///< The scorekeeper's token ("" for a viewer): the page may write.
-  /// The id given names a table, not one game: the page follows table_game's game.
+  /// The id given names a table, not one game: the page follows table::game_at_table's game.
   bool table = false;
 };
-
-/// The game a table plays now, the table named by a game it played (`id`): that game while it
-/// is in progress; once it is over, its next game at the table, and that one's, to the game in
-/// progress or the last one (of the newest 50 games). A game's next is the game that says it
-/// continues it (a rematch, a game started from the table's page: NewGame::after), else a game
-/// that says nothing of its table (a terminal's `crowns new`) seating the most of its players
-/// (two at least, or all of a smaller game), one in progress before a finished one. A game
-/// started at another table (by other people, or from that table's page) never moves it.
-/// Throws crowns::Error for no such game.
-store::Game table_game(const store::Database& db, std::int64_t id);
-
-/// The game a table plays now, as table_game says, for a table page whose game may be gone
-/// (its start undone, deleted): then the game it continued at the table (and so on), or none
-/// (the page offers its start form).
-std::optional<store::Game> table_game_now(const store::Database& db, std::int64_t id);
-
-/// The games in progress when there are two or more (tables at a club night), else none.
-std::vector<store::Game> tables_in_progress(const store::Database& db);
-/// The list of tables: each game in progress with its players, its round and who leads,
-/// linking to the table's page (`keeper`: its scorekeeper's page, token added by the script).
-std::string tables_html(const std::vector<store::Game>& games);
 
 /// The event a page's stream sends after a change: the card of the game `id` (`table`: of
 /// the table of `id`), or with no id the current game's card, or the list of tables when

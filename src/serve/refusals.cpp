@@ -8,6 +8,16 @@ namespace crowns::serve {
 
 using Json = nlohmann::ordered_json;
 
+namespace {
+
+std::string capitalized(std::string text) {
+  if (!text.empty() && text.front() >= 'a' && text.front() <= 'z')
+    text.front() = static_cast<char>(text.front() - 'a' + 'A');
+  return text;
+}
+
+}  // namespace
+
 Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) {
   const auto state = [&] { return refusal.game ? page_state(db, refusal.game) : Json(nullptr); };
   switch (refusal.kind) {
@@ -73,6 +83,10 @@ Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) 
                    {"close", views::sanitize(refusal.close)},
                    {"use_label", views::sanitize("Yes: " + refusal.close)},
                    {"new_label", views::sanitize("No: " + refusal.name + " is a new player")}}};
+    case table::Refused::MovedOn:
+      // The page then shows the game its table plays now.
+      return {409,
+              Json{{"error", views::sanitize(capitalized(refusal.message))}, {"state", state()}}};
     case table::Refused::InProgress:
       return {409, Json{{"error", views::sanitize(refusal.message + ": start another anyway?")},
                         {"confirm", true}}};

@@ -25,6 +25,7 @@
 #include "crowns/names.hpp"
 #include "serve/actions.hpp"
 #include "serve/assets.hpp"
+#include "serve/form.hpp"
 #include "serve/hand_page.hpp"
 #include "serve/hint_words.hpp"
 #include "serve/hub.hpp"
@@ -34,7 +35,9 @@
 #include "serve/qr.hpp"
 #include "serve/security.hpp"
 #include "store/db.hpp"
+#include "store/house_rules.hpp"
 #include "store/players.hpp"
+#include "table/tables.hpp"
 #include "views/scorecard.hpp"
 #include "views/style.hpp"
 
@@ -74,20 +77,16 @@ void reply_error(httplib::Response& res, int status, const std::string& message)
 std::optional<std::int64_t> number_param(const httplib::Request& req, const char* name) {
   if (!req.has_param(name)) return std::nullopt;
   const std::string text = req.get_param_value(name);
-  std::int64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < 1)
-    throw Error(quote_token(text) + " is not a " + name + " number");
+  const auto value = read_whole_number(text);
+  if (!value) throw Error(not_a_number(name, text));
   return value;
 }
 
 std::int64_t path_number(const httplib::Request& req) {
-  std::int64_t value = 0;
   const std::string text = req.matches[1];
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < 1)
-    throw Error(quote_token(text) + " is not a game number");
-  return value;
+  const auto value = read_whole_number(text);
+  if (!value) throw Error(not_a_number("game", text));
+  return *value;
 }
 
 void reply_error_page(httplib::Response& res, int status, const std::string& message) {
@@ -225,12 +224,12 @@ class Site {
   [[nodiscard]] std::string keeper_link(std::optional<std::int64_t> id) const {
     return "/keep?token=" + token_ + (id ? "&game=" + std::to_string(*id) : std::string());
   }
-  /// The tables when two or more play (tables_in_progress), by number: what each table plays,
-  /// as "game N (Ann, Bob, Cy)".
+  /// The tables when two or more play (table::tables_in_progress), by number: what each table
+  /// plays, as "game N (Ann, Bob, Cy)".
   std::vector<std::pair<std::int64_t, std::string>> tables() {
     return pool_.with([](const store::Database& db) {
       std::vector<std::pair<std::int64_t, std::string>> list;
-      for (const auto& game : tables_in_progress(db)) {
+      for (const auto& game : table::tables_in_progress(db)) {
         std::string players;
         for (const auto& seat : game.seats)
           players += (players.empty() ? "" : ", ") + views::sanitize(seat.name);
@@ -551,13 +550,14 @@ class Site {
     });
     // The roster the start form offers to tap: the players not retired, by name.
     http_.Get("/api/players", [this](const httplib::Request&, httplib::Response& res) {
-      const auto names = pool_.with([](const store::Database& db) {
+      // With the club's default rules: what the form's house rules start from.
+      const auto answer = pool_.with([](const store::Database& db) {
         Json list = Json::array();
         for (const auto& p : store::list_players(db, store::Include::Active))
           list.push_back(p.name);
-        return list;
+        return Json{{"players", list}, {"rules", house_rules_json<Json>(store::club_rules(db))}};
       });
-      reply_json(res, 200, Json{{"players", names}});
+      reply_json(res, 200, answer);
     });
     // The scorekeeper's page asks this when its event stream reconnects: a server restarted
     // since (with a fresh token) answers 403, and the page says so at once.

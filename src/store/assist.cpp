@@ -3,6 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include "crowns/error.hpp"
+#include "crowns/house_rules.hpp"
+#include "crowns/round_order.hpp"
+#include "crowns/rules.hpp"
 #include "store/db.hpp"
 
 namespace crowns::store {
@@ -10,13 +13,40 @@ namespace {
 
 using nlohmann::json;
 
+// The house rules ride in the setup's JSON (no column of their own): "rules" holds the meld
+// switches and "cards" each round's card count, both only when not the standard ones, so a
+// session saved before house rules reads as the standard rules it was played under.
 std::string setup_text(const assist::Setup& s) {
-  return json{{"round", s.round},
-              {"players", s.players},
-              {"boxes", s.boxes},
-              {"names", s.names},
-              {"me", s.me}}
-      .dump();
+  json setup{{"round", s.round},
+             {"players", s.players},
+             {"boxes", s.boxes},
+             {"names", s.names},
+             {"me", s.me}};
+  if (s.rules != MeldRules{}) setup["rules"] = meld_rules_json<json>(s.rules);
+  if (s.deals != round_sequence(RoundOrder::Up)) {
+    json cards = json::array();
+    for (const RoundDeal& deal : s.deals) cards.push_back(deal.cards);
+    setup["cards"] = std::move(cards);
+  }
+  return setup.dump();
+}
+
+// Reads back what setup_text wrote; throws json::exception (or returns false) when unreadable.
+bool read_house_rules(const json& setup, assist::Setup& s) {
+  if (setup.contains("rules")) {
+    const auto rules = house_rules_from_json(setup.at("rules"));
+    if (!rules) return false;
+    s.rules = rules->melds();
+  }
+  if (setup.contains("cards")) {
+    const auto cards = setup.at("cards").get<std::vector<int>>();
+    if (cards.size() != s.deals.size()) return false;
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+      if (cards[i] < cards_in_round(1) || cards[i] > cards_in_round(kRounds)) return false;
+      s.deals[i] = RoundDeal{.cards = cards[i], .wild_rank = cards[i]};
+    }
+  }
+  return true;
 }
 
 std::string answers_text(const std::vector<std::string>& answers) {
@@ -40,6 +70,7 @@ AssistRecord read_record(const Statement& row) {
     r.setup.boxes = setup.at("boxes").get<int>();
     r.setup.names = setup.at("names").get<std::vector<std::string>>();
     r.setup.me = setup.at("me").get<int>();
+    if (!read_house_rules(setup, r.setup)) throw unreadable();
     r.answers = answers.get<std::vector<std::string>>();
   } catch (const json::exception&) {
     throw unreadable();

@@ -362,6 +362,22 @@ std::string fixed_today() {
   return fixed;
 }
 
+// $CROWNS_TIME (for tests, beside $CROWNS_TODAY): the time of day, HH:MM:SS, that "now" has;
+// noon without it. A test that moves it forward plays games that start one after another.
+std::string fixed_time() {
+  std::string fixed = env("CROWNS_TIME");
+  if (fixed.empty()) return "12:00:00";
+  const auto digit = [&](std::size_t i) { return fixed[i] >= '0' && fixed[i] <= '9'; };
+  const bool shaped = fixed.size() == 8 && fixed[2] == ':' && fixed[5] == ':' && digit(0) &&
+                      digit(1) && digit(3) && digit(4) && digit(6) && digit(7);
+  if (!shaped || fixed.substr(0, 2) > "23" || fixed.substr(3, 2) > "59" ||
+      fixed.substr(6, 2) > "59") {
+    throw Error("CROWNS_TIME must be a time written HH:MM:SS, e.g. 19:04:00, not " +
+                quote_token(fixed));
+  }
+  return fixed;
+}
+
 }  // namespace
 
 std::string today() {
@@ -375,7 +391,7 @@ std::string today() {
 }
 
 std::string now_timestamp() {
-  if (std::string fixed = fixed_today(); !fixed.empty()) return fixed + " 12:00:00";
+  if (std::string fixed = fixed_today(); !fixed.empty()) return fixed + " " + fixed_time();
   const std::time_t t = std::time(nullptr);
   std::tm utc{};
   gmtime_r(&t, &utc);

@@ -58,7 +58,8 @@ SqliteHeader read_sqlite_header(const std::string& path);
 /// Today's date, YYYY-MM-DD: $CROWNS_TODAY if set (for tests), else the local date.
 std::string today();
 /// Now, "YYYY-MM-DD HH:MM:SS" in UTC; "$CROWNS_TODAY 12:00:00" when $CROWNS_TODAY is set,
-/// so that tests see fixed timestamps.
+/// so that tests see fixed timestamps ("$CROWNS_TODAY $CROWNS_TIME" when both are: a test
+/// clock that the test moves forward). Throws Error for a badly written CROWNS_TIME.
 std::string now_timestamp();
 
 }  // namespace crowns::store

@@ -5,6 +5,7 @@
 #include "crowns/json_line.hpp"
 #include "crowns/rules.hpp"
 #include "store/db.hpp"
+#include "store/house_rules.hpp"
 
 namespace crowns::store::log {
 
@@ -98,8 +99,9 @@ void write_cells(Database& db, std::int64_t game_id, int round,
   }
 }
 
-Game refresh(const Database& db, std::int64_t id) {
+Game refresh(Database& db, std::int64_t id) {
   Game game = *load_game(db, id);
+  deal_due_rounds(db, game);  // a random order's next round, once the one before is in
   if (game.status != GameStatus::Abandoned) {
     game.status = game.rounds_played() == kRounds ? GameStatus::Finished : GameStatus::Active;
   }

@@ -35,9 +35,10 @@ ScoreCell cell_from_json(const Json& item);
 void write_cells(Database& db, std::int64_t game_id, int round,
                  const std::vector<std::pair<int, ScoreCell>>& cells);
 
-/// Rewrites what is derived from the scores (status, totals, winners, "touched") and
-/// returns the game as it now is.
-Game refresh(const Database& db, std::int64_t id);
+/// Rewrites what is derived from the scores (status, totals, winners, "touched"), deals a
+/// random order's round that has become the one to record (deal_due_rounds), and returns the
+/// game as it now is.
+Game refresh(Database& db, std::int64_t id);
 
 /// Appends `entry` and returns the change: the game after it (refreshed) and the entry.
 Change append_change(Database& db, Game after, AuditEntry entry);

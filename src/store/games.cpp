@@ -6,13 +6,16 @@
 #include <unordered_map>
 
 #include "crowns/date.hpp"
+#include "crowns/error.hpp"
 #include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
 #include "store/game_range.hpp"
+#include "store/house_rules.hpp"
 #include "store/join.hpp"
+#include "store/played_order.hpp"
 #include "store/players.hpp"
 
 namespace crowns::store {
@@ -56,6 +59,35 @@ int next_playing(const Game& game, int seat, int round) {
 
 }  // namespace
 
+std::optional<RoundDeal> Game::deal(int round) const {
+  if (round < 1 || round > kRounds) return std::nullopt;
+  if (rules.order != RoundOrder::Random) return round_deal(rules.order, round);
+  if (round > static_cast<int>(dealt.size())) return std::nullopt;
+  const int cards = dealt[static_cast<std::size_t>(round - 1)];
+  // The wild rank is the card count in every order (round_order.hpp).
+  return RoundDeal{cards, wild_rank_of_round(cards - cards_in_round(1) + 1)};
+}
+
+RoundSpec Game::spec(int round) const {
+  const auto dealt_now = deal(round);
+  if (!dealt_now) {
+    throw Error("round " + std::to_string(round) + " of game " + std::to_string(id) +
+                " is not dealt yet");
+  }
+  return RoundSpec{.cards = dealt_now->cards,
+                   .wild_rank = dealt_now->wild_rank,
+                   .boxes = boxes,
+                   .label = "round " + std::to_string(round),
+                   .kind = RoundSpec::Kind::Game,
+                   .melds = rules.melds()};
+}
+
+RoundSpec Game::tiebreak_spec() const {
+  RoundSpec spec = crowns::tiebreak_spec(boxes);
+  spec.melds = rules.melds();
+  return spec;
+}
+
 int Game::dealer(int round) const {
   if (!has_late_arrival()) return dealer_seat(first_dealer, round, players());
   // The deal passes on one playing seat a round; a late arrival takes their turn from the
@@ -65,9 +97,31 @@ int Game::dealer(int round) const {
   return seat;
 }
 int Game::starter(int round) const {
+  if (rules.leads == Leads::FirstOut && round > 1) {
+    // Whoever went out first in the round before: the one marked out there (scores keep it,
+    // migration 0008); a round not recorded yet, or an old one with nobody marked, falls back
+    // to left of the dealer.
+    for (const auto& r : rounds) {
+      if (r.round != round - 1) continue;
+      for (std::size_t seat = 0; seat < r.scores.size() && seat < seats.size(); ++seat) {
+        if (r.scores[seat].went_out && seats[seat].plays(round)) return static_cast<int>(seat);
+      }
+    }
+  }
   if (!has_late_arrival()) return starter_seat(first_dealer, round, players());
   return next_playing(*this, dealer(round), round);
 }
+
+namespace {
+
+// A tie for the lowest total that none of the tied has a tie-break score for.
+bool tie_unplayed(const Game& game, const Standings& st) {
+  return st.tied && std::none_of(st.leaders.begin(), st.leaders.end(), [&](int seat) {
+           return game.seats[static_cast<std::size_t>(seat)].tiebreak.has_value();
+         });
+}
+
+}  // namespace
 
 Standings Game::standings() const {
   std::vector<std::vector<int>> points;
@@ -82,7 +136,14 @@ Standings Game::standings() const {
   }
   std::vector<std::optional<int>> tiebreak;
   for (const auto& s : seats) tiebreak.push_back(s.tiebreak);
-  return compute_standings(points, players(), status == GameStatus::Finished, tiebreak);
+  Standings st = compute_standings(points, players(), status == GameStatus::Finished, tiebreak);
+  if (rules.ties == Ties::Tiebreak && tie_unplayed(*this, st)) st.winners.clear();
+  return st;
+}
+
+bool Game::awaiting_tiebreak() const {
+  return rules.ties == Ties::Tiebreak && status == GameStatus::Finished &&
+         tie_unplayed(*this, standings());
 }
 
 namespace {
@@ -105,9 +166,10 @@ std::vector<Game> load_games_where(const Database& db, GamesWhere where, Bind bi
   std::unordered_map<std::int64_t, std::size_t> index;
   auto g = db.prepare(
       "SELECT g.id, g.played_on, g.status, g.boxes, g.first_dealer, g.note, g.uuid, "
-      "(SELECT coalesce(max(a.id), 0) FROM audit a WHERE a.game_id = g.id) FROM games g "
+      "(SELECT coalesce(max(a.id), 0) FROM audit a WHERE a.game_id = g.id), "
+      "g.round_order, g.wild_melds, g.book_suits, g.leads, g.ties, g.dealt FROM games g "
       "WHERE " +
-      std::string(where.games) + " ORDER BY g.played_on, g.id");
+      std::string(where.games) + " ORDER BY " + kPlayedOrder);
   bind(g);
   while (g.step()) {
     Game& game = games.emplace_back();
@@ -119,6 +181,8 @@ std::vector<Game> load_games_where(const Database& db, GamesWhere where, Bind bi
     game.note = g.optional_text(5);
     game.uuid = g.text(6);
     game.last_change = g.int64(7);
+    game.rules = rules_from_row(g, 8);
+    if (auto dealt = parse_dealt(g.text(13))) game.dealt = *dealt;
     index.emplace(game.id, games.size() - 1);
   }
   if (games.empty()) return games;
@@ -176,6 +240,42 @@ std::vector<Game> load_games_between(const Database& db, const std::optional<std
                           [&](Statement& s) { s.bind_all(from, to); });
 }
 
+std::string short_game_key(std::string_view uuid) {
+  return std::string(uuid.substr(0, kGameKeyLength));
+}
+
+bool is_game_key(std::string_view text) {
+  return text.size() >= 4 && text.size() <= 36 &&
+         text.find_first_not_of("0123456789abcdefABCDEF-") == std::string_view::npos;
+}
+
+std::string fold_game_key(std::string_view text) {
+  std::string folded(text);
+  for (char& c : folded)
+    if (c >= 'A' && c <= 'F') c = static_cast<char>(c - 'A' + 'a');
+  return folded;
+}
+
+Expected<std::int64_t> game_by_key(const Database& db, std::string_view key) {
+  auto stmt = db.prepare(
+      "SELECT id, uuid FROM games WHERE substr(uuid, 1, length(?1)) = ?1 ORDER BY id LIMIT 6");
+  stmt.bind_all(std::string(key));
+  std::vector<std::pair<std::int64_t, std::string>> found;
+  while (stmt.step()) found.emplace_back(stmt.int64(0), stmt.text(1));
+  if (found.size() == 1) return found.front().first;
+  if (found.empty())
+    return Failure{"no game here has the key " + quote_token(key), {.kind = HintKind::ListGames}};
+  std::string names;
+  for (std::size_t i = 0; i < found.size() && i < 5; ++i) {
+    names += (i == 0 ? "" : i + 1 == std::min<std::size_t>(found.size(), 5) ? " and " : ", ");
+    names += "game " + std::to_string(found[i].first) + " (" +
+             found[i].second.substr(0, std::max(key.size() + 4, kGameKeyLength)) + ")";
+  }
+  if (found.size() > 5) names += " and more";
+  return Failure{"the key " + quote_token(key) + " fits several games: " + names +
+                 "; give more of the key"};
+}
+
 Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, Pick pick) {
   if (id) {
     if (auto game = load_game(db, *id)) return *game;
@@ -226,8 +326,9 @@ std::vector<Game> games_in_progress(const Database& db, InProgress which) {
 
 namespace {
 
-// The columns of games that read_summary reads, in its order.
-constexpr const char* kSummaryColumns = "id, played_on, status, note, uuid";
+// The columns of games that read_summary reads, in its order (`g` is the games table).
+const std::string kSummaryColumns =
+    std::string("g.id, g.played_on, g.status, g.note, g.uuid, ") + kKnownStart;
 
 GameSummary read_summary(const Statement& row) {
   GameSummary s;
@@ -236,21 +337,25 @@ GameSummary read_summary(const Statement& row) {
   s.status = parse_status(row.text(2));
   s.note = row.optional_text(3);
   s.uuid = row.text(4);
+  if (!row.is_null(5)) s.started = row.int64(5);
   return s;
 }
 
 }  // namespace
+
+bool played_before(const GameSummary& a, const GameSummary& b) {
+  // std::optional orders nullopt first, as SQLite orders NULL.
+  return std::tie(a.date, a.started, a.uuid) < std::tie(b.date, b.started, b.uuid);
+}
 
 std::vector<GameSummary> list_games(const Database& db) {
   std::vector<GameSummary> games;
   std::unordered_map<std::int64_t, std::size_t> index;
   // Three straight scans in key order and a sort here: with 10,000 games this is several
   // times quicker than an index walk with a lookup and a subquery per game.
-  auto g = db.prepare(std::string("SELECT ") + kSummaryColumns + " FROM games");
+  auto g = db.prepare("SELECT " + kSummaryColumns + " FROM games g");
   while (g.step()) games.push_back(read_summary(g));
-  std::sort(games.begin(), games.end(), [](const GameSummary& a, const GameSummary& b) {
-    return std::tie(a.date, a.id) < std::tie(b.date, b.id);
-  });
+  std::sort(games.begin(), games.end(), played_before);
   index.reserve(games.size());
   for (std::size_t i = 0; i < games.size(); ++i) index.emplace(games[i].id, i);
   auto rounds = db.prepare("SELECT game_id, count(*) FROM rounds GROUP BY game_id");
@@ -279,10 +384,10 @@ GamesPage list_games_page(const Database& db, std::int64_t offset, int limit) {
   GamesPage page;
   auto count = db.prepare("SELECT count(*) FROM games");
   if (count.step()) page.total = count.int64(0);
-  // Backwards along games_played_on (played_on, id); then a few rows per game by primary
-  // key. 50 games of 10,000 read in well under a millisecond, the last page too.
-  auto g = db.prepare(std::string("SELECT ") + kSummaryColumns +
-                      " FROM games ORDER BY played_on DESC, id DESC LIMIT ?1 OFFSET ?2");
+  // Backwards in the order played (store/played_order.hpp): a sort of every game's key, since
+  // no index holds the start; then a few rows per game by primary key.
+  auto g = db.prepare("SELECT " + kSummaryColumns + " FROM games g ORDER BY g.played_on DESC, " +
+                      std::string(kKnownStart) + " DESC, g.uuid DESC LIMIT ?1 OFFSET ?2");
   g.bind_all(limit, offset);
   while (g.step()) page.games.push_back(read_summary(g));
   auto rounds = db.prepare("SELECT count(*) FROM rounds WHERE game_id = ?");
@@ -391,11 +496,16 @@ Expected<Game> create_game(Database& db, const NewGame& spec) {
       {"note", spec.note ? nlohmann::ordered_json(*spec.note) : nullptr},
       {"players", players}};
   if (spec.after) value["after"] = *spec.after;
+  const HouseRules rules = spec.rules.over(club_rules(db));
+  write_game_rules(db, id, rules, {}, spec.deal_seed);
+  if (!rules.is_standard()) value["rules"] = house_rules_json<nlohmann::ordered_json>(rules);
   append_audit(db, {.game_id = id,
                     .action = "new",
                     .summary = "Game " + std::to_string(id) + " started: " + names,
                     .new_value = json_line(value)});
-  return *load_game(db, id);
+  Game game = *load_game(db, id);
+  deal_due_rounds(db, game);  // round 1 of a random order
+  return game;
 }
 
 std::optional<std::int64_t> continued_table(const Database& db, std::int64_t id) {

@@ -10,7 +10,11 @@
 #include "crowns/date.hpp"
 #include "crowns/expected.hpp"
 #include "crowns/game_status.hpp"
+#include "crowns/house_rules.hpp"
+#include "crowns/round_order.hpp"
+#include "crowns/scoring.hpp"
 #include "crowns/standings.hpp"
+#include "store/house_rules.hpp"
 #include "store/sqlite.hpp"
 
 namespace crowns::store {
@@ -50,6 +54,9 @@ struct Game {
   int boxes = 1;
   int first_dealer = 0;
   std::optional<std::string> note;
+  HouseRules rules;  ///< The rules it is played under (store/house_rules.hpp).
+  /// Random order only: the card counts of the rounds dealt so far, round 1 first.
+  std::vector<int> dealt;
   std::vector<SeatInfo> seats;
   std::vector<RoundInfo> rounds;  ///< Rounds 1..k, in order.
   /// The id of the game's last change in the audit log, read with the rest (0: none): the
@@ -60,14 +67,32 @@ struct Game {
   [[nodiscard]] int rounds_played() const { return static_cast<int>(rounds.size()); }
   /// The next round to record (1-11), or none when all 11 are in.
   [[nodiscard]] std::optional<int> next_round() const;
+  /// Round `round`'s (1..11) cards and wild rank under the game's order; none for a round of
+  /// a random order not dealt yet (it is dealt when it becomes the round to record). The one
+  /// answer for every screen, the scorecard, the phone, the report, play, round and analyze.
+  [[nodiscard]] std::optional<RoundDeal> deal(int round) const;
+  /// The same as the scoring checks take it: round `round`'s cards, wild rank and boxes, and
+  /// the game's meld rules. Throws crowns::Error for a round not dealt yet (a write only ever
+  /// scores a round dealt: the current one or one recorded).
+  [[nodiscard]] RoundSpec spec(int round) const;
+  /// The 6-card tie-break's spec (6s wild) under the game's meld rules.
+  [[nodiscard]] RoundSpec tiebreak_spec() const;
   /// Seat dealing `round`: the deal passes to the next seat (in seat order, round the table)
   /// that plays the round, so a late arrival deals in turn from the round they joined.
   [[nodiscard]] int dealer(int round) const;
-  [[nodiscard]] int starter(int round) const;  ///< Seat playing first in `round`.
+  /// Seat playing first in `round`: left of its dealer; under `leads out`, from round 2 on,
+  /// whoever went out in the round before (left of the dealer while that is not recorded).
+  [[nodiscard]] int starter(int round) const;
   /// The seats playing `round`, in seat order (every seat unless someone joined late).
   [[nodiscard]] std::vector<int> seats_at(int round) const;
   [[nodiscard]] bool has_late_arrival() const;
+  /// The standings. Under `ties tiebreak`, a game whose 11 rounds end in a tie for the lowest
+  /// total has no winners (the order of finish undecided: statistics leave it out) until
+  /// the tie-break is recorded; under `ties shared` the tied share the win until then.
   [[nodiscard]] Standings standings() const;
+  /// Under `ties tiebreak`: all 11 rounds are in, the lowest total is tied and the tie-break
+  /// is not recorded yet, so the game is not over.
+  [[nodiscard]] bool awaiting_tiebreak() const;
 };
 
 /// One line of `crowns games`.
@@ -80,7 +105,29 @@ struct GameSummary {
   std::vector<std::string> players;  ///< In seat order.
   std::vector<std::string> winners;  ///< Finished games only.
   std::optional<std::string> note;
+  std::optional<std::int64_t> started;  ///< Unix seconds, when known (store/played_order.hpp).
 };
+
+/// Whether `a` was played before `b`: date, start when known (unknown first), then uuid; the
+/// same order on every host, whatever the local numbers (store/played_order.hpp).
+bool played_before(const GameSummary& a, const GameSummary& b);
+
+/// A game's key: the start of its uuid, this many hex digits, the same on every host (local
+/// game numbers are not). `crowns games`, `show` and the report show it; --game takes it.
+inline constexpr std::size_t kGameKeyLength = 8;
+
+/// The key shown for a game with this uuid.
+std::string short_game_key(std::string_view uuid);
+
+/// Whether `text` may be (the start of) a game's key: 4 to 36 hex digits and dashes.
+bool is_game_key(std::string_view text);
+
+/// `text` as keys are compared: lower case.
+std::string fold_game_key(std::string_view text);
+
+/// The number here of the one game whose uuid starts with `key` (folded). Fails naming the
+/// candidates when several do, or when none does.
+Expected<std::int64_t> game_by_key(const Database& db, std::string_view key);
 
 /// Which game a command means when no --game is given.
 enum class Pick {
@@ -123,6 +170,11 @@ struct NewGame {
   std::string date{};  ///< YYYY-MM-DD.
   std::optional<std::string> note{};
   bool add_unknown = false;  ///< Add players not yet known instead of failing.
+  /// The switches the start sets; the others take the club's default (store::club_rules).
+  RulesChoice rules{};
+  /// For the random order: draw the rounds from this seed (round_sequence), the same seed the
+  /// same rounds; none: each round drawn when dealt.
+  std::optional<std::uint64_t> deal_seed{};
   /// The game whose table this one continues (a rematch; a game started from that table's
   /// page), kept in the game's "new" entry of the audit log; none when not said (a terminal's
   /// `crowns new`).

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "crowns/house_rules.hpp"
 #include "crowns/results.hpp"
 #include "store/sqlite.hpp"
 
@@ -21,7 +22,16 @@ struct ResultsQuery {
   std::optional<Period> rounds_in;
   /// ...and, if set, only for the games this player sat at.
   std::optional<std::int64_t> rounds_of;
+  /// Only games played under exactly these rules (house rules); none: every rule set.
+  std::optional<HouseRules> rules{};
 };
+
+/// The rule sets of the finished (decided) games on or between `from` and `to` (each end
+/// open when none), with how many games each: what a leaderboard over them says when they
+/// were not all played under the same rules. Most games first.
+std::vector<std::pair<HouseRules, int>> rule_sets_between(const Database& db,
+                                                          const std::optional<std::string>& from,
+                                                          const std::optional<std::string>& to);
 
 std::vector<GameResult> load_results(const Database& db, const ResultsQuery& query);
 

@@ -39,8 +39,10 @@ std::vector<Card> cards_from(const json& j) {
 std::string deal_text(const SolitaireGame& game) {
   json piles = json::array();
   for (const auto& pile : game.piles) piles.push_back(cards_json(pile));
-  return json{{"piles", piles}, {"stock", game.stock ? cards_json(*game.stock) : json(nullptr)}}
-      .dump();
+  json deal{{"piles", piles}, {"stock", game.stock ? cards_json(*game.stock) : json(nullptr)}};
+  // Only a house rule is written: a game under the standard rules reads as before them.
+  if (game.rules != MeldRules{}) deal["rules"] = meld_rules_json<json>(game.rules);
+  return deal.dump();
 }
 
 std::string plays_text(const SolitaireGame& game) {
@@ -69,6 +71,14 @@ SolitaireGame read_game(const Statement& row) {
   }
   for (int p = 0; p < solitaire::kPiles; ++p) game.piles[p] = cards_from(deal["piles"][p]);
   if (deal.contains("stock") && !deal["stock"].is_null()) game.stock = cards_from(deal["stock"]);
+  if (deal.contains("rules")) {
+    const auto rules = house_rules_from_json(deal["rules"]);
+    if (!rules) {
+      throw Error("solitaire game " + std::to_string(game.id) +
+                  " in the database has unreadable rules: " + rules.error());
+    }
+    game.rules = rules->melds();
+  }
   for (const auto& play : plays) {
     if (!play.is_array() || play.size() != 3 || !play[1].is_number_integer())
       throw Error("solitaire game " + std::to_string(game.id) + " in the database is unreadable");

@@ -33,6 +33,7 @@ struct SolitaireGame {
   std::optional<std::int64_t> seed;        ///< None for real cards (--deal).
   solitaire::Piles piles;                  ///< As dealt.
   std::optional<std::vector<Card>> stock;  ///< Known for a seeded deal.
+  MeldRules rules;  ///< The meld rules its piles close under (kept in the deal's JSON).
   std::vector<SolitairePlay> plays;
   SolitaireStatus status = SolitaireStatus::Active;
   int piles_closed = 0;

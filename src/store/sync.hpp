@@ -135,6 +135,35 @@ struct FileKeep {
 std::map<std::string, std::vector<std::string>> disagreeing_games(
     const Database& db, const std::vector<NamedFile>& files);
 
+/// The first difference between two versions of a game, as a person reads it ("round 1: Bob
+/// 4 -> 40"; "file: 3 rounds; here: 2 rounds").
+std::string version_difference(const ExportGame& file, const ExportGame& here);
+
+/// A kept version (versions::StoredVersion) as `crowns sync --conflicts` shows it: the game it
+/// is a version of here (or that it was deleted here), and how it differs from the one here.
+struct KeptVersion {
+  versions::StoredVersion stored;
+  std::int64_t game_id = 0;  ///< The game here (0: deleted here).
+  std::string label{};       ///< "game 4 here (2026-03-02, Ann, Bob)", or "game 1b4e28ba ...".
+  std::string difference{};  ///< The file's version against the one here.
+};
+
+/// The versions kept from conflicts not decided yet, oldest first. Reads only.
+std::vector<KeptVersion> kept_versions(const Database& db);
+
+/// What taking a kept version did.
+struct TakenVersion {
+  KeptVersion taken;
+  std::string summary{};  ///< As logged.
+};
+
+/// Takes kept version `id` (sync --take): the game here becomes that version (logged as a
+/// sync change: undo puts the one here back), a version that deletes the game deletes it, and a
+/// game deleted here comes back; its version then includes both, so the next sync carries the
+/// choice to every host. Inside the caller's write transaction. Fails naming the kept versions
+/// when there is no version `id`.
+Expected<TakenVersion> take_kept_version(Database& db, std::int64_t id);
+
 /// Merges one file into the database, inside the caller's transaction: deletions, games taken
 /// forward, conflicts (settled as `keep` says, else the file's version is stored), new games,
 /// players and seasons. Fails (the caller rolls back) when the file cannot be merged.

@@ -52,13 +52,16 @@ std::string status_text(const ExportGame& g) {
          (g.status == "abandoned" ? ", abandoned" : "") + (tiebreak ? ", with a tie-break" : "");
 }
 
-// The first difference between two versions of a game, as a person reads it.
-std::string difference(const ExportGame& file, const ExportGame& here) {
+}  // namespace
+
+std::string version_difference(const ExportGame& file, const ExportGame& here) {
   const GameMerge merge = compare_game(file, here);
   if (merge.kind == GameMerge::Kind::Conflict) return merge.conflict;
   if (merge.kind == GameMerge::Kind::Same) return "the same content";
   return "file: " + status_text(file) + "; here: " + status_text(here);
 }
+
+namespace {
 
 std::string cell_text(const ExportScore& cell) {
   return log::cell_text({cell.points, cell.went_out, cell.hand});
@@ -304,7 +307,7 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
     SyncConflict c{.uuid = uuid,
                    .game_id = h.id,
                    .label = label_of(h.id, *mine),
-                   .difference = difference(g, *mine),
+                   .difference = version_difference(g, *mine),
                    .here = h.version,
                    .file = f};
     if (const auto d = keep.disagree.find(uuid);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "crowns/expected.hpp"
+#include "crowns/house_rules.hpp"
 #include "crowns/names.hpp"
 
 namespace crowns::store {
@@ -66,6 +67,11 @@ struct ExportGame {
   int boxes = 1;
   int first_dealer = 0;  ///< The seat that dealt round 1.
   std::optional<std::string> note;
+  /// The rules it is played under ("rules" in the file; absent: the standard rules, as every
+  /// file from before house rules). An import never changes the rules of a game here.
+  HouseRules rules{};
+  /// Random order: the card counts of the rounds dealt so far ("dealt" in the file).
+  std::vector<int> dealt{};
   std::vector<ExportSeat> seats;  ///< In seat order.
   /// Rounds 1..k; each one score per seat playing it, in seat order (a late arrival sits
   /// after everyone seated before them, so the seats playing a round always come first).

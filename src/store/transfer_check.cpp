@@ -269,17 +269,16 @@ void check_uuid(const ExportData& data, std::size_t g, const Namer& at,
 // A game's times (written whole and UTC, so they compare as text): recorded_at is one per
 // round and after the start, each round's after the one before, the end after the last.
 void check_times(const ExportGame& game, std::size_t g, const Namer& at) {
-  if (!game.started_at) {
-    if (game.ended_at || !game.recorded_at.empty())
-      bad(at.game(g, "started_at"), "is missing: a game's times start with its start");
-    return;
-  }
+  // A game imported without times has no start; the rounds recorded since keep theirs.
+  if (!game.started_at && game.ended_at)
+    bad(at.game(g, "started_at"), "is missing: a game's times start with its start");
+  if (!game.started_at && game.recorded_at.empty()) return;
   if (game.recorded_at.size() != game.rounds.size()) {
     bad(at.game(g, "recorded_at"), std::to_string(game.recorded_at.size()) + " times for " +
                                        counted(static_cast<int>(game.rounds.size()), "round") +
                                        "; give one per round (null: not known)");
   }
-  std::string before = *game.started_at;
+  std::string before = game.started_at.value_or("");
   for (std::size_t r = 0; r < game.recorded_at.size(); ++r) {
     const auto& time = game.recorded_at[r];
     if (!time) continue;

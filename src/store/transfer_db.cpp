@@ -11,6 +11,7 @@
 #include "store/db.hpp"
 #include "store/details.hpp"
 #include "store/games.hpp"
+#include "store/house_rules.hpp"
 #include "store/rounds.hpp"
 #include "store/timeline.hpp"
 #include "store/versions.hpp"
@@ -57,7 +58,8 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids,
 
   std::unordered_map<std::int64_t, std::size_t> index;
   auto games = db.prepare(
-      "SELECT id, played_on, status, boxes, first_dealer, note, uuid FROM games "
+      "SELECT id, played_on, status, boxes, first_dealer, note, uuid, round_order, wild_melds, "
+      "book_suits, leads, ties, dealt FROM games "
       "WHERE ?1 IS NULL OR id = ?1 ORDER BY played_on, id");
   games.bind_all(only);
   while (games.step()) {
@@ -70,6 +72,8 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids,
     g.boxes = games.integer(3);
     g.first_dealer = games.integer(4);
     g.note = games.optional_text(5);
+    g.rules = rules_from_row(games, 7);
+    if (auto dealt = parse_dealt(games.text(12))) g.dealt = *dealt;
     data.games.push_back(std::move(g));
   }
   auto seats = db.prepare(
@@ -103,11 +107,34 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids,
     times.emplace(*only, timeline::game_times(db, *only));
   else
     times = timeline::all_game_times(db);
+  // A game whose start is not known (imported without times) keeps the times of the rounds
+  // recorded here since, or carried by a file (issue 44): the rounds it came with have the
+  // import's time, which is no round's (the timeline forgets them all for such a game).
+  auto own_rounds = db.prepare(
+      "SELECT r.round, CAST(strftime('%s', r.entered_at) AS INTEGER) FROM rounds r "
+      "WHERE r.game_id = ?1 AND r.entered_at != '' AND (r.entered_at GLOB '*T*' OR "
+      "EXISTS (SELECT 1 FROM audit a WHERE a.game_id = r.game_id AND a.action = 'round' "
+      "AND a.undone_by IS NULL AND json_extract(a.new_value, '$.round') = r.round "
+      "AND a.summary NOT LIKE '% (imported from %'))");
   for (const auto& [id, i] : index) {
     const auto it = times.find(id);
-    if (it == times.end() || !it->second.started) continue;
+    if (it == times.end()) continue;
     const timeline::GameTimes& t = it->second;
     ExportGame& g = data.games[i];
+    if (!t.started) {
+      own_rounds.reset();
+      own_rounds.bind_all(id);
+      std::vector<std::optional<std::string>> recorded(g.rounds.size());
+      bool any = false;
+      while (own_rounds.step()) {
+        const auto r = static_cast<std::size_t>(own_rounds.integer(0) - 1);
+        if (r >= recorded.size() || own_rounds.is_null(1)) continue;
+        recorded[r] = timeline::iso_time(own_rounds.int64(1));
+        any = true;
+      }
+      if (any) g.recorded_at = std::move(recorded);
+      continue;
+    }
     g.started_at = timeline::iso_time(*t.started);
     if (t.ended) g.ended_at = timeline::iso_time(*t.ended);
     for (std::size_t r = 0; r < g.rounds.size(); ++r) {
@@ -355,6 +382,15 @@ void write_game_content(Database& db, std::int64_t game_id, const ExportGame& g)
       .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, g.started_at, over, g.ended_at,
                 now_timestamp(), game_id)
       .run();
+  // The rules stay the game's own here; a random order's rounds dealt since (the version
+  // taken has more) are taken with it, never a round dealt here replaced.
+  if (auto here = load_game(db, game_id);
+      here && here->rules.order == RoundOrder::Random && g.dealt.size() > here->dealt.size() &&
+      std::equal(here->dealt.begin(), here->dealt.end(), g.dealt.begin())) {
+    db.prepare("UPDATE games SET dealt = ? WHERE id = ?")
+        .bind_all(dealt_text(g.dealt), game_id)
+        .run();
+  }
   auto add_seat = db.prepare(kInsertSeat);
   insert_seats(add_seat, game_id, g, player_ids);
   auto add_round = db.prepare("INSERT INTO rounds (game_id, round, entered_at) VALUES (?, ?, ?)");
@@ -567,6 +603,7 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
           .run();
     }
     const std::int64_t id = db.last_insert_id();
+    write_game_rules(db, id, g.rules, g.dealt, std::nullopt);
     std::vector<std::int64_t> seat_players;
     for (const auto& seat : g.seats) seat_players.push_back(player_ids.at(fold_case(seat.player)));
     insert_seats(add_seat, id, g, seat_players);
@@ -576,7 +613,7 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
       // A round of a timed file without its time: '' (no time; timeline reads none).
       const std::optional<std::string> at =
           r < g.recorded_at.size() ? g.recorded_at[r] : std::nullopt;
-      add_round.bind_all(id, round, g.started_at ? at.value_or("") : now).run();
+      add_round.bind_all(id, round, at ? *at : g.started_at ? "" : now).run();
       for (std::size_t s = 0; s < g.rounds[r].size(); ++s) {
         const ExportScore& cell = g.rounds[r][s];
         add_score.reset();

@@ -12,6 +12,7 @@
 #include "crowns/json_line.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
+#include "store/house_rules.hpp"
 #include "store/transfer_internal.hpp"
 
 namespace crowns::store {
@@ -44,6 +45,15 @@ void append_game(std::string& out, const ExportGame& g, GameText text) {
   append_quoted(out, g.status);
   out += ",\"boxes\":" + std::to_string(g.boxes);
   out += ",\"first_dealer\":" + std::to_string(g.first_dealer);
+  // Only when not the standard rules: a standard game's text (and its digest) is what it was
+  // before house rules.
+  if (!g.rules.is_standard()) out += ",\"rules\":" + house_rules_json<json>(g.rules).dump();
+  if (!g.dealt.empty()) {
+    out += ",\"dealt\":[";
+    for (std::size_t i = 0; i < g.dealt.size(); ++i)
+      out += (i ? "," : "") + std::to_string(g.dealt[i]);
+    out += ']';
+  }
   if (g.note) {
     out += ",\"note\":";
     append_quoted(out, *g.note);
@@ -83,6 +93,9 @@ void append_game(std::string& out, const ExportGame& g, GameText text) {
       out += ",\"ended_at\":";
       append_quoted(out, *g.ended_at);
     }
+  }
+  // Without a start, the times of rounds recorded since the game came without times.
+  if (!key && (g.started_at || !g.recorded_at.empty())) {
     out += ",\"recorded_at\":[";
     for (std::size_t r = 0; r < g.recorded_at.size(); ++r) {
       if (r) out += ',';
@@ -231,8 +244,8 @@ void read_times(const json& j, const std::string& path, ExportGame& g) {
 
 ExportGame read_game(const json& j, const std::string& path) {
   expect_object(j, path,
-                {"uuid", "date", "status", "boxes", "first_dealer", "note", "seats", "rounds",
-                 "started_at", "ended_at", "recorded_at"});
+                {"uuid", "date", "status", "boxes", "first_dealer", "rules", "dealt", "note",
+                 "seats", "rounds", "started_at", "ended_at", "recorded_at"});
   ExportGame g;
   g.uuid = optional_text(j, path, "uuid");
   g.date = as_text(required(j, path, "date"), path + ".date");
@@ -240,6 +253,25 @@ ExportGame read_game(const json& j, const std::string& path) {
   g.boxes = as_int(required(j, path, "boxes"), path + ".boxes");
   g.first_dealer = optional_int(j, path, "first_dealer").value_or(0);
   g.note = optional_text(j, path, "note");
+  if (const json* rules = json_member(j, "rules"); rules && !rules->is_null()) {
+    auto read = house_rules_from_json(*rules);
+    if (!read) bad(path + ".rules", read.error());
+    g.rules = *read;
+  }
+  if (const json* dealt = json_member(j, "dealt"); dealt && !dealt->is_null()) {
+    if (!dealt->is_array())
+      bad(path + ".dealt", "must be a list of card counts, not " + kind_of(*dealt));
+    std::string text;
+    for (const auto& n : *dealt) {
+      if (!n.is_number_integer()) bad(path + ".dealt", "must be a list of card counts (3 to 13)");
+      text += (text.empty() ? "" : " ") + std::to_string(n.get<std::int64_t>());
+    }
+    auto counts = parse_dealt(text);
+    if (!counts) bad(path + ".dealt", counts.error());
+    if (g.rules.order != RoundOrder::Random && !counts->empty())
+      bad(path + ".dealt", "is for a game in random order only");
+    g.dealt = *counts;
+  }
   const json& seats = required(j, path, "seats");
   if (!seats.is_array()) bad(path + ".seats", "must be a list [...], not " + kind_of(seats));
   // Checked here, not only later: a list this long should not be read at all.

@@ -10,9 +10,11 @@
 #include "store/audit.hpp"
 #include "store/client_writes.hpp"
 #include "store/db.hpp"
+#include "store/house_rules.hpp"
 #include "store/players.hpp"
 #include "store/undo.hpp"
 #include "table/scores.hpp"
+#include "table/tables.hpp"
 
 namespace crowns::table {
 namespace {
@@ -288,7 +290,10 @@ Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request,
     }
     // Then anything else that changed since the values were typed.
     check_basis(db, game, request.basis);
-    const RoundSpec spec = round_spec(round, game.boxes);
+    // A random order's round is dealt when it becomes current (log::refresh); a game that
+    // came from a file or a sync without it is dealt here, before it is scored.
+    store::deal_due_rounds(db, game);
+    const RoundSpec spec = game.spec(round);
     auto scores = read_scores(game, request.values, request.scores, every_seat(game),
                               Coverage::Every, spec, request.checks);
     take(settle_went_out(asker, game, scores, std::nullopt, spec, request.checks), game);
@@ -331,7 +336,7 @@ Outcome<Recorded> correct_round(store::Database& db, const CorrectionRequest& re
              .round = request.round}};
       }
     }
-    const RoundSpec spec = round_spec(request.round, game.boxes);
+    const RoundSpec spec = game.spec(request.round);
     // Values in seat order are the players of that round; a late arrival named in a round
     // before they came is refused by the store, naming the round.
     const bool named =
@@ -354,7 +359,7 @@ Outcome<Recorded> record_tiebreak(store::Database& db, const TiebreakRequest& re
     store::Game game = game_now(db, request.game);
     check_basis(db, game, request.basis);
     const Standings st = take(store::check_tiebreak(game), game);
-    const RoundSpec spec = tiebreak_spec(game.boxes);
+    const RoundSpec spec = game.tiebreak_spec();
     auto scores = read_scores(game, request.values, request.scores, st.leaders, Coverage::Every,
                               spec, request.checks);
     take(check_scores(game, scores, std::nullopt, spec, request.checks), game);
@@ -500,6 +505,21 @@ store::Game created(store::Database& db, const store::NewGame& spec, const Basis
   return game;
 }
 
+// A table's next game is started once, from the game its page showed (`shown`): refused when
+// the table plays another game now (another phone at it started the next one meanwhile),
+// with that game, which the page then shows.
+void check_table(const store::Database& db, std::int64_t shown) {
+  game_now(db, shown);  // no such game: refused as such
+  const store::Game now = game_at_table(db, shown);
+  if (now.id == shown) return;
+  std::string names;
+  for (const auto& s : now.seats) names += (names.empty() ? "" : ", ") + s.name;
+  throw Stop{{.kind = Refused::MovedOn,
+              .message = "this table's next game has started meanwhile: game " +
+                         std::to_string(now.id) + " (" + names + ")",
+              .game = now}};
+}
+
 // A start sent again: the game it started.
 std::optional<Refusal> started_already(const store::Database& db, const Basis& basis) {
   try {
@@ -517,7 +537,9 @@ Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec,
   if (auto again = started_already(db, basis)) return *again;
   // "Did you mean Bob?" first: the likely answer to a new name close to a roster name (the
   // store refuses one that looks alike outright, which the person may not have meant either).
+  // A table that moved on asks nothing (checked again inside the transaction).
   try {
+    if (spec.after) check_table(db, *spec.after);
     check_new_names(db, spec, asker);
   } catch (Stop& stop) {
     return std::move(stop.refusal);
@@ -532,18 +554,24 @@ Outcome<store::Game> start_game(store::Database& db, const store::NewGame& spec,
   } catch (Stop& stop) {
     return std::move(stop.refusal);
   }
-  return in_transaction(db, [&] { return created(db, spec, basis); });
+  return in_transaction(db, [&] {
+    check_stored(db, basis);  // its own start moved the table on: the game it started
+    if (spec.after) check_table(db, *spec.after);
+    return created(db, spec, basis);
+  });
 }
 
 Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& asker,
                                    const Basis& basis) {
   if (auto again = started_already(db, basis)) return *again;
   try {
+    check_table(db, id);
     check_in_progress(db, asker);
   } catch (Stop& stop) {
     return std::move(stop.refusal);
   }
   return in_transaction(db, [&] {
+    check_stored(db, basis);
     const store::Game before = game_now(db, id);
     if (before.status == store::GameStatus::Active) {
       throw Stop{{.kind = Refused::Invalid,
@@ -551,6 +579,7 @@ Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& 
                              " is still being played; a rematch follows a finished game",
                   .game = before}};
     }
+    check_table(db, id);
     store::NewGame spec;
     for (const auto& s : before.seats) spec.players.push_back(s.name);
     // The deal passes on: the seat after the last game's first dealer deals round 1.
@@ -559,6 +588,8 @@ Outcome<store::Game> start_rematch(store::Database& db, std::int64_t id, Asker& 
     spec.boxes = before.boxes;
     spec.date = store::today();
     spec.after = before.id;  // played at the same table: its pages follow it there
+    spec.rules = store::RulesChoice::all(
+        before.rules);  // the same table plays on under the same house rules
     return created(db, spec, basis);
   });
 }

@@ -30,6 +30,10 @@ enum class Refused {
   /// The write was stored already (sent again after its answer was lost): `stored` is the
   /// change it made, `round` its round; nothing new is written. A door words it as done.
   Stored,
+  /// The table moved on: the game its page showed (a start's NewGame::after, a rematch's game)
+  /// is no longer the game the table plays, whose next game was started meanwhile (by
+  /// another phone at it): `game` is the game it plays now (table/tables.hpp).
+  MovedOn,
   Declined,  ///< The person asked said no.
 };
 

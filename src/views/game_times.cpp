@@ -2,6 +2,7 @@
 
 #include "views/game_times.hpp"
 
+#include "views/local_time.hpp"
 #include "views/scorecard.hpp"
 
 namespace crowns::views {
@@ -10,10 +11,14 @@ namespace {
 using Json = nlohmann::ordered_json;
 namespace timeline = store::timeline;
 
-// "2026-01-15 19:04" of an ISO time.
+// "2026-01-15 19:04" in the local zone ($TZ), as a person at the table read the clock.
 std::string minute_text(timeline::UnixTime t) {
-  const std::string iso = timeline::iso_time(t);
-  return iso.substr(0, 10) + " " + iso.substr(11, 5);
+  return local_time(t).text.substr(0, 16);
+}
+
+// The local zone's name at `t` ("PST", "UTC").
+std::string zone_at(timeline::UnixTime t) {
+  return local_time(t).zone;
 }
 
 Json time_json(const std::optional<timeline::UnixTime>& t) {
@@ -27,14 +32,14 @@ std::string game_times_text(const timeline::GameTimes& times, timeline::UnixTime
   const std::string start = minute_text(*times.started);
   if (times.status == store::GameStatus::Active) {
     return timeline::length_text(std::max<std::int64_t>(0, now - *times.started)) +
-           " so far (started " + start + " UTC)";
+           " so far (started " + start + " " + zone_at(*times.started) + ")";
   }
   const auto length = times.duration();
-  if (!length) return "not known (started " + start + " UTC)";
+  if (!length) return "not known (started " + start + " " + zone_at(*times.started) + ")";
   const std::string end = minute_text(*times.ended);
   const bool same_day = end.substr(0, 10) == start.substr(0, 10);
   return timeline::length_text(*length) + " (" + start + " to " +
-         (same_day ? end.substr(11) : end) + " UTC)";
+         (same_day ? end.substr(11) : end) + " " + zone_at(*times.ended) + ")";
 }
 
 void add_game_times(Json& card, const timeline::GameTimes& times, timeline::UnixTime now) {

@@ -35,6 +35,13 @@ std::string meld_text(const Style& style, const Meld& meld) {
   return out;
 }
 
+std::string meld_rules_note(const MeldRules& rules) {
+  std::string note;
+  if (rules.wild_melds == WildMelds::DoNotCount) note += " · no wild-only melds";
+  if (rules.book_suits == BookSuits::Distinct) note += " · book suits distinct";
+  return note;
+}
+
 void print_hand(std::ostream& out, const Style& style, const HandReport& r,
                 std::string_view indent) {
   const Solution& s = r.solution;
@@ -51,8 +58,7 @@ void print_hand(std::ostream& out, const Style& style, const HandReport& r,
                           r.mode == HandMode::Drawn ? " + drawn" : "", wild_phrase(r.wild_rank));
   }
   // House rules that change the answer are named; the standard rules go without saying.
-  if (r.rules.wild_melds == WildMelds::DoNotCount) header += " · no wild-only melds";
-  if (r.rules.book_suits == BookSuits::Distinct) header += " · book suits distinct";
+  header += meld_rules_note(r.rules);
   out << indent << style.bold(header) << '\n';
   out << indent << "hand     " << style.cards(r.cards) << '\n';
   if (s.discard) out << indent << "discard  " << style.card(*s.discard) << '\n';

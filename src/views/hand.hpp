@@ -20,6 +20,11 @@ std::string rank_text(int rank);
 void print_hand(std::ostream& out, const Style& style, const HandReport& report,
                 std::string_view indent = "");
 
+/// The meld rules as a header names them, after a " · ": "" under the standard rules, else
+/// " · no wild-only melds", " · book suits distinct" or both. Every hand header uses it
+/// (analyze, advise, odds, assist, solitaire), so a house rule reads the same everywhere.
+std::string meld_rules_note(const MeldRules& rules);
+
 /// One meld as text: "7♥ 8♥ jk=9♥".
 std::string meld_text(const Style& style, const Meld& meld);
 

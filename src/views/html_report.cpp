@@ -11,6 +11,7 @@
 #include "crowns/rules.hpp"
 #include "views/report.hpp"
 #include "views/report_style.hpp"
+#include "views/scorecard.hpp"
 
 namespace crowns::views {
 namespace {
@@ -54,7 +55,14 @@ void scorecard_html(std::ostringstream& html, const store::Game& game, int headi
                       heading, game.id, html_escape(game.date))
        << (game.boxes == 2 ? " · two boxes" : "") << "</h" << heading << ">\n";
   html << "<p class=\"meta\">" << game.players() << " players · " << store::status_name(game.status)
-       << ", " << rounds_progress(game.rounds_played()) << "</p>\n";
+       << ", "
+       << rounds_progress(game.rounds_played())
+       // The key names the game on every host (--game KEY); its number is this database's.
+       << " · key " << store::short_game_key(game.uuid) << "</p>\n";
+  if (!game.rules.is_standard()) {
+    html << "<p class=\"meta rules\">House rules: " << html_escape(house_options_text(game.rules))
+         << "</p>\n";
+  }
   if (game.note) html << "<p>Note: " << html_escape(*game.note) << "</p>\n";
   // The dealer comes last: on a phone the scores come first, whatever the names' length.
   html << "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"rounds\"><table "
@@ -65,7 +73,7 @@ void scorecard_html(std::ostringstream& html, const store::Game& game, int headi
   std::vector<int> running(n, 0);
   for (std::size_t s = 0; s < n; ++s) running[s] = game.seats[s].start_total;
   for (const auto& r : game.rounds) {
-    html << "<tr><td>" << r.round << "</td><td>" << wild_label(r.round) << "</td>";
+    html << "<tr><td>" << r.round << "</td><td>" << deal_wild_text(game, r.round) << "s</td>";
     for (std::size_t s = 0; s < n; ++s) {
       if (!game.seats[s].plays(r.round)) {  // a late arrival, not seated yet
         html << "<td>–</td>";

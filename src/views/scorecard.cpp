@@ -1,15 +1,48 @@
 #include "views/scorecard.hpp"
 
+#include <algorithm>
+
 #include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
+#include "views/hand.hpp"
 
 namespace crowns::views {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
+// A round's cards or wild as JSON: a number of cards, a rank's text; null when not dealt yet.
+Json deal_json(const store::Game& game, int round, int RoundDeal::*part) {
+  const auto deal = game.deal(round);
+  if (!deal) return nullptr;
+  if (part == &RoundDeal::cards) return deal->cards;
+  return rank_text(deal->wild_rank);
+}
+
 }  // namespace
+
+std::string deal_cards_text(const store::Game& game, int round) {
+  const auto deal = game.deal(round);
+  return deal ? std::to_string(deal->cards) : "?";
+}
+
+std::string deal_wild_text(const store::Game& game, int round) {
+  const auto deal = game.deal(round);
+  return deal ? rank_text(deal->wild_rank) : "?";
+}
+
+std::string house_options_text(const HouseRules& rules) {
+  // describe()'s words, the switches that differ from the standard only.
+  std::string out;
+  for (const HouseSwitch s : kHouseSwitches) {
+    if (switch_word(rules, s) == switch_word(HouseRules{}, s)) continue;
+    std::string name(switch_name(s));
+    std::replace(name.begin(), name.end(), '_', ' ');
+    out += (out.empty() ? "" : ", ") + name + ' ' + std::string(switch_word(rules, s));
+  }
+  return out;
+}
 
 Json scorecard_json(const store::Game& game) {
   const Standings st = game.standings();
@@ -29,8 +62,8 @@ Json scorecard_json(const store::Game& game) {
     }
     rounds.push_back(
         Json{{"round", r.round},
-             {"cards", cards_in_round(r.round)},
-             {"wild", rank_text(wild_rank_of_round(r.round))},
+             {"cards", deal_json(game, r.round, &RoundDeal::cards)},
+             {"wild", deal_json(game, r.round, &RoundDeal::wild_rank)},
              {"dealer", game.seats[static_cast<std::size_t>(game.dealer(r.round))].name},
              {"scores", scores},
              {"went_out", went_out},
@@ -58,16 +91,18 @@ Json scorecard_json(const store::Game& game) {
   if (game.status == store::GameStatus::Active) {
     const int r = *game.next_round();
     next = Json{{"round", r},
-                {"cards", cards_in_round(r)},
-                {"wild", rank_text(wild_rank_of_round(r))},
+                {"cards", deal_json(game, r, &RoundDeal::cards)},
+                {"wild", deal_json(game, r, &RoundDeal::wild_rank)},
                 {"dealer", game.seats[static_cast<std::size_t>(game.dealer(r))].name},
                 {"starts", game.seats[static_cast<std::size_t>(game.starter(r))].name}};
   }
   Json card{{"id", game.id},
             {"uuid", game.uuid},
+            {"key", store::short_game_key(game.uuid)},
             {"date", game.date},
             {"status", store::status_name(game.status)},
             {"boxes", game.boxes},
+            {"rules", house_rules_json<Json>(game.rules)},
             {"note", game.note ? Json(*game.note) : Json(nullptr)},
             {"players", players},
             {"rounds", rounds},
@@ -79,6 +114,8 @@ Json scorecard_json(const store::Game& game) {
             {"places", places},
             {"next", next}};
   if (!joined.empty()) card["joined"] = joined;  // late arrivals only: older output unchanged
+  // House rule `ties tiebreak`, a tie with the tie-break still to play: not over, no winner.
+  if (game.awaiting_tiebreak()) card["awaiting_tiebreak"] = true;
   return card;
 }
 

@@ -58,7 +58,9 @@ check "nor its -wal or -shm" bash -c '! ls new.db-* 2>/dev/null | grep -q .'
 check "a database that holds something is kept when a later command fails" [ -s kept.db ]
 
 # 26 holders of one record: 13 players of each of two 14-player games score the highest round.
+# The P game starts first (the test clock), so its players are named first.
 for g in P Q; do
+  [ "$g" = Q ] && export CROWNS_TIME=13:00:00
   names=()
   for i in $(seq -w 1 14); do names+=("$g$i"); done
   "$CROWNS" --db rec.db new --another --add --boxes 2 "${names[@]}" >/dev/null
@@ -67,6 +69,7 @@ for g in P Q; do
     "$CROWNS" --db rec.db round --round "$r" 0* 3 3 3 3 3 3 3 3 3 3 3 3 3 >/dev/null
   done
 done
+unset CROWNS_TIME
 "$CROWNS" --db rec.db records --all >records.txt
 check "a record of 26 holders is one line" grep -qE 'P02, P03 and 24 more' records.txt
 check "the capped record is one line: no holder line follows it" \

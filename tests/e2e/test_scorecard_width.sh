@@ -10,7 +10,8 @@ widest=$("$CROWNS" show | while IFS= read -r line; do printf '%s\n' "$line" | wc
 # wc -m counts the newline too.
 check "7-player scorecard fits 80 columns (widest $((widest - 1)))" test "$widest" -le 81
 lines=$("$CROWNS" show | wc -l)
-check "one line per round plus header, totals, behind, legend, result, time" test "$lines" -eq 18
-check "winner line" test "$("$CROWNS" show | tail -2 | head -1)" = "Winner: Alexandria with 0"
-check "then the game's time" test "$("$CROWNS" show | tail -1)" = "Time: 0 s (2026-01-15 12:00 to 12:00 UTC)"
+check "one line per round plus header, totals, behind, legend, result, time, key" test "$lines" -eq 19
+check "winner line" test "$("$CROWNS" show | tail -3 | head -1)" = "Winner: Alexandria with 0"
+check "then the game's time" test "$("$CROWNS" show | tail -2 | head -1)" = "Time: 0 s (2026-01-15 12:00 to 12:00 UTC)"
+check "then its key" grep -qxE "Key: [0-9a-f]{8}" <("$CROWNS" show | tail -1)
 finish

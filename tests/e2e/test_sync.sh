@@ -73,7 +73,7 @@ quiet a sync "$S"
 c sync "$S" >out 2>err
 check "a conflict: exit 3" [ $? = 3 ]
 check "a conflict is reported with its first difference" grep -q "^  Conflict: game [0-9] here (2026-01-15, Eve, Fay): round 1 differs (file: Eve 30, Fay 0\*; here: Eve 40, Fay 0\*)$" out
-check "naming the database that made each version, and when" grep -qE "^    the file's version: changed last by database [0-9a-f]{16} at 2026-01-15 12:00:00; here: by this database \([0-9a-f]{16}\) at 2026-01-15 12:00:00$" out
+check "naming the database that made each version, and when" grep -qE "^    the file's version: changed last by database [0-9a-f]{16} at 2026-01-15 12:00:00 UTC; here: by this database \([0-9a-f]{16}\) at 2026-01-15 12:00:00 UTC$" out
 check "kept here, the other kept too" grep -q "^    kept as it is here for now; the file's version is kept too$" out
 check "and how to choose" grep -qE "^crowns: 1 conflict left undecided \(each game kept as it is here, the other version kept too\); choose with crowns sync .*shared --keep here \(keep the versions here\), --keep file \(take the files'\), --keep crowns-[0-9a-f]{16}.json$" err
 check "and kept as it is here" grep -q '{"points":40}' <(c export)

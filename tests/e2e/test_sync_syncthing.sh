@@ -117,11 +117,13 @@ db a new --another Cy Dee --add >/dev/null
 db c new --another Eve Fay --add >/dev/null
 sync_on a
 sync_on c
-# Until every database holds the four games (two rounds of syncs at least; 60 s at most).
-for ((n = 0; n < 30; n++)); do
-  sleep 2
+# Until every database holds the four games (two rounds of syncs at least; 60 s at most),
+# looked at every half second: Syncthing carries a file within a second or two (watcher and
+# rescan at 1 s), and 2 s waits made this loop most of the test's time (under ASan too).
+for ((n = 0; n < 60; n++)); do
+  sleep 0.5
   for h in "${hosts[@]}"; do sync_on "$h"; done
-  sleep 2
+  sleep 0.5
   for h in "${hosts[@]}"; do sync_on "$h"; done
   [ "$(games_of a)" = "$(games_of b)" ] && [ "$(games_of a)" = "$(games_of c)" ] &&
     [ "$(games_of a | wc -l)" = 3 ] && break

@@ -273,7 +273,7 @@ TEST_CASE("the batch loop answers every line, in blocks while input is waiting",
   std::ostream out(&buf);
   std::istringstream in(kRequests);
   std::ostringstream err;
-  Context ctx{in, out, err, {}, {}, ExitCode::Ok, {}, {}};
+  Context ctx{in, out, err, {}, {}, ExitCode::Ok, {}, {}, {}};
   run_batch(ctx, count_cards);
   CHECK(buf.str() == kAnswers);
   CHECK(ctx.exit_code == ExitCode::Error);
@@ -287,7 +287,7 @@ TEST_CASE("the batch loop sends each answer when no more input is waiting", "[ba
   TrickleBuf trickle(kRequests);
   std::istream in(&trickle);
   std::ostringstream err;
-  Context ctx{in, out, err, {}, {}, ExitCode::Ok, {}, {}};
+  Context ctx{in, out, err, {}, {}, ExitCode::Ok, {}, {}, {}};
   run_batch(ctx, count_cards);
   CHECK(buf.str() == kAnswers);
   CHECK(buf.syncs == 3);  // one per answer: a waiting client gets each at once
@@ -307,8 +307,8 @@ TEST_CASE("solitaire batch: a lost position gets a play marked lost", "[batch][s
   Json dead = Json::array();  // 22 cards turned and discarded: 5 left unseen, 11 piles open
   for (std::size_t i = 1; i <= 22; ++i) dead.push_back(to_string(deal.stock[i]));
   request["dead"] = dead;
-  const LineAnswer a =
-      answer_line(request.dump(), [](JsonRequest& r) { return answer_solitaire_request(r); });
+  const LineAnswer a = answer_line(
+      request.dump(), [](JsonRequest& r) { return answer_solitaire_request(r, MeldRules{}); });
   INFO(a.text);
   REQUIRE_FALSE(a.failed);
   const Json answer = Json::parse(a.text);

@@ -33,7 +33,7 @@ Situation took_nine_of_hearts() {
 double mean_fit_of_nine(const reading::Reading& r) {
   double mean = 0;
   for (std::size_t i = 0; i < r.hands.size(); ++i)
-    mean += r.weights[i] * reading::fit(r.hands[i], card("9h"), 5);
+    mean += r.weights[i] * reading::fit(r.hands[i], card("9h"), 5, MeldRules{});
   return mean;
 }
 
@@ -78,9 +78,10 @@ void check_reading_of_nine(reading::Settings settings) {
 
 TEST_CASE("a card's fit is the points it saves in the hand", "[reading]") {
   // It completes a run: the run's points (8 + 9 + 10) are saved.
-  CHECK(reading::fit(cards("8h 10h Kc"), card("9h"), 3) == 27);
-  CHECK(reading::fit(cards("8h 9h 10h Kc"), card("9h"), 3) == 27);  // held: set aside first
-  CHECK(reading::fit(cards("4c Kc Qs"), card("9h"), 3) == 0);       // melds with nothing
+  CHECK(reading::fit(cards("8h 10h Kc"), card("9h"), 3, MeldRules{}) == 27);
+  CHECK(reading::fit(cards("8h 9h 10h Kc"), card("9h"), 3, MeldRules{}) ==
+        27);                                                                // held: set aside first
+  CHECK(reading::fit(cards("4c Kc Qs"), card("9h"), 3, MeldRules{}) == 0);  // melds with nothing
 }
 
 TEST_CASE("a hand near a card they took is likelier than one far from it", "[reading]") {
@@ -137,16 +138,16 @@ TEST_CASE("hands then: taking and passing share the chance; a card that melds is
   reading::Settings settings;
   settings.hands_then = true;
   // Round 3, fives wild: the 9h completes 8h 10h (saves 27 points); the 3c saves nothing here.
-  const double meld =
-      reading::take_likelihood(cards("8h 10h Kc 4d Qs"), card("9h"), true, 5, settings);
+  const double meld = reading::take_likelihood(cards("8h 10h Kc 4d Qs"), card("9h"), true, 5,
+                                               MeldRules{}, settings);
   CHECK(meld > 0.9);
   // Every hand: the chance to take plus the chance to pass is 1.
   SplitMix64 rng(11);
   for (int i = 0; i < 40; ++i) {
     const std::vector<Card> hand = random_cards(rng, 5);
     const Card offered = card_of_kind(static_cast<int>(rng.below(kCardKinds)));
-    const double take = reading::take_likelihood(hand, offered, true, 5, settings);
-    const double pass = reading::take_likelihood(hand, offered, false, 5, settings);
+    const double take = reading::take_likelihood(hand, offered, true, 5, MeldRules{}, settings);
+    const double pass = reading::take_likelihood(hand, offered, false, 5, MeldRules{}, settings);
     CHECK(take + pass == Approx(1.0));
   }
 }
@@ -162,18 +163,22 @@ TEST_CASE("hands then: the throw is a softmax over the cards they could throw", 
     std::sort(distinct.begin(), distinct.end());
     distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
     double sum = 0;
-    for (Card c : distinct) sum += reading::discard_likelihood(hand, c, std::nullopt, 5, settings);
+    for (Card c : distinct)
+      sum += reading::discard_likelihood(hand, c, std::nullopt, 5, MeldRules{}, settings);
     CHECK(sum == Approx(1.0));
   }
   // The king that melds with nothing is the likeliest throw; a card just taken is not among the
   // candidates (the others share the whole chance).
   const auto hand = cards("8h 9h 10h Ks 3c Qd");
-  const double king = reading::discard_likelihood(hand, card("Ks"), std::nullopt, 5, settings);
-  CHECK(king > reading::discard_likelihood(hand, card("9h"), std::nullopt, 5, settings));
-  CHECK(king > reading::discard_likelihood(hand, card("3c"), std::nullopt, 5, settings));
+  const double king =
+      reading::discard_likelihood(hand, card("Ks"), std::nullopt, 5, MeldRules{}, settings);
+  CHECK(king >
+        reading::discard_likelihood(hand, card("9h"), std::nullopt, 5, MeldRules{}, settings));
+  CHECK(king >
+        reading::discard_likelihood(hand, card("3c"), std::nullopt, 5, MeldRules{}, settings));
   double others = 0;
   for (Card c : cards("8h 9h 10h Ks Qd"))
-    others += reading::discard_likelihood(hand, c, card("3c"), 5, settings);
+    others += reading::discard_likelihood(hand, c, card("3c"), 5, MeldRules{}, settings);
   CHECK(others == Approx(1.0));
 }
 
@@ -252,8 +257,10 @@ TEST_CASE("the exact model follows the expected-value player's own take and thro
     const std::vector<Card> before = random_cards(rng, 5);
     const Card offered = card_of_kind(static_cast<int>(rng.below(kCardKinds)));
     // Taking and passing share the chance; the likelier one is what the player does.
-    const double take = reading::exact_take_likelihood(before, offered, true, 5, 1, settings);
-    const double pass = reading::exact_take_likelihood(before, offered, false, 5, 1, settings);
+    const double take =
+        reading::exact_take_likelihood(before, offered, true, 5, MeldRules{}, 1, settings);
+    const double pass =
+        reading::exact_take_likelihood(before, offered, false, 5, MeldRules{}, 1, settings);
     CHECK(take + pass == Approx(1.0));
     Situation s;
     s.round = 3;
@@ -272,7 +279,8 @@ TEST_CASE("the exact model follows the expected-value player's own take and thro
     double sum = 0;
     double best = 0;
     for (Card c : distinct) {
-      const double p = reading::exact_discard_likelihood(at, c, std::nullopt, 5, 1, settings);
+      const double p =
+          reading::exact_discard_likelihood(at, c, std::nullopt, 5, MeldRules{}, 1, settings);
       sum += p;
       best = std::max(best, p);
     }
@@ -281,18 +289,18 @@ TEST_CASE("the exact model follows the expected-value player's own take and thro
     s.top.reset();
     const Card thrown =
         selfplay::lookahead_discard(selfplay::Lookahead::ExpectedValue, s, Unseen{});
-    CHECK(reading::exact_discard_likelihood(at, thrown, std::nullopt, 5, 1, settings) ==
-          Approx(best));
+    CHECK(reading::exact_discard_likelihood(at, thrown, std::nullopt, 5, MeldRules{}, 1,
+                                            settings) == Approx(best));
   }
   // A card that lets it go out is always taken (8h-Qh, the 3c thrown), and then only a card
   // that goes out is thrown.
   settings.temperature = 1e6;
-  CHECK(reading::exact_take_likelihood(cards("8h 10h Jh Qh 3c"), card("9h"), true, 5, 1,
-                                       settings) == Approx(1.0));
-  CHECK(reading::exact_discard_likelihood(cards("8h 9h 10h Jh Qh 3c"), card("3c"), card("9h"), 5, 1,
-                                          settings) == Approx(1.0));
-  CHECK(reading::exact_discard_likelihood(cards("8h 9h 10h Jh Qh 3c"), card("8h"), card("9h"), 5, 1,
-                                          settings) < 1e-200);
+  CHECK(reading::exact_take_likelihood(cards("8h 10h Jh Qh 3c"), card("9h"), true, 5, MeldRules{},
+                                       1, settings) == Approx(1.0));
+  CHECK(reading::exact_discard_likelihood(cards("8h 9h 10h Jh Qh 3c"), card("3c"), card("9h"), 5,
+                                          MeldRules{}, 1, settings) == Approx(1.0));
+  CHECK(reading::exact_discard_likelihood(cards("8h 9h 10h Jh Qh 3c"), card("8h"), card("9h"), 5,
+                                          MeldRules{}, 1, settings) < 1e-200);
   // The reading with the exact model weighs the hands as the other readings do.
   settings.temperature = 0.5;
   settings.discard_temperature = 0.5;

@@ -11,6 +11,7 @@
 #include "crowns/odds.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
+#include "test_size.hpp"
 
 using namespace crowns;
 using crowns::test::cards;
@@ -151,14 +152,14 @@ TEST_CASE("the joker pre-check gives the numbers of the full loop", "[odds][slow
       REQUIRE(unseen.ok());
       INFO("round " << round << ", hand " << h);
       const double p1 = full_loop_p1(hand, wild_rank, *unseen);
-      CHECK(out_chance_one_draw(hand, wild_rank, *unseen) == Approx(p1).margin(1e-12));
+      CHECK(out_chance_one_draw(hand, wild_rank, *unseen, MeldRules{}) == Approx(p1).margin(1e-12));
       if (!goes_out(hand, Card::joker(), wild_rank)) {
         CHECK(p1 == 0);
         ++skipped;
       }
       ++tried;
       if (round <= 6 || h % 6 == 0) {
-        CHECK(out_chance_two_draws(hand, wild_rank, *unseen) ==
+        CHECK(out_chance_two_draws(hand, wild_rank, *unseen, MeldRules{}) ==
               Approx(full_loop_p2(hand, wild_rank, *unseen)).margin(1e-12));
       }
     }
@@ -172,17 +173,20 @@ TEST_CASE("p1 and p2 match the brute force on seeded hands of every round", "[od
     for (int round = 1; round <= kRounds; ++round) {
       const int n = cards_in_round(round);
       const int wild_rank = wild_rank_of_round(round);
-      // p2's brute force is (unseen x hand x unseen) solver calls: fewer hands when large.
-      const int hands = round <= 4 ? 12 : (round <= 8 ? 4 : 2);
+      // p2's brute force is (unseen x hand x unseen) solver calls: fewer hands when large, and
+      // half as many at -O0 and under the sanitizers (tests/unit/test_size.hpp), every round
+      // and box count still met.
+      const int hands =
+          static_cast<int>(crowns::test::sized(round <= 4 ? 12 : (round <= 8 ? 4 : 2), 2));
       for (int h = 0; h < hands; ++h) {
         const auto hand = near_out_hand(rng, n, boxes);
         const auto deck = unseen_list(hand, boxes);
         const Unseen unseen = unseen_for(hand, boxes);
         INFO("round " << round << ", boxes " << boxes << ", hand " << h);
-        CHECK(out_chance_one_draw(hand, wild_rank, unseen) ==
+        CHECK(out_chance_one_draw(hand, wild_rank, unseen, MeldRules{}) ==
               Approx(brute_p1(hand, deck, wild_rank)).margin(1e-12));
         if (boxes == 1 || round <= 6) {
-          CHECK(out_chance_two_draws(hand, wild_rank, unseen) ==
+          CHECK(out_chance_two_draws(hand, wild_rank, unseen, MeldRules{}) ==
                 Approx(brute_p2(hand, deck, wild_rank)).margin(1e-12));
         }
       }
@@ -195,30 +199,32 @@ TEST_CASE("hand-worked odds", "[odds]") {
     // Unseen: 116 - 3 = 113. Sevens: 7h and 7s have one copy left, 7c 7d 7* two each = 8;
     // 8h: 2; wilds: ten 3s and six jokers = 16. 26 / 113.
     const auto hand = cards("7h 7s 9h");
-    CHECK(out_chance_one_draw(hand, 3, unseen_for(hand)) == Approx(26.0 / 113).margin(1e-12));
+    CHECK(out_chance_one_draw(hand, 3, unseen_for(hand), MeldRules{}) ==
+          Approx(26.0 / 113).margin(1e-12));
   }
   SECTION("round 1: Kd Qc 9s cannot go out in one draw") {
     const auto hand = cards("Kd Qc 9s");
-    CHECK(out_chance_one_draw(hand, 3, unseen_for(hand)) == 0);
+    CHECK(out_chance_one_draw(hand, 3, unseen_for(hand), MeldRules{}) == 0);
   }
   SECTION("a hand that already melds goes out with any card, twice over") {
     const auto hand = cards("7h 8h 9h");
     const auto unseen = unseen_for(hand);
-    CHECK(out_chance_one_draw(hand, 3, unseen) == 1);
-    CHECK(out_chance_two_draws(hand, 3, unseen) == 1);
+    CHECK(out_chance_one_draw(hand, 3, unseen, MeldRules{}) == 1);
+    CHECK(out_chance_two_draws(hand, 3, unseen, MeldRules{}) == 1);
   }
   SECTION("seen cards leave the deck: with both 8h and every wild seen, only the 7s go out") {
     const auto hand = cards("7h 7s 9h");
     const auto seen = cards("8h 8h jk jk jk jk jk jk 3s 3s 3h 3h 3c 3c 3d 3d 3* 3*");
     const Unseen unseen = *unseen_cards(KnownCards{hand, {}, seen}, 1);
     CHECK(unseen.total == 113 - 18);
-    CHECK(out_chance_one_draw(hand, 3, unseen) == Approx(8.0 / 95).margin(1e-12));
+    CHECK(out_chance_one_draw(hand, 3, unseen, MeldRules{}) == Approx(8.0 / 95).margin(1e-12));
   }
   SECTION("round 2: 5h 6h 7h Kc: the Kc must go, so only the 8h or a wild goes out") {
     // One meld of 4 from 5 cards. 4s are wild, so the run cannot reach down to 3h; the 8h
     // (2 copies) extends it, and so does any wild (ten 4s and six jokers): 18 of 112.
     const auto hand = cards("5h 6h 7h Kc");
-    CHECK(out_chance_one_draw(hand, 4, unseen_for(hand)) == Approx(18.0 / 112).margin(1e-12));
+    CHECK(out_chance_one_draw(hand, 4, unseen_for(hand), MeldRules{}) ==
+          Approx(18.0 / 112).margin(1e-12));
   }
 }
 
@@ -228,8 +234,8 @@ TEST_CASE("from three draws on the odds are sampled, seeded and never below p2",
   OddsOptions options;
   options.turns = 4;
   options.samples = 3000;
-  const auto a = out_within(hand, 4, unseen, options);
-  const auto b = out_within(hand, 4, unseen, options);
+  const auto a = out_within(hand, 4, unseen, MeldRules{}, options);
+  const auto b = out_within(hand, 4, unseen, MeldRules{}, options);
   REQUIRE(a.size() == 4);
   CHECK(a[0].exact);
   CHECK(a[1].exact);

@@ -180,7 +180,8 @@ TEST_CASE("the static strategy is the advisor without rollouts", "[rollout]") {
   CHECK(selfplay::strategy_name(Strategy::Static) == "static");
   const auto saved = selfplay::advisor_settings();
   selfplay::advisor_settings() = kStaticAdvisor;
-  const auto deal = selfplay::play_duplicate(3, 2, Strategy::Advisor, Strategy::Static, 1, 3);
+  const auto deal =
+      selfplay::play_duplicate(3, 2, Strategy::Advisor, Strategy::Static, 1, MeldRules{}, 3);
   selfplay::advisor_settings() = saved;
   CHECK(deal.a_totals[0] == deal.b_mean[1]);  // the same player in both seatings
   CHECK(deal.a_totals[1] == deal.b_mean[0]);

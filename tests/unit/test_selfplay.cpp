@@ -71,7 +71,8 @@ TEST_CASE("greedy against greedy is even within its interval", "[selfplay]") {
   for (int players : {2, 3}) {
     std::vector<DuplicateDeal> deals;
     for (std::uint64_t seed = 1; seed <= 6; ++seed)
-      deals.push_back(play_duplicate(seed, players, Strategy::Greedy, Strategy::Greedy, 1));
+      deals.push_back(
+          play_duplicate(seed, players, Strategy::Greedy, Strategy::Greedy, 1, MeldRules{}));
     const auto m = summarize(deals);
     CHECK(m.deals == 6);
     CHECK(std::abs(m.difference) <= m.margin + 1e-9);

@@ -1,5 +1,5 @@
-// A club night on one crowns serve (issue 38): which game a table follows (serve/pages.hpp
-// table_game), the list of tables, the event a page's stream sends, the home-screen manifest
+// A club night on one crowns serve (issue 38): which game a table follows (table/tables.hpp
+// game_at_table), the list of tables, the event a page's stream sends, the home-screen manifest
 // and the QR code of a table's scorekeeper link; the hand page's answer above its form and its
 // "just drawn" choice.
 
@@ -13,6 +13,7 @@
 #include "store/db.hpp"
 #include "store_fixtures.hpp"
 #include "table/keeper.hpp"
+#include "table/tables.hpp"
 #include "temp_db.hpp"
 
 using namespace crowns;
@@ -42,12 +43,12 @@ TEST_CASE("a table follows its own game and its rematch, never another table's",
   Club t;
   store::Game one = test::new_game(t.db, {"Ann", "Bob", "Cy"});
   one = test::play_round(t.db, one, {test::out(0), test::pts(1, 5), test::pts(2, 9)});
-  CHECK(tables_in_progress(t.db).empty());  // one table: no list
+  CHECK(table::tables_in_progress(t.db).empty());  // one table: no list
   const store::Game two = test::new_game(t.db, {"Dee", "Eve"});
   // Table 2's game is newer and played last: table 1 stays on its game.
-  CHECK(table_game(t.db, one.id).id == one.id);
-  CHECK(table_game(t.db, two.id).id == two.id);
-  const auto tables = tables_in_progress(t.db);
+  CHECK(table::game_at_table(t.db, one.id).id == one.id);
+  CHECK(table::game_at_table(t.db, two.id).id == two.id);
+  const auto tables = table::tables_in_progress(t.db);
   REQUIRE(tables.size() == 2);
   CHECK(tables[0].id == one.id);  // by number
   const std::string list = tables_html(tables);
@@ -64,24 +65,25 @@ TEST_CASE("a table follows its own game and its rematch, never another table's",
 
   // Table 1 finishes; table 2 plays a round (played last). Table 1's rematch moves table 1.
   one = play_out(t.db, one);
-  CHECK(table_game(t.db, one.id).id == one.id);  // over, and nothing after it of its players
+  CHECK(table::game_at_table(t.db, one.id).id ==
+        one.id);  // over, and nothing after it of its players
   test::play_round(t.db, two, {test::out(0), test::pts(1, 3)});
   const store::Game rematch = test::new_game(t.db, {"Ann", "Bob", "Cy"});
   const store::Game other = test::new_game(t.db, {"Fay", "Gus"});  // a third table, later
-  CHECK(table_game(t.db, one.id).id == rematch.id);
-  CHECK(table_game(t.db, two.id).id == two.id);
-  CHECK(table_game(t.db, other.id).id == other.id);
+  CHECK(table::game_at_table(t.db, one.id).id == rematch.id);
+  CHECK(table::game_at_table(t.db, two.id).id == two.id);
+  CHECK(table::game_at_table(t.db, other.id).id == other.id);
   // A game of one shared player is not the table's next game.
   const store::Game mixed = test::new_game(t.db, {"Ann", "Zed"});
-  CHECK(table_game(t.db, one.id).id == rematch.id);
+  CHECK(table::game_at_table(t.db, one.id).id == rematch.id);
   CHECK(mixed.id > rematch.id);
   // The rematch over: the table stays on it (not back on game 1), until its next game.
   play_out(t.db, rematch);
-  CHECK(table_game(t.db, one.id).id == rematch.id);
+  CHECK(table::game_at_table(t.db, one.id).id == rematch.id);
   const store::Game third = test::new_game(t.db, {"Cy", "Bob", "Ann"});
-  CHECK(table_game(t.db, one.id).id == third.id);
-  CHECK(table_game(t.db, rematch.id).id == third.id);
-  CHECK_THROWS_AS(table_game(t.db, 99), Error);
+  CHECK(table::game_at_table(t.db, one.id).id == third.id);
+  CHECK(table::game_at_table(t.db, rematch.id).id == third.id);
+  CHECK_THROWS_AS(table::game_at_table(t.db, 99), Error);
 }
 
 TEST_CASE("two tables whose players overlap: each follows the games started at it",
@@ -107,8 +109,8 @@ TEST_CASE("two tables whose players overlap: each follows the games started at i
   REQUIRE(at_two.status == 200);
   const std::int64_t three = at_two.body["state"]["id"].get<std::int64_t>();
   CHECK(store::continued_table(t.db, three) == two.id);
-  CHECK(table_game(t.db, two.id).id == three);
-  CHECK(table_game(t.db, one.id).id == one.id);  // not moved by another table's game
+  CHECK(table::game_at_table(t.db, two.id).id == three);
+  CHECK(table::game_at_table(t.db, one.id).id == one.id);  // not moved by another table's game
   // Table 1's page starts the others: table 1's game, though the newest.
   const Answer at_one = run_game_action(t.db, Action::Start,
                                         {{"p0", "Cy"},
@@ -119,8 +121,8 @@ TEST_CASE("two tables whose players overlap: each follows the games started at i
                                          {"confirm", "1"}});
   REQUIRE(at_one.status == 200);
   const std::int64_t four = at_one.body["state"]["id"].get<std::int64_t>();
-  CHECK(table_game(t.db, one.id).id == four);
-  CHECK(table_game(t.db, two.id).id == three);
+  CHECK(table::game_at_table(t.db, one.id).id == four);
+  CHECK(table::game_at_table(t.db, two.id).id == three);
   // Table 2's game over, its rematch stays at table 2 (it seats Ann and Bob of table 1 too).
   play_out(t.db, *store::load_game(t.db, three));
   const Answer rematch =
@@ -128,9 +130,9 @@ TEST_CASE("two tables whose players overlap: each follows the games started at i
   REQUIRE(rematch.status == 200);
   const std::int64_t five = rematch.body["state"]["id"].get<std::int64_t>();
   CHECK(store::continued_table(t.db, five) == three);
-  CHECK(table_game(t.db, two.id).id == five);
-  CHECK(table_game(t.db, three).id == five);
-  CHECK(table_game(t.db, one.id).id == four);
+  CHECK(table::game_at_table(t.db, two.id).id == five);
+  CHECK(table::game_at_table(t.db, three).id == five);
+  CHECK(table::game_at_table(t.db, one.id).id == four);
   // A second phone at table 2, still showing game 3, asks for the rematch too, or starts a
   // game: refused with the table's game now, and no second game at one table.
   const auto before = games();
@@ -151,20 +153,20 @@ TEST_CASE("two tables whose players overlap: each follows the games started at i
   play_out(t.db, *store::load_game(t.db, four));
   const store::Game six = test::new_game(t.db, {"Cy", "Dee", "Zed"});
   CHECK(!store::continued_table(t.db, six.id));
-  CHECK(table_game(t.db, one.id).id == six.id);
-  CHECK(table_game(t.db, two.id).id == five);
+  CHECK(table::game_at_table(t.db, one.id).id == six.id);
+  CHECK(table::game_at_table(t.db, two.id).id == five);
   // Table 2 starts another game from its page while game 5 is still played ("Start it
   // anyway"): the table plays the new one, and game 5 is no table of its own in the list.
-  CHECK(tables_in_progress(t.db).size() == 2);
+  CHECK(table::tables_in_progress(t.db).size() == 2);
   const Answer anyway = run_game_action(
       t.db, Action::Start,
       {{"p0", "Eve"}, {"p1", "Fay"}, {"table", std::to_string(five)}, {"confirm", "1"}});
   REQUIRE(anyway.status == 200);
   const std::int64_t seven = anyway.body["state"]["id"].get<std::int64_t>();
-  CHECK(table_game(t.db, five).id == seven);
-  CHECK(table_game(t.db, two.id).id == seven);
-  CHECK(table_game(t.db, one.id).id == six.id);
-  const auto listed = tables_in_progress(t.db);
+  CHECK(table::game_at_table(t.db, five).id == seven);
+  CHECK(table::game_at_table(t.db, two.id).id == seven);
+  CHECK(table::game_at_table(t.db, one.id).id == six.id);
+  const auto listed = table::tables_in_progress(t.db);
   REQUIRE(listed.size() == 2);
   CHECK(listed[0].id == six.id);
   CHECK(listed[1].id == seven);
@@ -206,7 +208,7 @@ TEST_CASE(
   REQUIRE(rematch);
   REQUIRE(table::undo(t.db, rematch->id, {}));
   REQUIRE_FALSE(store::load_game(t.db, rematch->id));
-  const auto now = table_game_now(t.db, rematch->id);
+  const auto now = table::game_at_table_now(t.db, rematch->id);
   REQUIRE(now);
   CHECK(now->id == first.id);
   const std::string keeper = game_page(t.db, rematch->id, {.token = "abc", .table = true});
@@ -217,7 +219,7 @@ TEST_CASE(
   // A table's first game, deleted: its start form.
   const store::Game lone = test::new_game(t.db, {"Cy", "Dee"});
   REQUIRE(table::delete_game(t.db, lone.id, {}));
-  CHECK_FALSE(table_game_now(t.db, lone.id));
+  CHECK_FALSE(table::game_at_table_now(t.db, lone.id));
   const std::string gone = game_page(t.db, lone.id, {.token = "abc", .table = true});
   CHECK(gone.find("<h1>No game at this table</h1>") != std::string::npos);
   CHECK(gone.find("crowns new") == std::string::npos);

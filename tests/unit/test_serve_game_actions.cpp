@@ -126,7 +126,8 @@ TEST_CASE("join from the phone: the highest total by default, undone like the CL
   const std::string id = std::to_string(game.id);
   const Answer bad = run_action(t.db, Action::Join, {{"game", id}, {"name", "Cy"}, {"total", "x"}});
   CHECK(bad.status == 400);
-  CHECK(bad.body["error"] == "'x' is not a starting total: give a whole number, 0 or more");
+  CHECK(bad.body["error"] ==
+        "'x' is not a starting total (a whole number, 0 or more): send total=NUMBER");
   const Answer huge =
       run_action(t.db, Action::Join, {{"game", id}, {"name", "Cy"}, {"total", "200000"}});
   CHECK(huge.status == 400);

@@ -55,7 +55,7 @@ int brute_force_to_close(const std::vector<Card>& pile, int wild_rank) {
     for (int i = 0; i < n; ++i)
       if ((mask >> static_cast<unsigned>(i)) & 1U)
         hand[static_cast<std::size_t>(i)] = Card::joker();
-    if (all_meld(hand, wild_rank)) best = replaced;
+    if (all_meld(hand, wild_rank, MeldRules{})) best = replaced;
   }
   return best;
 }
@@ -68,7 +68,7 @@ bool some_hand_melds(const std::vector<Card>& cs, int size, int wild_rank) {
     std::vector<Card> hand;
     for (int i = 0; i < n; ++i)
       if ((mask >> static_cast<unsigned>(i)) & 1U) hand.push_back(cs[static_cast<std::size_t>(i)]);
-    if (all_meld(hand, wild_rank)) return true;
+    if (all_meld(hand, wild_rank, MeldRules{})) return true;
   }
   return false;
 }
@@ -79,7 +79,7 @@ State last_two_piles(std::string_view pile1, std::string_view pile2) {
   Piles piles = deal.piles;
   piles[0] = cards(pile1);
   piles[1] = cards(pile2);
-  State state(piles);
+  State state(piles, MeldRules{});
   for (int p = 3; p <= kPiles; ++p) state.closed[p - 1] = true;
   state.plays = kStockSize - 2;
   return state;
@@ -112,18 +112,19 @@ TEST_CASE("the same seed deals the same cards; another seed deals others", "[sol
 }
 
 TEST_CASE("a pile closes exactly when all its cards meld with its own wild rank", "[solitaire]") {
-  CHECK(all_meld(cards("3h 3s jk"), pile_wild(1)));         // all wild
-  CHECK(all_meld(cards("jk jk jk"), pile_wild(1)));         // jokers alone
-  CHECK(all_meld(cards("4h 4s 4c 4d"), pile_wild(2)));      // 4s wild in pile 2
-  CHECK(all_meld(cards("7h 8h 5c 10h Jh"), pile_wild(3)));  // the 5 fills the 9 of the run
-  CHECK_FALSE(all_meld(cards("7h 8h 5c 10h Qh"), pile_wild(3)));
-  CHECK(all_meld(cards("9s 9d 9h 6c Ks Kd"), pile_wild(4)));  // two books, a 6 as a K
-  CHECK_FALSE(all_meld(cards("9s 9d 9h Ks Kd"), pile_wild(3)));
-  CHECK_FALSE(all_meld(cards("7h 8h Kd"), pile_wild(1)));
-  CHECK(all_meld(cards("Jh Qh 3s"), pile_wild(1)));  // 3 wild: J Q + 3 as K
-  CHECK_FALSE(all_meld(cards("Jh Qh 4s"), pile_wild(1)));
+  CHECK(all_meld(cards("3h 3s jk"), pile_wild(1), MeldRules{}));     // all wild
+  CHECK(all_meld(cards("jk jk jk"), pile_wild(1), MeldRules{}));     // jokers alone
+  CHECK(all_meld(cards("4h 4s 4c 4d"), pile_wild(2), MeldRules{}));  // 4s wild in pile 2
+  CHECK(all_meld(cards("7h 8h 5c 10h Jh"), pile_wild(3),
+                 MeldRules{}));  // the 5 fills the 9 of the run
+  CHECK_FALSE(all_meld(cards("7h 8h 5c 10h Qh"), pile_wild(3), MeldRules{}));
+  CHECK(all_meld(cards("9s 9d 9h 6c Ks Kd"), pile_wild(4), MeldRules{}));  // two books, a 6 as a K
+  CHECK_FALSE(all_meld(cards("9s 9d 9h Ks Kd"), pile_wild(3), MeldRules{}));
+  CHECK_FALSE(all_meld(cards("7h 8h Kd"), pile_wild(1), MeldRules{}));
+  CHECK(all_meld(cards("Jh Qh 3s"), pile_wild(1), MeldRules{}));  // 3 wild: J Q + 3 as K
+  CHECK_FALSE(all_meld(cards("Jh Qh 4s"), pile_wild(1), MeldRules{}));
   // K is wild in pile 11: 13 cards of two runs and a book.
-  CHECK(all_meld(cards("3s 4s 5s 6s 7h 8h Kc 10h 9c 9d 9h Ks jk"), pile_wild(11)));
+  CHECK(all_meld(cards("3s 4s 5s 6s 7h 8h Kc 10h 9c 9d 9h Ks jk"), pile_wild(11), MeldRules{}));
 }
 
 TEST_CASE("cards_to_close agrees with replacing cards by jokers, tried every way", "[solitaire]") {
@@ -140,8 +141,8 @@ TEST_CASE("cards_to_close agrees with replacing cards by jokers, tried every way
     const std::vector<Card> cs(box.begin(), box.begin() + pile_size(pile));
     INFO("pile " << pile << ": " << trial);
     const int expected = brute_force_to_close(cs, pile_wild(pile));
-    CHECK(cards_to_close(cs, pile_size(pile), pile_wild(pile)) == expected);
-    CHECK((expected == 0) == all_meld(cs, pile_wild(pile)));
+    CHECK(cards_to_close(cs, pile_size(pile), pile_wild(pile), MeldRules{}) == expected);
+    CHECK((expected == 0) == all_meld(cs, pile_wild(pile), MeldRules{}));
     // With one card more, the answer is the best over every discard.
     std::vector<Card> with = cs;
     with.push_back(box[static_cast<std::size_t>(pile_size(pile))]);
@@ -151,13 +152,13 @@ TEST_CASE("cards_to_close agrees with replacing cards by jokers, tried every way
       kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(i));
       best_discard = std::min(best_discard, brute_force_to_close(kept, pile_wild(pile)));
     }
-    CHECK(cards_to_close(with, pile_size(pile), pile_wild(pile)) == best_discard);
+    CHECK(cards_to_close(with, pile_size(pile), pile_wild(pile), MeldRules{}) == best_discard);
   }
 }
 
 TEST_CASE("a play closes a pile, a closed pile takes no card, bad plays are refused",
           "[solitaire]") {
-  State state(piles_with_first("7h 8h Kd"));
+  State state(piles_with_first("7h 8h Kd"), MeldRules{});
   const Card nine = Card::natural(9, Suit::Hearts);
   CHECK_FALSE(check_move(state, nine, Move{0, nine}));
   CHECK(check_move(state, nine, Move{0, nine}).error() == "pile 0 does not exist (piles are 1-11)");
@@ -177,7 +178,7 @@ TEST_CASE("a play closes a pile, a closed pile takes no card, bad plays are refu
 }
 
 TEST_CASE("a pile dealt already melded closes only when played into", "[solitaire]") {
-  State state(piles_with_first("7h 8h 9h"));
+  State state(piles_with_first("7h 8h 9h"), MeldRules{});
   CHECK_FALSE(state.closed[0]);
   const Card king = Card::natural(13, Suit::Spades);
   CHECK(apply_move(state, king, Move{1, king}));  // the turned card goes straight back out
@@ -187,7 +188,7 @@ TEST_CASE("a pile dealt already melded closes only when played into", "[solitair
 
 TEST_CASE("the game is won when the last pile closes and lost when plays run short",
           "[solitaire]") {
-  State state(deal_from_seed(3).piles);
+  State state(deal_from_seed(3).piles, MeldRules{});
   CHECK(state.outcome() == Outcome::Playing);
   for (int p = 1; p < kPiles; ++p) state.closed[p - 1] = true;
   state.plays = kStockSize - 1;  // one play left, one pile open: still on
@@ -202,7 +203,7 @@ TEST_CASE("the game is won when the last pile closes and lost when plays run sho
 
 TEST_CASE("the unseen cards are exactly the rest of the stock", "[solitaire]") {
   const Deal deal = deal_from_seed(11);
-  State state(deal.piles);
+  State state(deal.piles, MeldRules{});
   for (int i = 0; i < 5; ++i) {
     const auto advice = advise(state, deal.stock[i], unseen_cards(state, deal.stock[i]));
     REQUIRE(check_move(state, deal.stock[i], advice.move));
@@ -216,7 +217,7 @@ TEST_CASE("greedy closes the largest pile it can, else lowers a score most", "[s
   int closing_cases = 0;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     const Deal deal = deal_from_seed(seed);
-    const State state(deal.piles);
+    const State state(deal.piles, MeldRules{});
     const Card turned = deal.stock[0];
     // The reference: every pile and every discard tried with the plain solver.
     int closing = 0;
@@ -248,7 +249,7 @@ TEST_CASE("greedy closes the largest pile it can, else lowers a score most", "[s
     if (closing > 0) {
       ++closing_cases;
       CHECK(move.pile == closing);
-      CHECK(all_meld(after, pile_wild(closing)));
+      CHECK(all_meld(after, pile_wild(closing), MeldRules{}));
     } else {
       CHECK(move.pile == best_pile);
       CHECK(min_score(after, pile_wild(best_pile), HandMode::Dealt) == best_left);
@@ -262,7 +263,7 @@ TEST_CASE("every advised and greedy play is legal, to the end of the game", "[so
   for (const Policy policy : {Policy::Advisor, Policy::Greedy}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       const Deal deal = deal_from_seed(seed);
-      State state(deal.piles);
+      State state(deal.piles, MeldRules{});
       for (std::size_t i = 0; i < deal.stock.size() && state.outcome() == Outcome::Playing; ++i) {
         const Move move =
             choose_move(policy, state, deal.stock[i], unseen_cards(state, deal.stock[i]));
@@ -270,7 +271,7 @@ TEST_CASE("every advised and greedy play is legal, to the end of the game", "[so
         apply_move(state, deal.stock[i], move);
       }
       CHECK(state.outcome() != Outcome::Playing);
-      const GameResult result = play_out(State(deal.piles), deal.stock, policy);
+      const GameResult result = play_out(State(deal.piles, MeldRules{}), deal.stock, policy);
       CHECK(result.won == (state.outcome() == Outcome::Won));
       CHECK(result.closed == kPiles - state.open_piles());
     }
@@ -278,15 +279,15 @@ TEST_CASE("every advised and greedy play is legal, to the end of the game", "[so
 }
 
 TEST_CASE("a simulation gives the same figures for a seed, whatever the jobs", "[solitaire]") {
-  const auto one = simulate(6, 5, Policy::Greedy, 1);
-  const auto two = simulate(6, 5, Policy::Greedy, 2);
+  const auto one = simulate(6, 5, Policy::Greedy, MeldRules{}, 1);
+  const auto two = simulate(6, 5, Policy::Greedy, MeldRules{}, 2);
   CHECK(one.games == 6);
   CHECK(one.wins == two.wins);
   CHECK(one.closed_histogram == two.closed_histogram);
   int total = 0;
   for (const int n : one.closed_histogram) total += n;
   CHECK(total == 6);
-  const auto other = simulate(6, 6, Policy::Greedy, 2);
+  const auto other = simulate(6, 6, Policy::Greedy, MeldRules{}, 2);
   CHECK((other.closed_histogram != one.closed_histogram || other.wins != one.wins));
 }
 
@@ -294,26 +295,26 @@ TEST_CASE("a run told to stop keeps the first games, as a shorter run plays them
   // keep_going says no once 7 games are done; the games under way finish and count. However
   // many started, they are the first ones: the same figures as a run of that many.
   std::vector<int> told;
-  const auto stopped = simulate(40, 5, Policy::Greedy, 2, [&told](int finished) {
+  const auto stopped = simulate(40, 5, Policy::Greedy, MeldRules{}, 2, [&told](int finished) {
     told.push_back(finished);
     return finished < 7;
   });
   CHECK(stopped.games >= 7);
   CHECK(stopped.games <= 8);  // one game a thread at most past the 7th
-  const auto shorter = simulate(stopped.games, 5, Policy::Greedy, 1);
+  const auto shorter = simulate(stopped.games, 5, Policy::Greedy, MeldRules{}, 1);
   CHECK(stopped.wins == shorter.wins);
   CHECK(stopped.closed_histogram == shorter.closed_histogram);
   // Told of every finished game, in order.
   REQUIRE(told.size() == static_cast<std::size_t>(stopped.games));
   for (std::size_t i = 0; i < told.size(); ++i) CHECK(told[i] == static_cast<int>(i) + 1);
   // A run never told to stop plays every game.
-  CHECK(simulate(9, 5, Policy::Greedy, 2, [](int) { return true; }).games == 9);
+  CHECK(simulate(9, 5, Policy::Greedy, MeldRules{}, 2, [](int) { return true; }).games == 9);
 }
 
 TEST_CASE("a chance to win cut short says so, with the interval of the samples played",
           "[solitaire][slow]") {
   const Deal deal = deal_from_seed(133);  // sampled: the plan search gives up
-  const State state(deal.piles);
+  const State state(deal.piles, MeldRules{});
   Sampling sampling{.samples = 30, .seed = 1, .jobs = 1};
   sampling.keep_going = [](int finished) { return finished < 2; };
   const auto cut = estimate_win(state, deal.stock[0], sampling);
@@ -366,7 +367,7 @@ TEST_CASE("the chance to win is reproducible and within [0, 1]", "[solitaire][sl
   // Seed 133's plan search gives up at the first play, so the chance is sampled (decided
   // positions are exact: see below).
   const Deal deal = deal_from_seed(133);
-  const State state(deal.piles);
+  const State state(deal.piles, MeldRules{});
   const auto a = estimate_win(state, deal.stock[0], {.samples = 4, .seed = 9, .jobs = 1});
   const auto b = estimate_win(state, deal.stock[0], {.samples = 4, .seed = 9, .jobs = 2});
   CHECK(a.p_win == b.p_win);
@@ -391,7 +392,7 @@ TEST_CASE("cards_to_close with several cards more is 0 exactly when some hand of
     std::shuffle(box.begin(), box.begin() + 14, rng);
     const std::vector<Card> cs(box.begin(), box.begin() + pile_size(pile) + extra);
     INFO("pile " << pile << ": " << trial);
-    CHECK((cards_to_close(cs, pile_size(pile), pile_wild(pile)) == 0) ==
+    CHECK((cards_to_close(cs, pile_size(pile), pile_wild(pile), MeldRules{}) == 0) ==
           some_hand_melds(cs, pile_size(pile), pile_wild(pile)));
   }
 }
@@ -419,7 +420,7 @@ TEST_CASE("a deal with a plan is won whatever the order of its stock", "[solitai
   int planned = 0;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     const Deal deal = deal_from_seed(seed);
-    const State state(deal.piles);
+    const State state(deal.piles, MeldRules{});
     if (find_plan(state, deal.stock, PlanLimits{}).status != PlanStatus::Found) continue;
     ++planned;
     for (std::uint64_t order = 0; order < 2; ++order) {
@@ -437,7 +438,7 @@ TEST_CASE("the chance to win of a position the plan decides is exact", "[solitai
   bool seen_lost = false;
   for (std::uint64_t seed = 1; seed <= 40 && !(seen_won && seen_lost); ++seed) {
     const Deal deal = deal_from_seed(seed);
-    const State state(deal.piles);
+    const State state(deal.piles, MeldRules{});
     const PlanStatus status = advisor_plan(state, deal.stock).status;
     if (status == PlanStatus::GaveUp) continue;
     INFO("seed " << seed);
@@ -463,8 +464,8 @@ int rollouts_agree(std::uint64_t first, int count) {
   for (std::uint64_t seed = first; seed < first + static_cast<std::uint64_t>(count); ++seed) {
     INFO("seed " << seed);
     const Deal deal = deal_from_seed(seed);
-    const bool whole = play_out(State(deal.piles), deal.stock, Policy::Advisor).won;
-    CHECK(advisor_wins(State(deal.piles), deal.stock) == whole);
+    const bool whole = play_out(State(deal.piles, MeldRules{}), deal.stock, Policy::Advisor).won;
+    CHECK(advisor_wins(State(deal.piles, MeldRules{}), deal.stock) == whole);
     won += whole ? 1 : 0;
   }
   return won;
@@ -558,7 +559,7 @@ ClosingCount count_closing(std::uint64_t first, std::uint64_t last) {
   ClosingCount count;
   for (std::uint64_t seed = first; seed <= last; ++seed) {
     const Deal deal = deal_from_seed(seed);
-    State state(deal.piles);
+    State state(deal.piles, MeldRules{});
     for (std::size_t i = 0; i < deal.stock.size() && state.outcome() == Outcome::Playing; ++i) {
       const Card turned = deal.stock[i];
       const Advice advice = advise(state, turned, unseen_cards(state, turned));

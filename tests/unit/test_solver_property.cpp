@@ -14,6 +14,7 @@
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
 #include "reference_solver.hpp"
+#include "test_size.hpp"
 
 using namespace crowns;
 
@@ -40,6 +41,9 @@ class Pool {
  private:
   std::vector<Card> cards_;
 };
+
+// How much smaller the cross-checks run in a small build (tests/unit/test_size.hpp).
+constexpr std::size_t kSmallPart = 4;
 
 enum class Shape { Uniform, WildHeavy, DuplicateHeavy, SuitRuns, FewRanks };
 
@@ -173,13 +177,18 @@ bool check_hand(const std::vector<Card>& hand, int wild, HandMode mode, MeldRule
 
 // How many hands to try for a hand of `size` cards: many small ones, fewer large ones, so the
 // 3^n reference keeps the whole test to a few seconds in a Release build.
+// Hands of each size, shape, mode and box count: a quarter of them at -O0 and under the
+// sanitizers (tests/unit/test_size.hpp), every size still reached.
 int hands_for_size(int size) {
-  if (size <= 9) return 300;
-  if (size <= 11) return 200;
-  if (size <= 12) return 100;
-  if (size <= 13) return 50;
-  if (size <= 14) return 20;
-  return 6;
+  const auto sized = [](std::size_t full) {
+    return static_cast<int>(crowns::test::sized(full, kSmallPart));
+  };
+  if (size <= 9) return sized(300);
+  if (size <= 11) return sized(200);
+  if (size <= 12) return sized(100);
+  if (size <= 13) return sized(50);
+  if (size <= 14) return sized(20);
+  return sized(6);
 }
 
 struct Stats {
@@ -285,7 +294,7 @@ TEST_CASE("solver agrees with the brute-force reference on random hands",
     }
   }
   INFO(stats.hands << " hands");
-  CHECK(stats.hands > 5000);
+  CHECK(stats.hands > static_cast<int>(crowns::test::sized(5000, kSmallPart)));
   CHECK(stats.failures == 0);
 }
 
@@ -306,10 +315,11 @@ void check_rules(MeldRules rules) {
             << " hands agree with the reference (" << stats.differ
             << " of them score differently from the standard rules), " << stats.failures
             << " failures\n";
-  CHECK(stats.hands > 6000);
+  CHECK(stats.hands > static_cast<int>(crowns::test::sized(6000, kSmallPart)));
   CHECK(stats.failures == 0);
   // The hands reach the rule: a good share of them score differently from the standard.
-  if (!(rules == MeldRules{})) CHECK(stats.differ > 100);
+  if (!(rules == MeldRules{}))
+    CHECK(stats.differ > static_cast<int>(crowns::test::sized(100, kSmallPart)));
 }
 
 }  // namespace

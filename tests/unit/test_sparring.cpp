@@ -91,7 +91,7 @@ TEST_CASE("a look-ahead value is the brute-force mean over every unseen copy", "
       const auto unseen = check_situation(s);
       REQUIRE(unseen.ok());
       const std::vector<Card> pool = copies_of(*unseen);
-      LookaheadValues values(wild_rank, *unseen);
+      LookaheadValues values(wild_rank, MeldRules{}, *unseen);
       INFO("round " << round << " trial " << trial);
       CHECK(values.after_one_draw(s.hand) ==
             Approx(brute_after_one_draw(s.hand, pool, wild_rank)).epsilon(1e-12));
@@ -114,7 +114,7 @@ TEST_CASE("kept cards that already meld are worth 0 and their discard goes out",
   s.hand = *parse_cards("7h 8h 9h 10h Kd");
   const auto unseen = check_situation(s);
   REQUIRE(unseen.ok());
-  LookaheadValues values(wild_rank_of_round(2), *unseen);
+  LookaheadValues values(wild_rank_of_round(2), MeldRules{}, *unseen);
   CHECK(values.after_one_draw(*parse_cards("7h 8h 9h 10h")) == 0);
   const auto choice = values.best_discard(s.hand, std::nullopt);
   CHECK(choice.goes_out);
@@ -178,7 +178,7 @@ TEST_CASE("the look-ahead players play whole games, and one against itself is ev
   for (Strategy s : {Strategy::ExpectedValue, Strategy::OnePly}) {
     std::vector<DuplicateDeal> deals;
     for (std::uint64_t seed = 1; seed <= 2; ++seed)
-      deals.push_back(play_duplicate(seed, 2, s, s, 1, 3));
+      deals.push_back(play_duplicate(seed, 2, s, s, 1, MeldRules{}, 3));
     const auto m = summarize(deals);
     CHECK(m.a_mean == Approx(m.b_mean));
     CHECK(m.difference == Approx(0.0).margin(1e-9));

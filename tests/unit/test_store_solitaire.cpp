@@ -33,7 +33,7 @@ void save(Database& db, SolitaireGame& game) {
 
 // Plays `count` advised plays into the record.
 void play(SolitaireGame& game, int count) {
-  solitaire::State state(game.piles);
+  solitaire::State state(game.piles, MeldRules{});
   for (const auto& p : game.plays) solitaire::apply_move(state, p.turned, p.move);
   for (int i = 0; i < count && state.outcome() == solitaire::Outcome::Playing; ++i) {
     const Card turned = (*game.stock)[game.plays.size()];

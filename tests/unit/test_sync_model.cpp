@@ -2,7 +2,8 @@
 // three to five databases, each with its own view of a shared folder that a simulated sync
 // tool fills late, in part, or with a conflict copy; thousands of random operations (new game,
 // round, edit, undo, late arrival, abandon, reopen, delete, copy a database, sync in random
-// order), each sync run through the real command (cli::run) and checked against invariants:
+// order, and a kept version taken later with sync --take), each sync run through the real
+// command (cli::run) and checked against invariants:
 //   - no sync undoes a change its database had seen (each game's seen set only grows; a game
 //     gone is gone by a deletion that had seen it);
 //   - nothing is lost: after a sync, every version a readable file holds is included in the
@@ -32,6 +33,7 @@
 #include "store/undo.hpp"
 #include "store/versions.hpp"
 #include "unit/temp_db.hpp"
+#include "unit/test_size.hpp"
 
 namespace sync_model {
 
@@ -70,6 +72,15 @@ class Model {
   }
 
   void step() {
+    // The test clock moves on (sometimes not at all: two games may start in one second), so
+    // that games start one after another, as at a table; the order played is then date,
+    // start, uuid, and every host must print the same numbers from it.
+    clock_ += pick(4) * 17;
+    const auto hms = [&](long s) { return (s < 10 ? "0" : "") + std::to_string(s); };
+    const long seconds = static_cast<long>(clock_ % 86400);
+    setenv("CROWNS_TIME",
+           (hms(seconds / 3600) + ":" + hms(seconds / 60 % 60) + ":" + hms(seconds % 60)).c_str(),
+           1);
     const auto h = pick(hosts_.size());
     const auto roll = pick(100);
     if (roll < 14) return new_game(h);
@@ -87,6 +98,7 @@ class Model {
       sync(h, pick(2) == 0 ? "here" : "file");  // a conflict decided
       return;
     }
+    if (roll < 82) return take_kept(h);
     sync(h, {});
   }
 
@@ -109,6 +121,7 @@ class Model {
     const auto first = games_of(0);
     const auto first_deleted = deleted_of(0);
     const auto first_board = board_of(0);
+    const auto first_numbers = numbers_of(0);
     for (std::size_t h = 1; h < hosts_.size(); ++h) {
       INFO("host " << h);
       const auto these = games_of(h);
@@ -124,6 +137,7 @@ class Model {
       CHECK(only_first.empty());
       CHECK(deleted_of(h) == first_deleted);
       CHECK(board_of(h) == first_board);
+      CHECK(numbers_of(h) == first_numbers);
     }
     // No game lost: every game ever made is here, or deleted by a deletion that travelled.
     std::set<std::string> known(first.begin(), first.end());
@@ -139,6 +153,7 @@ class Model {
   [[nodiscard]] std::size_t syncs() const { return syncs_; }
   [[nodiscard]] std::size_t conflicts() const { return conflicts_; }
   [[nodiscard]] std::size_t copies() const { return copies_found_; }
+  [[nodiscard]] std::size_t takes() const { return takes_; }
 
  private:
   enum class Delivery { Whole, Part, ConflictCopy };
@@ -309,6 +324,39 @@ class Model {
     return s;
   }
 
+  // A kept version taken later (sync --take): the game here becomes it, and nothing the
+  // database had seen is undone; the version taken is no longer kept.
+  void take_kept(std::size_t h) {
+    std::vector<st::versions::StoredVersion> kept;
+    {
+      const st::Database db = st::open_database(hosts_[h].db);
+      kept = st::versions::stored_versions(db);
+    }
+    if (kept.empty()) return;
+    const auto& v = kept[pick(kept.size())];
+    const Seen before = seen_by(h);
+    const Result r = crowns_run({"--db", hosts_[h].db, "sync", "--take", std::to_string(v.id)});
+    INFO("take of version " << v.id << " on host " << h << ": " << r.out << r.err);
+    REQUIRE(r.status == 0);
+    ++takes_;
+    const Seen after = seen_by(h);
+    for (const auto& [uuid, seen] : before.games) {
+      INFO("game " << uuid);
+      if (const auto it = after.games.find(uuid); it != after.games.end()) {
+        CHECK(it->second.includes(seen));
+      } else {
+        REQUIRE(after.deleted.contains(uuid));
+        CHECK(after.deleted.at(uuid).includes(seen));
+      }
+    }
+    const auto g = after.games.find(v.uuid);
+    const auto d = after.deleted.find(v.uuid);
+    CHECK(((g != after.games.end() && g->second.includes(v.version.seen)) ||
+           (d != after.deleted.end() && d->second.includes(v.version.seen))));
+    const st::Database db = st::open_database(hosts_[h].db);
+    for (const auto& left : st::versions::stored_versions(db)) CHECK(left.id != v.id);
+  }
+
   int sync(std::size_t h, const std::string& keep) {
     const Seen before = seen_by(h);
     std::vector<std::string> args{"--db", hosts_[h].db, "sync", hosts_[h].view.string(), "--json"};
@@ -411,7 +459,38 @@ class Model {
     return crowns_run({"--db", hosts_[h].db, "leaderboard", "--json"}).out;
   }
 
+  // What else is rated or ordered over games, local game numbers aside: ratings, records,
+  // and each evening's `tonight` (games are dated 2026-01-12 to 14).
+  std::string numbers_of(std::size_t h) {
+    const auto& db = hosts_[h].db;
+    std::string all = crowns_run({"--db", db, "ratings", "--json"}).out;
+    Json records = Json::parse(crowns_run({"--db", db, "records", "--json"}).out);
+    all += without_game_numbers(records).dump();
+    for (const char* date : {"2026-01-12", "2026-01-13", "2026-01-14"}) {
+      Json tonight = Json::parse(crowns_run({"--db", db, "tonight", "--date", date, "--json"}).out);
+      all += without_game_numbers(tonight).dump();
+    }
+    return all;
+  }
+
+  // A report with each "game" number (the local one) taken out; everything else kept.
+  static Json without_game_numbers(Json j) {
+    if (j.is_object()) {
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        if (it.key() == "game" && it.value().is_number()) {
+          it.value() = nullptr;
+        } else {
+          it.value() = without_game_numbers(it.value());
+        }
+      }
+    } else if (j.is_array()) {
+      for (auto& e : j) e = without_game_numbers(e);
+    }
+    return j;
+  }
+
   std::mt19937 rng_;
+  std::size_t clock_ = 19 * 3600;
   const crowns::test::TempDir& dir_;
   std::vector<Host> hosts_;
   std::map<std::string, std::string> folder_;  ///< The newest bytes of each file name.
@@ -423,6 +502,7 @@ class Model {
   std::size_t syncs_ = 0;
   std::size_t conflicts_ = 0;
   std::size_t copies_found_ = 0;
+  std::size_t takes_ = 0;
 };
 
 std::size_t env_number(const char* name, std::size_t otherwise) {
@@ -435,7 +515,9 @@ std::size_t env_number(const char* name, std::size_t otherwise) {
 TEST_CASE("sync model: random operations on 3-5 databases keep one history", "[sync][model]") {
   setenv("CROWNS_TODAY", "2026-01-15", 1);
   const std::size_t seeds = sync_model::env_number("CROWNS_MODEL_SEEDS", 2);
-  const std::size_t ops = sync_model::env_number("CROWNS_MODEL_OPS", 600);
+  // Half as many operations at -O0 and under the sanitizers (tests/unit/test_size.hpp): 600
+  // took 54 s under ASan.
+  const std::size_t ops = sync_model::env_number("CROWNS_MODEL_OPS", crowns::test::sized(600, 2));
   const std::size_t first = sync_model::env_number("CROWNS_MODEL_FIRST_SEED", 1);
   for (std::size_t seed = first; seed < first + seeds; ++seed) {
     crowns::test::TempDir dir;
@@ -445,6 +527,7 @@ TEST_CASE("sync model: random operations on 3-5 databases keep one history", "[s
     model.settle();
     WARN("seed " << seed << ": " << ops << " operations, " << model.syncs() << " syncs, "
                  << model.conflicts() << " left a conflict (exit 3), " << model.copies()
-                 << " found a copy");
+                 << " found a copy, " << model.takes() << " took a kept version later");
   }
+  unsetenv("CROWNS_TIME");  // the test clock stops with the model: the next tests run at noon
 }

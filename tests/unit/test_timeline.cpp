@@ -162,8 +162,13 @@ TEST_CASE("times in a file are checked for their form and order", "[timeline][tr
           .error() ==
       "games[0].recorded_at[0]: 2026-01-15T19:00:00Z is before "
       "2026-01-15T19:04:00Z (the start or the round before)");
-  CHECK(parse_export(head + R"("recorded_at":[null]}]})").error() ==
-        "games[0].started_at: is missing: a game's times start with its start");
+  // A game imported without times has no start; a round recorded since keeps its time (issue
+  // 44), but an end needs the start.
+  CHECK(parse_export(head + R"("recorded_at":["2026-01-15T19:04:00Z"]}]})"));
+  CHECK(parse_export(head + R"("recorded_at":[]}]})"));  // no times at all, as before
+  CHECK(
+      parse_export(head + R"("ended_at":"2026-01-15T19:04:00Z","recorded_at":[null]}]})").error() ==
+      "games[0].started_at: is missing: a game's times start with its start");
   CHECK(parse_export(head + R"("started_at":"2026-01-15T19:04:00Z","recorded_at":[null]}]})"));
 }
 

@@ -60,7 +60,7 @@ void run_abandon(const AbandonOptions& opts, Context& ctx) {
 void setup_abandon(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<AbandonOptions>();
   auto* sub = app.add_subcommand("abandon", "End an unfinished game without a result (asks first)");
-  add_game_option(*sub, opts->game);
+  add_game_option(*sub, ctx, opts->game);
   sub->add_flag("-y,--yes", opts->yes, "Do not ask for confirmation");
   add_seen_option(*sub, opts->seen);
   sub->add_flag("--json", opts->json, kGameWrittenJson);

@@ -8,6 +8,7 @@
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/fail.hpp"
+#include "cli/input/meld_switches.hpp"
 #include "cli/input/table_moves.hpp"
 #include "cli/options.hpp"
 #include "cli/views/advice.hpp"
@@ -29,9 +30,11 @@ struct AdviseOptions {
   int boxes = 1;
   bool json = false;
   bool batch = false;
+  MeldSwitches melds;
 };
 
-Expected<std::string> answer_request(JsonRequest& r) {
+// One --batch request; `rules` (the flags) are the meld rules when it names none.
+Expected<std::string> answer_request(JsonRequest& r, MeldRules rules) {
   Situation s;
   s.round = r.required_int("round", 1, kRounds);
   s.hand = r.required_cards("hand");
@@ -42,6 +45,7 @@ Expected<std::string> answer_request(JsonRequest& r) {
   s.players = r.integer("players", kMinPlayers, kMaxPlayers, kMinPlayers);
   s.last = r.boolean("last", false);
   s.actions = read_actions(r, s.players);
+  s.rules = read_meld_rules(r, rules);
   if (auto bad = r.failure()) return *bad;
   auto unseen = check_situation(s);
   if (!unseen) return unseen.failure();
@@ -52,7 +56,8 @@ void run_advise(const AdviseOptions& opts, Context& ctx) {
   if (opts.batch) {
     if (!opts.cards.empty())
       fail("--batch reads requests from stdin; give no cards", ExitCode::Usage);
-    run_batch(ctx, answer_request);
+    const MeldRules rules = opts.melds.rules();
+    run_batch(ctx, [rules](JsonRequest& r) { return answer_request(r, rules); });
     return;
   }
   if (opts.cards.empty()) {
@@ -70,6 +75,7 @@ void run_advise(const AdviseOptions& opts, Context& ctx) {
   for (const auto& move : opts.moves) s.actions.push_back(need(parse_table_move(move)));
   s.last = opts.last;
   s.boxes = opts.boxes;
+  s.rules = opts.melds.rules();
   const Unseen unseen = need(check_situation(s));
   if (opts.json) {
     ctx.out << advice_json(s, unseen).dump() << '\n';
@@ -110,6 +116,7 @@ void setup_advise(CLI::App& app, Context& ctx) {
   sub->add_flag("--last", opts->last, "Someone has gone out: this is your last turn");
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
       ->check(whole_number(1, kMaxBoxes));
+  add_meld_switches(*sub, opts->melds);
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->add_flag("--batch", opts->batch,
                 "Read JSON Lines requests from stdin, answer each line at once");

@@ -9,6 +9,7 @@
 #include "cli/fail.hpp"
 #include "cli/files.hpp"
 #include "cli/input/analyze_request.hpp"
+#include "cli/input/meld_switches.hpp"
 #include "cli/options.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/rules.hpp"
@@ -26,16 +27,9 @@ struct AnalyzeOptions {
   bool json = false;
   bool batch = false;
   int boxes = 1;
-  std::string wild_melds = "yes";
-  std::string book_suits = "any";
+  MeldSwitches melds;
 
-  // The meld switches; the words were checked by house_switch().
-  [[nodiscard]] MeldRules rules() const {
-    HouseRules house;
-    (void)set_switch(house, HouseSwitch::WildMelds, wild_melds);
-    (void)set_switch(house, HouseSwitch::BookSuits, book_suits);
-    return house.melds();
-  }
+  [[nodiscard]] MeldRules rules() const { return melds.rules(); }
 };
 
 void run_analyze(const AnalyzeOptions& opts, Context& ctx) {
@@ -80,14 +74,7 @@ void setup_analyze(CLI::App& app, Context& ctx) {
       ->check(whole_number(1, kMaxBoxes));
   // House rules that change a lay-down (docs/RULES.md); --order and --leads change only which
   // round deals how many cards, and a hand's wild rank is given by --round or --wild here.
-  sub->add_option(switch_flag(HouseSwitch::WildMelds), opts->wild_melds,
-                  "Whether a meld of wild cards alone counts (house rule; default yes)")
-      ->type_name("WORD")
-      ->check(house_switch(HouseSwitch::WildMelds));
-  sub->add_option(switch_flag(HouseSwitch::BookSuits), opts->book_suits,
-                  "Whether a book's natural cards may repeat a suit (house rule; default any)")
-      ->type_name("WORD")
-      ->check(house_switch(HouseSwitch::BookSuits));
+  add_meld_switches(*sub, opts->melds);
   sub->callback([opts, &ctx] { run_analyze(*opts, ctx); });
 }
 

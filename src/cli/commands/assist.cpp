@@ -12,6 +12,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/hint_words.hpp"
+#include "cli/input/meld_switches.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "cli/views/advice.hpp"
@@ -40,6 +41,7 @@ struct AssistOptions {
   std::optional<std::int64_t> game;
   bool fresh = false;
   bool json = false;
+  MeldSwitches melds;
 };
 
 constexpr std::string_view kKeys =
@@ -48,6 +50,17 @@ constexpr std::string_view kKeys =
 bool is_quit(std::string_view reply) {
   const std::string low = ascii_lower(reply);
   return low == "q" || low == "quit" || low == "exit";
+}
+
+// Each round's deal under the game's order, as far as it is dealt: a random order's later
+// rounds are not known yet (they read as the standard round until dealt; the session asks
+// for a round's cards only once the game has dealt it: AssistLoop::round_dealt).
+RoundSequence game_deals(const store::Game& game) {
+  RoundSequence deals = round_sequence(RoundOrder::Up);
+  for (int r = 1; r <= kRounds; ++r) {
+    if (const auto deal = game.deal(r)) deals[static_cast<std::size_t>(r - 1)] = *deal;
+  }
+  return deals;
 }
 
 class AssistLoop {
@@ -59,6 +72,13 @@ class AssistLoop {
   void run() {
     for (;;) {
       const Ask ask = session_.asking();
+      if (ask == Ask::Hand && !round_dealt()) {
+        save();
+        ctx_.out << "Round " << session_.round() << " of game " << *record_.game_id
+                 << " is not dealt yet (random order: its cards and wild come when round "
+                 << session_.round() - 1 << " is recorded); crowns assist resumes then\n";
+        return;
+      }
       if (ask == Ask::Finished) {
         record_.done = true;
         save();
@@ -99,6 +119,17 @@ class AssistLoop {
 
  private:
   std::optional<std::string> ask_user(const std::string& prompt) { return ask(ctx_, prompt); }
+
+  // Whether the game followed has dealt the round about to be asked for (a random order deals
+  // each round when the one before is recorded); learns its cards and wild when it has.
+  bool round_dealt() {
+    if (!record_.game_id) return true;
+    const auto game = store::load_game(db_, *record_.game_id);
+    if (!game || game->rules.order != RoundOrder::Random) return true;
+    record_.setup.deals = game_deals(*game);
+    session_.set_deals(record_.setup.deals);
+    return game->deal(session_.round()).has_value();
+  }
 
   void error_line(const std::string& message) {
     ctx_.err << "crowns: error: " << sanitize(message) << '\n';
@@ -142,8 +173,7 @@ class AssistLoop {
     switch (session_.asking()) {
       case Ask::Hand:
         return fmt::format("Round {} · {} · {}s wild: your cards: ", round,
-                           counted(cards_in_round(round), "card"),
-                           rank_name(wild_rank_of_round(round)));
+                           counted(session_.dealt(), "card"), rank_name(session_.wild_rank()));
       case Ask::Top:
         if (session_.top()) {
           default_answer_ = to_string(*session_.top());
@@ -212,14 +242,16 @@ class AssistLoop {
                                                   : std::string())
                << ": your best lay-down\n";
     }
-    // The standard rules: a game does not carry house rules yet (issue 47).
+    // Under the session's rules: the game's, or the standalone flags.
+    const assist::Setup& setup = session_.setup();
+    const RoundDeal deal = setup.deals[static_cast<std::size_t>(r.round - 1)];
     HandReport report{.cards = r.hand,
-                      .wild_rank = wild_rank_of_round(r.round),
+                      .wild_rank = deal.wild_rank,
                       .round = r.round,
                       .mode = HandMode::Dealt,
-                      .solution = solve(r.hand, wild_rank_of_round(r.round), HandMode::Dealt),
-                      .left_of_deal = cards_in_round(r.round),
-                      .rules = MeldRules{}};
+                      .solution = solve(r.hand, deal.wild_rank, HandMode::Dealt, setup.rules),
+                      .left_of_deal = deal.cards,
+                      .rules = setup.rules};
     if (!r.went_out) print_hand(ctx_.out, ctx_.style, report, "  ");
     ctx_.out << "  your score: " << ctx_.style.bold(r.went_out ? "0*" : std::to_string(r.score))
              << '\n';
@@ -252,7 +284,7 @@ class AssistLoop {
                  "); not recorded");
       return "n";
     }
-    const RoundSpec spec = round_spec(r.round, game->boxes);
+    const RoundSpec spec = game->spec(r.round);  // the game's cards, wild and meld rules
     auto input = parse_score(value, name);
     auto entry = input ? score_input(*input, spec, name, Checks::Strict)
                        : Expected<ScoreEntry>(input.failure());
@@ -336,6 +368,7 @@ store::AssistRecord new_session(const AssistOptions& opts, Context& ctx, store::
     record.setup.round = opts.round.value_or(1);
     record.setup.players = opts.players.value_or(2);
     record.setup.boxes = opts.boxes.value_or(1);
+    record.setup.rules = opts.melds.rules();
   } else {
     const std::int64_t id = opts.game ? *opts.game : [&] {
       if (store::games_in_progress(db, store::InProgress::Rounds).empty()) {
@@ -355,8 +388,11 @@ store::AssistRecord new_session(const AssistOptions& opts, Context& ctx, store::
                ")",
            ExitCode::Usage);
     }
+    need(check_against_game(opts.melds, game.rules.melds(), game.id));
     record.game_id = game.id;
     record.setup.round = round;
+    record.setup.rules = game.rules.melds();
+    record.setup.deals = game_deals(game);
     record.setup.players = game.players();
     record.setup.boxes = game.boxes;
     for (const auto& seat : game.seats) record.setup.names.push_back(seat.name);
@@ -369,8 +405,8 @@ store::AssistRecord new_session(const AssistOptions& opts, Context& ctx, store::
 
 void run_assist(const AssistOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
-  const bool starts_new =
-      opts.fresh || opts.round || opts.players || opts.boxes || opts.game || opts.me;
+  const bool starts_new = opts.fresh || opts.round || opts.players || opts.boxes || opts.game ||
+                          opts.me || opts.melds.any();
   std::optional<store::AssistRecord> record;
   if (!starts_new) record = store::active_assist(db);
   if (record) {
@@ -393,7 +429,7 @@ void run_assist(const AssistOptions& opts, Context& ctx) {
           << (fresh.game_id ? sanitize(*fresh.me) + " in game " + std::to_string(*fresh.game_id)
                             : std::string("you"))
           << ": " << counted(s.players, "player") << (s.boxes == 2 ? ", two boxes" : "")
-          << ", from round " << s.round << '\n'
+          << ", from round " << s.round << views::meld_rules_note(s.rules) << '\n'
           << kKeys;
   assist::Session session(fresh.setup);
   AssistLoop(ctx, db, std::move(fresh), std::move(session), opts.json).run();
@@ -412,7 +448,8 @@ void setup_assist(CLI::App& app, Context& ctx) {
   sub->add_option("--boxes", opts->boxes, "Standalone: boxes combined (1, or 2 for up to 14)")
       ->check(whole_number(1, kMaxBoxes));
   sub->add_option("--me", opts->me, "Your name in the game followed (remembered)");
-  add_game_option(*sub, opts->game);
+  add_meld_switches(*sub, opts->melds, MeldDefault::GameOrStandard);
+  add_game_option(*sub, ctx, opts->game);
   sub->add_flag("--new", opts->fresh, "Start a new session (the one going on ends)");
   sub->add_flag("--json", opts->json,
                 "Print each answer as a JSON line: the advise --batch request and its answer");

@@ -93,10 +93,7 @@ void setup_chart(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<ChartOptions>();
   auto* sub =
       app.add_subcommand("chart", "Chart a game's running totals, or ratings over time (--rating)");
-  auto* game =
-      sub->add_option("-g,--game", opts->game, "Game ID (default: the most recently changed game)")
-          ->check(whole_number(1, kMaxId))
-          ->type_name("ID");
+  auto* game = add_game_option(*sub, ctx, opts->game);
   auto* rating = sub->add_flag("--rating", opts->rating, "Chart ratings over a period instead");
   rating->excludes(game);
   add_period_options(*sub, opts->period);

@@ -71,9 +71,7 @@ void setup_delete(CLI::App& app, Context& ctx) {
   sub->add_option("id", opts->id, "The game ID (see crowns games)")
       ->check(whole_number(1, kMaxId))
       ->type_name("ID");
-  sub->add_option("-g,--game", opts->game, "The same, as other commands take it")
-      ->check(whole_number(1, kMaxId))
-      ->type_name("ID");
+  add_game_option(*sub, ctx, opts->game, "The same, or the game's key, as other commands take it");
   sub->add_flag("-y,--yes", opts->yes, "Do not ask for confirmation");
   add_seen_option(*sub, opts->seen);
   sub->add_flag("--json", opts->json, kGameWrittenJson);

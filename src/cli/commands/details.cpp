@@ -64,7 +64,7 @@ void setup_details(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<DetailsOptions>();
   auto* sub = app.add_subcommand(
       "details", "Fix a game's date, note, first dealer or seat order (logged, undoable)");
-  add_game_option(*sub, opts->game);
+  add_game_option(*sub, ctx, opts->game);
   sub->add_option("--date", opts->change.date, "The date played, YYYY-MM-DD")
       ->type_name("YYYY-MM-DD");
   sub->add_option("--note", opts->change.note, "A note (--note '' removes it)");

@@ -50,7 +50,7 @@ void setup_edit(CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand("edit", "Correct a past round: crowns edit ROUND NAME=VALUE...");
   sub->add_option("round", opts->round, "The round to correct (1-11)")->required();
   sub->add_option("values", opts->values, "NAME=VALUE for each player to correct")->required();
-  add_game_option(*sub, opts->game);
+  add_game_option(*sub, ctx, opts->game);
   add_seen_option(*sub, opts->seen);
   sub->add_flag("-f,--force", opts->force, "Accept an unusual value (e.g. nobody went out)");
   sub->add_flag("--json", opts->json, kGameWrittenJson);

@@ -35,6 +35,7 @@ void run_games(const GamesOptions& opts, Context& ctx) {
       // One game at a time: 10,000 games stay one quick pass with no big tree in memory.
       const Json j{{"id", g.id},
                    {"uuid", g.uuid},
+                   {"key", store::short_game_key(g.uuid)},
                    {"date", g.date},
                    {"status", store::status_name(g.status)},
                    {"rounds", g.rounds_played},
@@ -53,13 +54,15 @@ void run_games(const GamesOptions& opts, Context& ctx) {
   }
   Table table;
   table.column("ID", Table::Align::Right);
+  table.column("Key");  // the same on every host, as the ID is not (crowns sync)
   table.column("Date");
   table.column("Status");
   table.column("Rounds", Table::Align::Right);
   table.column("Winner");
   table.column("Players");
   for (const auto& g : games) {
-    table.row({std::to_string(g.id), g.date, std::string(store::status_name(g.status)),
+    table.row({std::to_string(g.id), store::short_game_key(g.uuid), g.date,
+               std::string(store::status_name(g.status)),
                std::to_string(g.rounds_played) + "/" + std::to_string(kRounds),
                g.winners.empty() ? "-" : join(g.winners), join(g.players)});
   }

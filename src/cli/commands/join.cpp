@@ -54,9 +54,8 @@ void setup_join(CLI::App& app, Context& ctx) {
                   "Starting total (default: the highest total at the table now)")
       ->check(whole_number(0, store::kMaxStartTotal))
       ->type_name("N");
-  sub->add_option("-g,--game", opts->game,
-                  "Game ID (default: the game in progress; asks if several are)")
-      ->type_name("ID");
+  add_game_option(*sub, ctx, opts->game,
+                  "Game ID or key (default: the game in progress; asks if several are)");
   add_seen_option(*sub, opts->seen);
   sub->add_flag("-a,--add", opts->add, "Add the player if not seen before");
   sub->add_flag("--json", opts->json, kGameWrittenJson);

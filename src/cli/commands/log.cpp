@@ -1,6 +1,7 @@
 // crowns log: the audit log, every change with what it replaced.
 
 #include <CLI/CLI.hpp>
+#include <ctime>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
@@ -9,6 +10,7 @@
 #include "cli/views/written.hpp"
 #include "store/audit.hpp"
 #include "store/games.hpp"
+#include "views/local_time.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -47,13 +49,21 @@ void run_log(const LogOptions& opts, Context& ctx) {
   }
   if (game_id && !opts.all)
     ctx.out << "Log of game " << *game_id << " (crowns log --all for everything)\n";
+  // Times in the local zone ($TZ; --json keeps the stored UTC), the zone named in the header;
+  // an entry from the other side of a daylight-saving change names its own.
+  const std::string zone = local_time(std::time(nullptr)).zone;
   Table table;
   table.column("#", Table::Align::Right);
-  table.column("When (UTC)");
+  table.column("When (" + zone + ")");
   table.column("Game", Table::Align::Right);
   table.column("What");
   for (const auto& e : entries) {
-    table.row({std::to_string(e.id), e.at, e.game_id ? std::to_string(*e.game_id) : "-",
+    std::string when = e.at;
+    if (const auto seconds = stored_utc_seconds(e.at)) {
+      const LocalTime local = local_time(*seconds);
+      when = local.text + (local.zone == zone ? "" : " " + local.zone);
+    }
+    table.row({std::to_string(e.id), when, e.game_id ? std::to_string(*e.game_id) : "-",
                sanitize(e.summary)});
   }
   table.print(ctx.out, ctx.style);
@@ -65,7 +75,7 @@ void setup_log(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<LogOptions>();
   auto* sub =
       app.add_subcommand("log", "Show the audit log of changes (default: the current game)");
-  add_game_option(*sub, opts->game);
+  add_game_option(*sub, ctx, opts->game);
   sub->add_flag("-a,--all", opts->all, "Every change: all games and players");
   sub->add_option("-n,--limit", opts->limit, "Only the last N entries")
       ->check(whole_number(1, 1000000));

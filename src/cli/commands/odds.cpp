@@ -11,8 +11,11 @@
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/fail.hpp"
+#include "cli/input/meld_switches.hpp"
 #include "cli/options.hpp"
+#include "cli/views/advice.hpp"
 #include "crowns/rules.hpp"
+#include "views/hand.hpp"
 #include "views/report.hpp"
 
 namespace crowns::cli {
@@ -29,6 +32,7 @@ struct OddsCliOptions {
   int boxes = 1;
   bool json = false;
   bool batch = false;
+  MeldSwitches melds;
 };
 
 struct OddsQuery {
@@ -38,6 +42,7 @@ struct OddsQuery {
   std::optional<Card> top;
   int turns = 3;
   int boxes = 1;
+  MeldRules rules;
 };
 
 Expected<std::vector<OutChance>> compute(const OddsQuery& q) {
@@ -45,10 +50,10 @@ Expected<std::vector<OutChance>> compute(const OddsQuery& q) {
   if (!unseen) return unseen.failure();
   OddsOptions options;
   options.turns = q.turns;
-  return out_within(q.hand, wild_rank_of_round(q.round), *unseen, options);
+  return out_within(q.hand, wild_rank_of_round(q.round), *unseen, q.rules, options);
 }
 
-nlohmann::ordered_json odds_json(const std::vector<OutChance>& odds) {
+nlohmann::ordered_json odds_json(const std::vector<OutChance>& odds, const MeldRules& rules) {
   nlohmann::ordered_json j;
   auto within = nlohmann::ordered_json::array();
   auto exact = nlohmann::ordered_json::array();
@@ -67,10 +72,12 @@ nlohmann::ordered_json odds_json(const std::vector<OutChance>& odds) {
   j["margin"] = std::move(margin);
   j["p_low"] = std::move(low);
   j["p_high"] = std::move(high);
+  add_rules_json(j, rules);
   return j;
 }
 
-Expected<std::string> answer_request(JsonRequest& r) {
+// One --batch request; `rules` (the flags) are the meld rules when it names none.
+Expected<std::string> answer_request(JsonRequest& r, MeldRules rules) {
   OddsQuery q;
   q.round = r.required_int("round", 1, kRounds);
   q.hand = r.required_cards("hand");
@@ -78,10 +85,11 @@ Expected<std::string> answer_request(JsonRequest& r) {
   q.top = r.card("top");
   q.turns = r.integer("turns", 1, kMaxTurns, 3);
   q.boxes = r.integer("boxes", 1, kMaxBoxes, 1);
+  q.rules = read_meld_rules(r, rules);
   if (auto bad = r.failure()) return *bad;
   auto odds = compute(q);
   if (!odds) return odds.failure();
-  return answer_fields(odds_json(*odds));
+  return answer_fields(odds_json(*odds, q.rules));
 }
 
 void print_odds(std::ostream& out, const Style& style, const OddsQuery& q,
@@ -89,7 +97,8 @@ void print_odds(std::ostream& out, const Style& style, const OddsQuery& q,
   std::vector<Card> hand = q.hand;
   std::sort(hand.begin(), hand.end());
   out << "Round " << q.round << " · " << hand.size() << " cards · "
-      << rank_name(wild_rank_of_round(q.round)) << "s wild\n";
+      << rank_name(wild_rank_of_round(q.round)) << "s wild" << views::meld_rules_note(q.rules)
+      << '\n';
   out << "hand     " << style.cards(hand) << '\n';
   Table table;
   table.column("draws", Table::Align::Right);
@@ -107,7 +116,8 @@ void run_odds(const OddsCliOptions& opts, Context& ctx) {
   if (opts.batch) {
     if (!opts.cards.empty())
       fail("--batch reads requests from stdin; give no cards", ExitCode::Usage);
-    run_batch(ctx, answer_request);
+    const MeldRules rules = opts.melds.rules();
+    run_batch(ctx, [rules](JsonRequest& r) { return answer_request(r, rules); });
     return;
   }
   if (opts.cards.empty()) fail("no cards given (e.g. crowns odds 7h 8h Ks jk Qd)", ExitCode::Usage);
@@ -118,9 +128,10 @@ void run_odds(const OddsCliOptions& opts, Context& ctx) {
   q.round = opts.round ? *opts.round : need(odds_round(static_cast<int>(q.hand.size())));
   q.turns = opts.turns;
   q.boxes = opts.boxes;
+  q.rules = opts.melds.rules();
   const auto odds = need(compute(q));
   if (opts.json) {
-    ctx.out << odds_json(odds).dump() << '\n';
+    ctx.out << odds_json(odds, q.rules).dump() << '\n';
   } else {
     print_odds(ctx.out, ctx.style, q, odds);
   }
@@ -142,6 +153,7 @@ void setup_odds(CLI::App& app, Context& ctx) {
       ->check(whole_number(1, kMaxTurns));
   sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
       ->check(whole_number(1, kMaxBoxes));
+  add_meld_switches(*sub, opts->melds);
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->add_flag("--batch", opts->batch,
                 "Read JSON Lines requests from stdin, answer each line at once");

@@ -96,16 +96,15 @@ class PlaySession {
   void run() {
     print_scorecard(ctx_.out, ctx_.style, game_);
     while (game_.status == store::GameStatus::Active) {
-      if (enter(round_spec(*game_.next_round(), game_.boxes), *game_.next_round(),
-                table::every_seat(game_)) == Step::Left) {
+      if (enter(game_.spec(*game_.next_round()), *game_.next_round(), table::every_seat(game_)) ==
+          Step::Left) {
         return leave();
       }
     }
     const Standings st = game_.standings();
     if (game_.status == store::GameStatus::Finished && st.tied && !st.tie_broken) {
       if (!confirm(ctx_, "Play the 6-card tie-break now?")) return;
-      if (enter(tiebreak_spec(game_.boxes), kTiebreakDraft, st.leaders) == Step::Left)
-        return leave();
+      if (enter(game_.tiebreak_spec(), kTiebreakDraft, st.leaders) == Step::Left) return leave();
     }
   }
 
@@ -145,7 +144,7 @@ class PlaySession {
       ctx_.out << "  (round 11 is saved: crowns edit 11 corrects it)\n";
       return Step::Saved;
     }
-    const RoundSpec spec = round_spec(round, game_.boxes);
+    const RoundSpec spec = game_.spec(round);
     const std::vector<int> seats = table::seats_in_round(game_, round);
     std::vector<Answer> answers(seats.size());
     for (std::size_t k = 0; k < seats.size(); ++k) {
@@ -513,7 +512,7 @@ void setup_play(CLI::App& app, Context& ctx) {
   auto* sub =
       app.add_subcommand("play", "Keep score interactively: names start a game, none resumes");
   sub->add_option("players", opts->players, "Players in seating order (omit to resume)");
-  add_game_option(*sub, opts->game);
+  add_game_option(*sub, ctx, opts->game);
   add_new_game_options(*sub, opts->flags);
   sub->callback([opts, &ctx] { run_play(*opts, ctx); });
 }

@@ -35,8 +35,7 @@ void run_reopen(const ReopenOptions& opts, Context& ctx) {
 void setup_reopen(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<ReopenOptions>();
   auto* sub = app.add_subcommand("reopen", "Take an abandoned game up again");
-  sub->add_option("-g,--game", opts->game, "Game ID (default: the most recently changed game)")
-      ->type_name("ID");
+  add_game_option(*sub, ctx, opts->game);
   add_seen_option(*sub, opts->seen);
   sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_reopen(*opts, ctx); });

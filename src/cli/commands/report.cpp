@@ -112,8 +112,7 @@ void setup_report(CLI::App& app, Context& ctx) {
       "report", "Write standings and scorecards as an HTML page (a period, or --game)");
   add_period_options(*sub, opts->period);
   auto* game =
-      sub->add_option("-g,--game", opts->game, "Report one game: its scorecard and running totals")
-          ->type_name("ID");
+      add_game_option(*sub, ctx, opts->game, "Report one game: its scorecard and running totals");
   auto* date = sub->add_option("--date", opts->date,
                                "One evening's games, with crowns tonight's highlights at the end")
                    ->type_name("YYYY-MM-DD");

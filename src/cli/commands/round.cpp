@@ -57,9 +57,8 @@ void setup_round(CLI::App& app, Context& ctx) {
   sub->add_option("values", opts->values,
                   "Points (12), 0* or out for who went out, or the cards left in quotes")
       ->required();
-  sub->add_option("-g,--game", opts->game,
-                  "Game ID (default: the game in progress; asks if several are)")
-      ->type_name("ID");
+  add_game_option(*sub, ctx, opts->game,
+                  "Game ID or key (default: the game in progress; asks if several are)");
   sub->add_option("-r,--round", opts->round,
                   "The round these scores are for: refused unless it is the next one")
       ->check(whole_number(1, kRounds))

@@ -31,6 +31,8 @@ void run_show(const ShowOptions& opts, Context& ctx) {
                                            : CardLayout::Auto;
   print_scorecard(ctx.out, ctx.style, game, layout);
   ctx.out << "Time: " << game_times_text(times, now) << '\n';
+  // The key names the game on every host (--game KEY); the number is this database's own.
+  ctx.out << "Key: " << store::short_game_key(game.uuid) << '\n';
 }
 
 }  // namespace
@@ -38,7 +40,7 @@ void run_show(const ShowOptions& opts, Context& ctx) {
 void setup_show(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<ShowOptions>();
   auto* sub = app.add_subcommand("show", "Show a game's scorecard");
-  add_game_option(*sub, opts->game);
+  add_game_option(*sub, ctx, opts->game);
   sub->add_flag("--json", opts->json, "Print JSON");
   auto* wide =
       sub->add_flag("--wide", opts->wide, "A row per round and a column per player, however wide");

@@ -12,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
 #include "cli/hint_words.hpp"
+#include "cli/input/meld_switches.hpp"
 #include "cli/input/solitaire_request.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
@@ -20,6 +21,7 @@
 #include "crowns/names.hpp"
 #include "store/db.hpp"
 #include "store/players.hpp"
+#include "views/hand.hpp"
 #include "views/report.hpp"
 
 namespace crowns::cli {
@@ -53,6 +55,7 @@ struct SolitaireOptions {
   int jobs = 0;
   bool history = false;
   bool json = false;
+  MeldSwitches melds;
 };
 
 // The piles of a deal file: 11 lines of cards (blank lines and # comments skipped).
@@ -129,9 +132,22 @@ store::SolitaireGame new_game(std::optional<std::int64_t> player, std::int64_t s
   return game;
 }
 
+// A saved game closes its piles under the rules it started with: flags that say otherwise are
+// refused rather than quietly ignored.
+void check_saved_rules(const SolitaireOptions& opts, const store::SolitaireGame& game) {
+  need(check_against_game(opts.melds, game.rules, game.id));
+}
+
 std::int64_t random_seed() {
   std::random_device device;
   return static_cast<std::int64_t>(device() % 1000000000U);
+}
+
+// `solitaire batch`: each request's piles close under its own "wild_melds"/"book_suits", else
+// the flags'.
+void run_batch_requests(const SolitaireOptions& opts, Context& ctx) {
+  const MeldRules rules = opts.melds.rules();
+  run_batch(ctx, [rules](JsonRequest& r) { return answer_solitaire_request(r, rules); });
 }
 
 void run_simulate(const SolitaireOptions& opts, Context& ctx) {
@@ -140,21 +156,25 @@ void run_simulate(const SolitaireOptions& opts, Context& ctx) {
   const bool greedy = fold_case(opts.policy_name) == "greedy";
   ProgressLine progress(ctx.err, !opts.json && progress_wanted(),
                         {.what = "Simulating", .total = games, .unit = "deal"});
-  const SimulationSummary summary = simulate(games, seed, greedy ? Policy::Greedy : Policy::Advisor,
-                                             opts.jobs, [&progress](int finished) {
-                                               progress.set_done(finished);
-                                               return true;
-                                             });
+  const SimulationSummary summary =
+      simulate(games, seed, greedy ? Policy::Greedy : Policy::Advisor, opts.melds.rules(),
+               opts.jobs, [&progress](int finished) {
+                 progress.set_done(finished);
+                 return true;
+               });
   const char* policy = greedy ? "greedy" : "advisor";
   if (opts.json) {
     auto j = simulation_json(summary);
     j["policy"] = policy;
     j["seed"] = seed;
+    if (opts.melds.rules() != MeldRules{})
+      j["rules"] = meld_rules_json<nlohmann::ordered_json>(opts.melds.rules());
     ctx.out << dump_json(j) << '\n';
     return;
   }
   ctx.out << "Simulated " << games << " deals (seeds " << seed << " to "
-          << seed + static_cast<std::uint64_t>(games) - 1 << "), " << policy << " play\n";
+          << seed + static_cast<std::uint64_t>(games) - 1 << "), " << policy << " play"
+          << views::meld_rules_note(opts.melds.rules()) << '\n';
   print_simulation(ctx.out, ctx.style, summary);
 }
 
@@ -163,11 +183,11 @@ void run_odds(const SolitaireOptions& opts, Context& ctx) {
   std::optional<Card> turned;
   std::string what;
   if (opts.deal) {
-    state.emplace(read_deal(ctx, *opts.deal));
+    state.emplace(read_deal(ctx, *opts.deal), opts.melds.rules());
     what = "the deal";
   } else if (opts.seed) {
     const auto game = new_game(std::nullopt, *opts.seed);
-    state.emplace(game.piles);
+    state.emplace(game.piles, opts.melds.rules());
     turned = next_stock_card(game);
     what = "seed " + std::to_string(*opts.seed);
   } else {
@@ -178,6 +198,7 @@ void run_odds(const SolitaireOptions& opts, Context& ctx) {
           "no solitaire game is being played; give --seed N or --deal FILE, or start one with "
           "'crowns solitaire'");
     }
+    check_saved_rules(opts, *game);
     state = replay(*game);
     turned = next_stock_card(*game);
     what = "game " + std::to_string(game->id) + " at play " + std::to_string(state->plays + 1);
@@ -195,7 +216,8 @@ void run_odds(const SolitaireOptions& opts, Context& ctx) {
     ctx.out << dump_json(odds_json(odds)) << '\n';
     return;
   }
-  ctx.out << "Chance to win " << what << ": " << odds_text(odds, time.value_or(0)) << '\n';
+  ctx.out << "Chance to win " << what << views::meld_rules_note(state->rules) << ": "
+          << odds_text(odds, time.value_or(0)) << '\n';
 }
 
 void run_history(const SolitaireOptions& opts, Context& ctx) {
@@ -209,7 +231,7 @@ void run_history(const SolitaireOptions& opts, Context& ctx) {
 }
 
 void run_solitaire(const SolitaireOptions& opts, Context& ctx) {
-  if (opts.batch) return run_batch(ctx, answer_solitaire_request);
+  if (opts.batch) return run_batch_requests(opts, ctx);
   if (opts.simulate) return run_simulate(opts, ctx);
   if (opts.odds) return run_odds(opts, ctx);
   if (opts.history) return run_history(opts, ctx);
@@ -220,14 +242,18 @@ void run_solitaire(const SolitaireOptions& opts, Context& ctx) {
   if (opts.deal) {
     game.player_id = player;
     game.piles = read_deal(ctx, *opts.deal);
+    game.rules = opts.melds.rules();
     game.started_at = store::now_timestamp();
   } else if (opts.seed) {
     game = new_game(player, *opts.seed);
+    game.rules = opts.melds.rules();
   } else if (auto saved = store::latest_active_solitaire(db, player)) {
+    check_saved_rules(opts, *saved);
     game = std::move(*saved);
     ctx.out << "Resuming game " << game.id << '\n';
   } else {
     game = new_game(player, random_seed());
+    game.rules = opts.melds.rules();
   }
   play_solitaire(ctx, db, game, opts.time.value_or(kHintTime));
 }
@@ -253,6 +279,9 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
                                     "Seconds a hint may sample its chance to win (default 2)")
                         ->type_name("SECONDS")
                         ->check(whole_number(1, kMaxTime));
+  // The meld switches a pile closes under (house rules); the other switches (order, leads,
+  // ties) change nothing in solitaire. A saved game keeps the rules it started with.
+  add_meld_switches(*sub, opts->melds, MeldDefault::GameOrStandard);
 
   // The sub-commands. Each sets its mode; the options they share write the same fields.
   auto* deal_cmd = sub->add_subcommand(
@@ -262,6 +291,7 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
       ->type_name("FILE");
   deal_cmd->add_option("--player", opts->player, "Record the game for this player")
       ->type_name("NAME");
+  add_meld_switches(*deal_cmd, opts->melds);
   deal_cmd->callback([opts, &ctx] { run_solitaire(*opts, ctx); });
 
   auto* odds_cmd =
@@ -283,12 +313,14 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
       ->check(whole_number(1, kMaxTime));
   odds_cmd->add_option("--jobs", opts->jobs, "Threads (default: every core)")
       ->check(whole_number(1, kMaxJobs));
+  add_meld_switches(*odds_cmd, opts->melds, MeldDefault::GameOrStandard);
   odds_cmd->add_flag("--json", opts->json, "Print JSON");
   odds_cmd->callback([opts, &ctx] { run_odds(*opts, ctx); });
 
   auto* batch_cmd =
       sub->add_subcommand("batch", "Read JSON Lines positions from stdin, answer each with a play");
-  batch_cmd->callback([&ctx] { run_batch(ctx, answer_solitaire_request); });
+  add_meld_switches(*batch_cmd, opts->melds);
+  batch_cmd->callback([opts, &ctx] { run_batch_requests(*opts, ctx); });
 
   auto* simulate_cmd =
       sub->add_subcommand("simulate", "Play N seeded deals (from --seed, default 1) and report");
@@ -301,6 +333,7 @@ void setup_solitaire(CLI::App& app, Context& ctx) {
       ->check(CLI::IsMember({"advisor", "greedy"}, CLI::ignore_case));
   simulate_cmd->add_option("--jobs", opts->jobs, "Threads (default: every core)")
       ->check(whole_number(1, kMaxJobs));
+  add_meld_switches(*simulate_cmd, opts->melds);
   simulate_cmd->add_flag("--json", opts->json, "Print JSON");
   simulate_cmd->callback([opts, &ctx] { run_simulate(*opts, ctx); });
 

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/commands/sync_conflicts.hpp"
 #include "cli/files.hpp"
 #include "cli/hint_words.hpp"
 #include "cli/options.hpp"
@@ -18,6 +19,7 @@
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
 #include "store/transfer_db.hpp"
+#include "views/local_time.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -28,7 +30,9 @@ namespace fs = std::filesystem;
 struct SyncOptions {
   std::string folder;
   bool json = false;
-  std::string keep;  ///< "here", "file" or one other database's file name; empty: none.
+  std::string keep;        ///< "here", "file" or one other database's file name; empty: none.
+  bool conflicts = false;  ///< --conflicts: list the kept versions instead.
+  std::optional<std::int64_t> take;  ///< --take ID: take a kept version instead.
 };
 
 // What --keep decides: a side for every file, or one file whose versions win.
@@ -89,7 +93,7 @@ std::string made_by(const store::versions::Version& v, const std::string& mine) 
   std::string who = !v.by           ? "a database before sync ids"
                     : *v.by == mine ? "this database (" + mine + ")"
                                     : "database " + *v.by;
-  return who + (v.at ? " at " + *v.at : "");
+  return who + (v.at ? " at " + local_text(*v.at) : "");  // in the local zone, named
 }
 
 std::string keep_hint(const std::string& folder, const std::vector<std::string>& files) {
@@ -101,7 +105,7 @@ std::string keep_hint(const std::string& folder, const std::vector<std::string>&
 
 Json version_json(const store::versions::Version& v) {
   return Json{{"by", v.by ? Json(*v.by) : Json(nullptr)},
-              {"at", v.at ? Json(*v.at) : Json(nullptr)}};
+              {"at", v.at ? Json(iso_utc(*v.at)) : Json(nullptr)}};
 }
 
 struct Outcome {
@@ -408,14 +412,35 @@ void setup_sync(CLI::App& app, Context& ctx) {
       "sync",
       "Share one history through a folder a sync tool carries (Syncthing, git...); exit status "
       "3: a conflict left undecided");
-  sub->add_option("folder", opts->folder, "The shared folder")->required();
+  sub->add_option("folder", opts->folder, "The shared folder (not with --conflicts or --take)");
   sub->add_flag("--json", opts->json, "Print the summary as JSON");
+  auto* conflicts = sub->add_flag(
+      "--conflicts", opts->conflicts,
+      "List the versions kept from conflicts not decided yet (exit 3 while any waits)");
+  sub->add_option("--take", opts->take,
+                  "Take the kept version ID (from --conflicts) for its game: logged, undoable")
+      ->check(whole_number(1, kMaxId))
+      ->type_name("ID")
+      ->excludes(conflicts);
   sub->add_option("--keep", opts->keep,
                   "A game changed differently on two databases: keep the game here, the "
                   "files' version (when they agree), or one file's (default: keep it here, "
                   "keep the other version too, and exit 3)")
       ->type_name("here|file|FILE");
-  sub->callback([opts, &ctx] { run_sync(*opts, ctx); });
+  sub->callback([opts, &ctx] {
+    if (opts->conflicts || opts->take) {
+      if (!opts->folder.empty() || !opts->keep.empty())
+        fail(std::string(opts->take ? "--take" : "--conflicts") +
+                 " works on the database alone: give no folder and no --keep",
+             ExitCode::Usage);
+      if (opts->take) return run_sync_take(*opts->take, opts->json, ctx);
+      return run_sync_conflicts(opts->json, ctx);
+    }
+    if (opts->folder.empty())
+      fail("give the shared folder: crowns sync FOLDER (or --conflicts, --take ID)",
+           ExitCode::Usage);
+    run_sync(*opts, ctx);
+  });
 }
 
 }  // namespace crowns::cli

@@ -43,7 +43,7 @@ void setup_tiebreak(CLI::App& app, Context& ctx) {
   sub->add_option("values", opts->values,
                   "NAME=VALUE for each tied player (or values in seat order)")
       ->required();
-  add_game_option(*sub, opts->game);
+  add_game_option(*sub, ctx, opts->game);
   add_seen_option(*sub, opts->seen);
   sub->add_flag("-f,--force", opts->force, "Accept an unusual value");
   sub->add_flag("--json", opts->json, kGameWrittenJson);

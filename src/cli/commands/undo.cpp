@@ -41,8 +41,7 @@ void setup_undo(CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand(
       "undo",
       "Undo the most recent change (round, edit, tie-break, ...); again to go further back");
-  sub->add_option("-g,--game", opts->game, "Undo the most recent change of this game only")
-      ->type_name("ID");
+  add_game_option(*sub, ctx, opts->game, "Undo the most recent change of this game only");
   add_seen_option(*sub, opts->seen);
   sub->add_flag("--json", opts->json, kGameWrittenJson);
   sub->callback([opts, &ctx] { run_undo(*opts, ctx); });

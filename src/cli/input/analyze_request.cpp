@@ -4,36 +4,13 @@
 #include <string>
 
 #include "cli/hint_words.hpp"
+#include "cli/input/meld_switches.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/rules.hpp"
 #include "views/hand_json.hpp"
 
 namespace crowns::cli {
 namespace {
-
-// Reads the meld switches of a request: each a word of core's (wild_melds may also be a
-// boolean); absent or null: the default.
-MeldRules read_meld_rules(JsonRequest& r, MeldRules default_rules) {
-  HouseRules house{.wild_melds = default_rules.wild_melds, .book_suits = default_rules.book_suits};
-  for (const HouseSwitch which : {HouseSwitch::WildMelds, HouseSwitch::BookSuits}) {
-    const std::string_view name =
-        which == HouseSwitch::WildMelds ? "wild_melds" : "book_suits";  // literals: kept as views
-    const nlohmann::json& value = r.raw(name);
-    std::string word;
-    if (value.is_null()) continue;
-    if (value.is_boolean() && which == HouseSwitch::WildMelds) {
-      word = value.get<bool>() ? "yes" : "no";
-    } else if (value.is_string()) {
-      word = value.get<std::string>();
-    } else {
-      r.fail("\"" + std::string(name) + "\" must be one of " + switch_choices(which));
-      continue;
-    }
-    if (auto set = set_switch(house, which, word); !set)
-      r.fail("\"" + std::string(name) + "\": " + worded(set.failure()));
-  }
-  return house.melds();
-}
 
 // Reads one batch request into a query.
 Expected<HandQuery> read_query(JsonRequest& r, int default_boxes, MeldRules default_rules) {

@@ -59,6 +59,32 @@ void add_new_game_options(CLI::App& sub, NewGameFlags& flags) {
   sub.add_flag("-a,--add", flags.add, "Add players not seen before");
   sub.add_flag("--another", flags.another,
                "Start it even while another game is in progress (a second table)");
+  static constexpr std::array<const char*, kHouseSwitches.size()> kHelp = {
+      "House rule: the order of the rounds (default: the club's, crowns rules)",
+      "House rule: whether a meld of wild cards only counts (default: the club's)",
+      "House rule: whether a book's natural cards may repeat a suit (default: the club's)",
+      "House rule: who starts a round, left of the dealer or who went out last round "
+      "(default: the club's)",
+      "House rule: a tie for the lowest total is shared, or settled by a 6-card tie-break "
+      "(default: the club's)"};
+  for (const HouseSwitch s : kHouseSwitches) {
+    const auto i = static_cast<std::size_t>(s);
+    sub.add_option(switch_flag(s), flags.rules.at(i), kHelp.at(i))->type_name(switch_choices(s));
+  }
+  sub.add_option("--seed", flags.seed,
+                 "With --order random: deal the rounds from this seed (the same seed, the same "
+                 "rounds)")
+      ->type_name("N");
+}
+
+store::RulesChoice rules_choice(const NewGameFlags& flags) {
+  store::RulesChoice choice;
+  for (const HouseSwitch s : kHouseSwitches) {
+    const auto& word = flags.rules.at(static_cast<std::size_t>(s));
+    if (!word) continue;
+    if (auto set = choice.set(s, *word); !set) fail(switch_flag(s) + " " + set.error());
+  }
+  return choice;
 }
 
 store::NewGame new_game_spec(const std::vector<std::string>& players, const NewGameFlags& flags) {
@@ -76,7 +102,9 @@ store::NewGame new_game_spec(const std::vector<std::string>& players, const NewG
           .boxes = flags.boxes.value_or(boxes_for(static_cast<int>(players.size()))),
           .date = flags.date.value_or(store::today()),
           .note = note,
-          .add_unknown = flags.add};
+          .add_unknown = flags.add,
+          .rules = rules_choice(flags),
+          .deal_seed = flags.seed};
 }
 
 }  // namespace crowns::cli

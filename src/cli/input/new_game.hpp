@@ -1,11 +1,14 @@
 #pragma once
 // The options that start a game, shared by `crowns new` and `crowns play NAME...`.
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/context.hpp"
+#include "crowns/house_rules.hpp"
 #include "store/games.hpp"
 
 namespace CLI {
@@ -21,13 +24,19 @@ struct NewGameFlags {
   std::optional<std::string> note;
   bool add = false;
   bool another = false;  ///< A second table is meant: start it while another game is in progress.
+  /// The house-rule switches, by HouseSwitch (--order, --wild-melds, --book-suits, --leads,
+  /// --ties), as typed; a switch not given takes the club's default (crowns rules set).
+  std::array<std::optional<std::string>, kHouseSwitches.size()> rules{};
+  std::optional<std::uint64_t> seed;  ///< --seed: a random order's rounds from this seed.
 };
 
-/// Adds --dealer, --boxes, --date, --note, --add and --another to a subcommand.
+/// Adds --dealer, --boxes, --date, --note, --add, --another and the house-rule switches
+/// (--order, --wild-melds, --book-suits, --leads, --ties, --seed) to a subcommand.
 void add_new_game_options(CLI::App& sub, NewGameFlags& flags);
 
 /// The game to create: the players in seat order, and the flags (date default: today).
-/// Fails (crowns::Error) on a --date after today.
+/// Fails (crowns::Error) on a --date after today, and on a switch's word that is not one of
+/// its own ("--order 'sideways' is not one of up|down|random").
 store::NewGame new_game_spec(const std::vector<std::string>& players, const NewGameFlags& flags);
 
 /// A game just created, and the other games in progress when it was.

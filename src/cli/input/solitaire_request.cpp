@@ -4,6 +4,7 @@
 
 #include "cli/batch.hpp"
 #include "cli/hint_words.hpp"
+#include "cli/input/meld_switches.hpp"
 #include "crowns/deck.hpp"
 #include "crowns/names.hpp"
 #include "crowns/solitaire_advisor.hpp"
@@ -14,13 +15,14 @@ namespace {
 using namespace crowns::solitaire;
 
 struct Request {
-  State state{Piles{}};
+  State state{Piles{}, MeldRules{}};  // the request's rules are read into it
   Card card;
   std::vector<Card> unseen;
 };
 
-Expected<Request> read_request(JsonRequest& r) {
+Expected<Request> read_request(JsonRequest& r, MeldRules rules) {
   Request q;
+  q.state.rules = read_meld_rules(r, rules);
   std::vector<Card> seen;
   OneBox box;
   std::optional<std::string> too_many;  // the first card beyond one box, where it is
@@ -75,8 +77,8 @@ Expected<Request> read_request(JsonRequest& r) {
 
 }  // namespace
 
-Expected<std::string> answer_solitaire_request(JsonRequest& r) {
-  auto request = read_request(r);
+Expected<std::string> answer_solitaire_request(JsonRequest& r, MeldRules rules) {
+  auto request = read_request(r, rules);
   if (!request) return request.failure();
   const Request& q = *request;
   const Advice advice = advise(q.state, q.card, q.unseen);
@@ -89,6 +91,8 @@ Expected<std::string> answer_solitaire_request(JsonRequest& r) {
     answer["kept_for"] = advice.kept_for;
   }
   if (advice.lost) answer["lost"] = true;
+  if (q.state.rules != MeldRules{})
+    answer["rules"] = meld_rules_json<nlohmann::ordered_json>(q.state.rules);
   return answer_fields(answer);
 }
 

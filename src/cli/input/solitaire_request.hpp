@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli/input/json_request.hpp"
+#include "crowns/house_rules.hpp"
 
 namespace crowns::cli {
 
@@ -11,7 +12,8 @@ namespace crowns::cli {
 /// `{"id":…,"piles":[p1,…,p11],"card":"Qh","stock":N,"dead":[…],"closed":[…]}` (a closed
 /// pile is null, `stock` the cards left after `card` was turned) with the advisor's play as
 /// the members of an answer (`"pile":k,"discard":"X","closes":…,"needed":…`), or fails naming
-/// the field.
-Expected<std::string> answer_solitaire_request(JsonRequest& r);
+/// the field. The piles close under "wild_melds" and "book_suits" when the request gives them,
+/// else under `rules` (the command's flags); an answer under house rules carries "rules".
+Expected<std::string> answer_solitaire_request(JsonRequest& r, MeldRules rules);
 
 }  // namespace crowns::cli

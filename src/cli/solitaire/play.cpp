@@ -10,6 +10,7 @@
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
 #include "store/db.hpp"
+#include "views/hand.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -31,7 +32,8 @@ void print_position(Context& ctx, const store::SolitaireGame& game, const State&
   const int open = state.open_piles();
   ctx.out << '\n'
           << ctx.style.bold("Solitaire") << " game " << game.id << ", "
-          << (game.seed ? "seed " + std::to_string(*game.seed) : std::string("real cards"));
+          << (game.seed ? "seed " + std::to_string(*game.seed) : std::string("real cards"))
+          << views::meld_rules_note(game.rules);  // a house rule the piles close under
   if (state.outcome() == Outcome::Playing) {
     ctx.out << ": play " << state.plays + 1 << " of " << kStockSize << ", " << counted(open, "pile")
             << " open\n";
@@ -126,7 +128,7 @@ std::optional<Card> ask_turned(Context& ctx, const State& state) {
 }  // namespace
 
 State replay(const store::SolitaireGame& game) {
-  State state(game.piles);
+  State state(game.piles, game.rules);
   for (const auto& play : game.plays) apply_move(state, play.turned, play.move);
   return state;
 }

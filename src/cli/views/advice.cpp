@@ -72,6 +72,10 @@ void print_footer(std::ostream& out, const views::Style& style, const Table& tab
 
 }  // namespace
 
+void add_rules_json(nlohmann::ordered_json& j, const MeldRules& rules) {
+  if (rules != MeldRules{}) j["rules"] = meld_rules_json<nlohmann::ordered_json>(rules);
+}
+
 std::string percent_text(double p) {
   return fmt::format("{:.0f}%", 100 * p);
 }
@@ -89,6 +93,7 @@ nlohmann::ordered_json draw_json(const Situation& s, const Unseen& unseen, const
   j["draw_value"] = json_rounded(a.draw_value, 3);
   j["plan"] = plan_json(plan_of_draw(s, unseen, a));
   if (!a.take) j["take_plan"] = plan_json(plan_of_take(s, unseen, a));
+  add_rules_json(j, s.rules);
   return j;
 }
 
@@ -113,6 +118,7 @@ nlohmann::ordered_json discard_json(const Situation& s, const Unseen& unseen,
   }
   j["options"] = std::move(options);
   j["plan"] = plan_json(plan_of_discard(s, unseen, a));
+  add_rules_json(j, s.rules);
   return j;
 }
 
@@ -131,6 +137,10 @@ nlohmann::ordered_json request_json(const Situation& s) {
   j["players"] = s.players;
   if (s.last) j["last"] = true;
   j["boxes"] = s.boxes;
+  if (s.rules.wild_melds != WildMelds::Count) j["wild_melds"] = false;
+  if (s.rules.book_suits != BookSuits::Any)
+    j["book_suits"] =
+        switch_word(HouseRules{.book_suits = s.rules.book_suits}, HouseSwitch::BookSuits);
   if (!s.actions.empty()) {
     auto& actions = j["actions"] = nlohmann::ordered_json::array();
     for (const TableMove& m : s.actions) {
@@ -150,7 +160,8 @@ void print_situation(std::ostream& out, const views::Style& style, const Situati
   const std::size_t n = s.hand.size() - (drawn ? 1 : 0);
   out << "Round " << s.round << " · " << counted(static_cast<int>(n), "card")
       << (drawn ? " + drawn" : "") << " · " << rank_name(wild_rank_of_round(s.round)) << "s wild · "
-      << s.players << " players" << (s.last ? " · last turn" : "") << '\n';
+      << s.players << " players" << (s.last ? " · last turn" : "")
+      << views::meld_rules_note(s.rules) << '\n';
   out << "hand     " << style.cards(hand) << '\n';
   if (s.top) out << "top      " << style.card(*s.top) << '\n';
   if (!s.next_holds.empty()) out << "next has " << style.cards(s.next_holds) << '\n';

@@ -20,6 +20,10 @@ nlohmann::ordered_json draw_json(const Situation& s, const Unseen& unseen, const
 nlohmann::ordered_json discard_json(const Situation& s, const Unseen& unseen,
                                     const DiscardAdvice& a);
 
+/// Adds "rules" (meld_rules_json's shape) to an answer when the meld rules are not the
+/// standard ones: an answer under the standard rules reads as it always has.
+void add_rules_json(nlohmann::ordered_json& j, const MeldRules& rules);
+
 /// The situation as an `advise --batch` request (without "id").
 nlohmann::ordered_json request_json(const Situation& s);
 

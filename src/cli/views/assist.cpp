@@ -43,7 +43,7 @@ std::string next_turn_text(const Plan& plan) {
 void print_gives_away(std::ostream& out, const views::Style& style, const Situation& s,
                       Card thrown) {
   if (s.next_holds.empty() || s.last) return;
-  if (could_join_melds(s.next_holds, thrown, wild_rank_of_round(s.round))) {
+  if (could_join_melds(s.next_holds, thrown, wild_rank_of_round(s.round), s.rules)) {
     out << kIndent << "gives    " << style.card(thrown)
         << " could meld with what the next player took (" << style.cards(s.next_holds) << ")\n";
   } else {

@@ -10,6 +10,7 @@
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 #include "views/hand.hpp"
+#include "views/scorecard.hpp"
 #include "views/style.hpp"
 
 namespace crowns::cli {
@@ -46,8 +47,10 @@ std::vector<std::string> names_of(const store::Game& game, const std::vector<int
   return names;
 }
 
-std::string wild_text(int round) {
-  return rank_text(wild_rank_of_round(round)) + "s";
+// The round's wild under the game's order (store::Game::deal through the views' words).
+std::string wild_text(const store::Game& game, int round) {
+  const std::string wild = views::deal_wild_text(game, round);
+  return wild == "?" ? wild : wild + "s";
 }
 
 struct Layout {
@@ -144,8 +147,8 @@ namespace {
 // "Round 3/11 · 5 cards · 5s wild · Ann deals · Bob starts".
 std::string round_header(const store::Game& game, int round) {
   return fmt::format("Round {}/{} · {} cards · {} wild · {} deals · {} starts", round, kRounds,
-                     cards_in_round(round), wild_text(round), name_of(game, game.dealer(round)),
-                     name_of(game, game.starter(round)));
+                     views::deal_cards_text(game, round), wild_text(game, round),
+                     name_of(game, game.dealer(round)), name_of(game, game.starter(round)));
 }
 
 }  // namespace
@@ -165,6 +168,15 @@ void print_outlook(std::ostream& out, const Style& style, const store::Game& gam
   const auto tied = names_of(game, st.leaders);
   if (!st.tied) {
     out << style.bold(fmt::format("Winner: {} with {}", tied.front(), best)) << '\n';
+    return;
+  }
+  if (game.awaiting_tiebreak()) {
+    // House rule `ties tiebreak`: no shared win; the game is not over until it is played.
+    std::string args;
+    for (const auto& n : tied) args += " " + shell_word(n) + "=VALUE";
+    out << style.bold(fmt::format("Not over: {} tie at {}", join(tied, " and "), best)) << '\n';
+    out << "the house rules (ties tiebreak) play the 6-card tie-break (6s wild): crowns tiebreak"
+        << args << '\n';
     return;
   }
   if (!st.tie_broken) {
@@ -209,6 +221,8 @@ void print_scorecard(std::ostream& out, const Style& style, const store::Game& g
   out << style.bold(title) << '\n';
   if (cut && game.rounds.empty()) out << "Seats: " << join(players, ", ") << '\n';
   if (game.note) out << "Note: " << sanitize(*game.note) << '\n';
+  if (!game.rules.is_standard())
+    out << "House rules: " << views::house_options_text(game.rules) << '\n';
   if (game.rounds.empty()) {
     print_outlook(out, style, game);
     return;
@@ -226,7 +240,8 @@ void print_scorecard(std::ostream& out, const Style& style, const store::Game& g
   for (std::size_t s = 0; s < n; ++s) running[s] = game.seats[s].start_total;
   for (const auto& r : game.rounds) {
     std::string line =
-        fmt::format("{:>2} {:>2} {:<4} ", r.round, cards_in_round(r.round), wild_text(r.round)) +
+        fmt::format("{:>2} {:>2} {:<4} ", r.round, views::deal_cards_text(game, r.round),
+                    wild_text(game, r.round)) +
         pad_right(fit(name_of(game, game.dealer(r.round)), l.dealer), l.dealer);
     for (std::size_t s = 0; s < n; ++s) {
       if (!game.seats[s].plays(r.round)) {  // joined later

@@ -28,9 +28,9 @@ void print_piles(std::ostream& out, const views::Style& style, const solitaire::
   for (int p = 1; p <= kPiles; ++p) {
     const auto& pile = state.piles[p - 1];
     const bool closed = state.closed[p - 1];
-    const std::string needs =
-        closed ? style.green("closed")
-               : std::to_string(solitaire::cards_to_close(pile, pile_size(p), pile_wild(p)));
+    const std::string needs = closed ? style.green("closed")
+                                     : std::to_string(solitaire::cards_to_close(
+                                           pile, pile_size(p), pile_wild(p), state.rules));
     table.row({std::to_string(p), rank_text(pile_wild(p)), needs,
                closed ? style.dim(style.cards(pile)) : style.cards(pile)});
   }

@@ -88,8 +88,37 @@ export const confirmThen = (fields, path, done, drop) => {
   page.question = { applies: () => (page.state ? page.state.id : null) === game && (page.state && page.state.next ? page.state.next.round : null) === round };
 };
 
+// The house rules a game starts under (docs/RULES.md, "House options"): each switch a
+// labelled choice with crowns new's words, set to the club's default (crowns rules set) until
+// the person changes it.
+const houseSwitches = [
+  ['order', 'Order of the rounds', [['up', 'up: 3 cards to 13'], ['down', 'down: 13 cards to 3'], ['random', 'random, each round shown when dealt']]],
+  ['wild_melds', 'A meld of wild cards alone', [['yes', 'counts'], ['no', 'does not count']]],
+  ['book_suits', 'The natural cards of a book', [['any', 'may repeat a suit'], ['distinct', 'all differ in suit']]],
+  ['leads', 'Who plays first', [['left', 'left of the dealer'], ['out', 'who went out first last round']]],
+  ['ties', 'A tie for the win', [['shared', 'is shared'], ['tiebreak', 'is played off (6 cards)']]],
+];
+const houseRules = () => {
+  const switches = houseSwitches.map(([name, label, words]) => {
+    const select = el('select', { name }, ...words.map(([word, text]) => el('option', { value: word }, text)));
+    select.addEventListener('change', () => { select.dataset.chosen = '1'; });
+    return { name, select, node: el('label', { className: 'field' }, label, select) };
+  });
+  const node = el('fieldset', { className: 'house-rules' }, el('legend', {}, 'House rules'), ...switches.map((s) => s.node));
+  // The club's default, as /api/players gives it: wild_melds is true/false there.
+  const club = (rules) => {
+    for (const s of switches) {
+      const value = rules[s.name];
+      if (value === undefined || s.select.dataset.chosen) continue;
+      s.select.value = value === true ? 'yes' : value === false ? 'no' : value;
+    }
+  };
+  const put = (fields) => switches.forEach((s) => fields.set(s.name, s.select.value));
+  return { node, club, put };
+};
+
 // --- Start a game: players from the roster by tap (in seat order, clockwise), a new name,
-// the first dealer, a note.
+// the first dealer, a note, the house rules.
 export const startForm = (open) => {
   const form = el('form', { id: 'start-form' });
   const chosen = [];
@@ -103,6 +132,7 @@ export const startForm = (open) => {
   const fresh = textInput('', 'a new player\'s name');
   fresh.placeholder = 'a new name';
   const addFresh = el('button', { type: 'button', className: 'quiet' }, 'Add');
+  const rules = houseRules();
   let names = [];
   const drawRoster = () => {
     roster.replaceChildren(...names.map((name) => {
@@ -157,6 +187,7 @@ export const startForm = (open) => {
   // after every change the stream brings.
   let known = null;
   const refresh = () => fetch('/api/players', { cache: 'no-store' }).then((r) => r.json()).then((data) => {
+    if (data.rules) rules.club(data.rules);
     if (known && JSON.stringify(data.players) === JSON.stringify(known)) return;
     known = data.players;
     for (const name of known) added.delete(name);
@@ -168,7 +199,7 @@ export const startForm = (open) => {
   const inner = el('div', {},
     el('p', { className: 'meta' }, 'Tap the players in seat order (clockwise), or add a new name.'),
     roster, el('div', { className: 'seat add' }, el('label', { className: 'field' }, 'A new player', fresh), addFresh), list,
-    el('label', { className: 'field' }, 'Who deals round 1', dealer), el('label', { className: 'field' }, 'Note (optional)', note), button);
+    el('label', { className: 'field' }, 'Who deals round 1', dealer), el('label', { className: 'field' }, 'Note (optional)', note), rules.node, button);
   const summary = el('summary', {}, 'Start a new game');
   form.append(el('details', { open }, summary, inner));
   const done = () => {
@@ -185,6 +216,7 @@ export const startForm = (open) => {
     if (confirmedNew.length) fields.set('new', confirmedNew.join(','));
     if (dealer.value) fields.set('dealer', dealer.value);
     if (note.value.trim()) fields.set('note', note.value.trim());
+    rules.put(fields);
     // Started from a table's page, it is that table's next game (its phones follow it).
     if (byTable && page.state) fields.set('table', String(page.state.id));
     otherTables(fields);
