@@ -101,7 +101,7 @@ Expected<TakenVersion> take_kept_version(Database& db, std::int64_t id) {
     if (!game) return Failure{"game " + std::to_string(*here) + " could not be read"};
     const Version mine = versions::game_version(db, *here);
     taken.summary = "Game " + std::to_string(*here) + " deleted, as " + source + " says";
-    delete_game(db, *game);
+    erase_game(db, *game);
     Version t = versions::tombstone(db, v.uuid).value_or(Version{});
     t.seen = t.seen.with(v.version.seen).with(mine.seen);
     versions::set_tombstone(db, v.uuid, t);
