@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
           const int points = s == out ? 0 : 3 + static_cast<int>(rng() % 60);
           scores.push_back({s, ScoreEntry{points, s == out, {}, std::nullopt}});
         }
-        auto next = record_round(db, *game, scores);
+        auto next = insert_round(db, *game, scores);
         if (!next) return 1;
         game = *next->game;
       }

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "crowns/expected.hpp"
+
 namespace crowns {
 
 /// Process exit codes. 0 ok, 1 an error, 2 a usage error, 3 a conflict `crowns sync` left
@@ -18,14 +20,20 @@ inline std::string without_nul(std::string message) {
   return message;
 }
 
+/// what(): the failure's own words; hint(): what to do about it, which the door that catches
+/// it words (crowns::Failure).
 class Error : public std::runtime_error {
  public:
-  explicit Error(const std::string& message, ExitCode code = ExitCode::Error)
-      : std::runtime_error(without_nul(message)), code_(code) {}
+  explicit Error(const std::string& message, ExitCode code = ExitCode::Error, Hint hint = {})
+      : std::runtime_error(without_nul(message)), code_(code), hint_(std::move(hint)) {}
+  explicit Error(const Failure& failure, ExitCode code = ExitCode::Error)
+      : Error(failure.message, code, failure.hint) {}
   [[nodiscard]] ExitCode code() const { return code_; }
+  [[nodiscard]] const Hint& hint() const { return hint_; }
 
  private:
   ExitCode code_;
+  Hint hint_;
 };
 
 }  // namespace crowns

@@ -6,11 +6,16 @@
 #include <utility>
 #include <variant>
 
+#include "crowns/hint.hpp"
+
 namespace crowns {
 
-/// An expected failure: a message for the user, already naming the bad token.
+/// An expected failure: the rule's words for the user, already naming the bad token, with no
+/// command, flag or control in them, and what the user can do about it as data (`hint`), which
+/// each door words for its own screen.
 struct Failure {
   std::string message;
+  Hint hint{};
 };
 
 template <class T>
@@ -41,6 +46,11 @@ class [[nodiscard]] Expected {
     assert(!ok());
     return std::get<1>(state_).message;
   }
+  /// The failure, its hint included: what a caller passes on.
+  [[nodiscard]] const Failure& failure() const {
+    assert(!ok());
+    return std::get<1>(state_);
+  }
 
  private:
   std::variant<T, Failure> state_;
@@ -56,6 +66,7 @@ class [[nodiscard]] Expected<void> {
   [[nodiscard]] bool ok() const { return ok_; }
   explicit operator bool() const { return ok_; }
   [[nodiscard]] const std::string& error() const { return failure_.message; }
+  [[nodiscard]] const Failure& failure() const { return failure_; }
 
  private:
   Failure failure_;

@@ -41,7 +41,7 @@ struct Unseen {
 
 /// The box(es) minus every card the player knows is out of the deck. Fails when the known
 /// cards hold more copies of a card than the boxes do, naming the card and where it was seen
-/// (e.g. "7h is given 3 times (hand 2, --seen 1) but one box holds each card twice").
+/// (e.g. "7h is given 3 times (hand 2, seen 1) but one box holds each card twice").
 struct KnownCards {
   std::span<const Card> hand;
   std::span<const Card> top;  ///< Zero or one card.

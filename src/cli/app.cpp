@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/context.hpp"
 #include "cli/help/manual.hpp"
+#include "cli/hint_words.hpp"
 #include "cli/options.hpp"
 #include "crowns/names.hpp"
 #include "store/db.hpp"
@@ -218,6 +219,8 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
   // Seen before parsing too, so that a usage error under --ascii is ASCII as well.
   const bool ascii_asked = std::any_of(
       argv + 1, argv + argc, [](const char* arg) { return std::string_view(arg) == "--ascii"; });
+  const bool json_asked = std::any_of(
+      argv + 1, argv + argc, [](const char* arg) { return std::string_view(arg) == "--json"; });
   out_filter.set_ascii(ascii_asked);
   err_filter.set_ascii(ascii_asked);
   set_ascii_output(ascii_asked);
@@ -267,8 +270,16 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
         return static_cast<int>(ExitCode::Usage);
       }
     } catch (const Error& e) {
+      // The failure's words and its hint in the terminal's (cli/hint_words.cpp); under --json
+      // the hint as data too, on standard output, for a script to act on.
+      if (json_asked && e.hint()) {
+        out << nlohmann::ordered_json{{"error", sanitize(worded(e.what(), e.hint()))},
+                                      {"hint", hint_json(e.hint())}}
+                   .dump()
+            << '\n';
+      }
       out.flush();
-      print_error(err, e.what());
+      print_error(err, worded(e.what(), e.hint()));
       if (!ctx.created_db.empty()) store::remove_if_unused(ctx.created_db);
       return static_cast<int>(e.code());
     } catch (const std::exception& e) {

@@ -51,7 +51,7 @@ void fail_refusal(const table::Refusal& refusal, const std::string& hint) {
     case table::Refused::Invalid:
     case table::Refused::Declined: break;
   }
-  fail(refusal.message);
+  fail(Failure{refusal.message, refusal.hint});
 }
 
 }  // namespace crowns::cli

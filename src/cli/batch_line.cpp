@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "cli/hint_words.hpp"
 #include "views/style.hpp"
 
 namespace crowns::cli {
@@ -44,7 +45,7 @@ LineAnswer answer_line(std::string_view line, const Answerer& answer, long line_
   if (fields && !reader.checked()) {
     if (auto bad = reader.failure()) fields = *bad;
   }
-  if (!fields) return {error_answer(id, line_no, fields.error()), true};
+  if (!fields) return {error_answer(id, line_no, worded(fields.failure())), true};
   const std::string id_text = views::dump_json(id);
   std::string text;
   text.reserve(id_text.size() + fields->size() + 10);

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "cli/hint_words.hpp"
 #include "crowns/names.hpp"
 
 namespace crowns::cli {
@@ -68,7 +69,7 @@ CLI::Validator whole_number(std::int64_t min, std::int64_t max) {
   return CLI::Validator(
       [min, max](std::string& text) -> std::string {
         const auto value = read_whole_number(text, min, max);
-        return value ? std::string() : value.error();
+        return value ? std::string() : worded(value.failure());
       },
       std::to_string(min) + " to " + std::to_string(max));
 }
@@ -104,7 +105,7 @@ CLI::Validator house_switch(HouseSwitch which) {
       [which](std::string& text) -> std::string {
         HouseRules rules;
         const auto set = set_switch(rules, which, text);
-        return set ? std::string() : set.error();
+        return set ? std::string() : worded(set.failure());
       },
       switch_choices(which));
 }

@@ -228,8 +228,10 @@ Expected<int> implied_round(int cards, bool has_top) {
   if (const auto round = round_of_hand(cards, has_top ? HandMode::Dealt : HandMode::Drawn))
     return *round;
   return Failure{"a hand of " + counted(cards, "card") + " fits no round (" +
-                 (has_top ? "3-13 cards before drawing, with --top" : "4-14 cards after drawing") +
-                 "); give --round N"};
+                     (has_top ? "3-13 cards before drawing, with the top discard"
+                              : "4-14 cards after drawing") +
+                     ")",
+                 {.kind = HintKind::NameRound}};
 }
 
 Decision decision_of(const Situation& s) {
@@ -243,24 +245,25 @@ Expected<Unseen> check_situation(const Situation& s) {
   }
   if (s.boxes != 1 && s.boxes != 2) return Failure{"boxes must be 1 or 2"};
   if (s.players < kMinPlayers || s.players > max_players(s.boxes)) {
-    return Failure{"players must be 2-" + std::to_string(max_players(s.boxes)) +
-                   (s.boxes == 1 ? " with one box (use --boxes 2 for up to 14)" : "")};
+    return Failure{
+        "players must be 2-" + std::to_string(max_players(s.boxes)) +
+            (s.boxes == 1 ? " with one box" : ""),
+        {.kind = s.boxes == 1 ? HintKind::TwoBoxesSeat : HintKind::None, .count = max_players(2)}};
   }
   const int n = cards_in_round(s.round);
   const int size = static_cast<int>(s.hand.size());
   if (size != n && size != n + 1) {
     return Failure{"round " + std::to_string(s.round) + " needs " + counted(n, "card") +
-                   " before drawing (with --top) or " + std::to_string(n + 1) +
+                   " before drawing (with the top discard) or " + std::to_string(n + 1) +
                    " after drawing, but the hand has " + std::to_string(size)};
   }
   if (size == n && !s.top) {
-    return Failure{"a hand of " + counted(n, "card") +
-                   " is a draw decision: give the top discard with --top CARD (or add the drawn "
-                   "card to decide the discard)"};
+    return Failure{"a hand of " + counted(n, "card") + " is a draw decision",
+                   {.kind = HintKind::GiveTop}};
   }
   if (size == n + 1 && s.top) {
     return Failure{"a hand of " + counted(n + 1, "card") +
-                   " has drawn already: --top is only for a draw decision of " +
+                   " has drawn already: the top discard is only for a draw decision of " +
                    counted(n, "card")};
   }
   if (s.stock && *s.stock < 0) return Failure{"stock must be 0 or more"};

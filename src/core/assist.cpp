@@ -50,8 +50,10 @@ Expected<void> Session::check(const Setup& s) {
   if (!is_valid_round(s.round)) return Failure{round_out_of_range(s.round)};
   if (s.boxes != 1 && s.boxes != 2) return Failure{"boxes must be 1 or 2"};
   if (s.players < kMinPlayers || s.players > max_players(s.boxes)) {
-    return Failure{"players must be 2-" + std::to_string(max_players(s.boxes)) +
-                   (s.boxes == 1 ? " with one box (use --boxes 2 for up to 14)" : "")};
+    return Failure{
+        "players must be 2-" + std::to_string(max_players(s.boxes)) +
+            (s.boxes == 1 ? " with one box" : ""),
+        {.kind = s.boxes == 1 ? HintKind::TwoBoxesSeat : HintKind::None, .count = max_players(2)}};
   }
   if (!s.names.empty() && static_cast<int>(s.names.size()) != s.players)
     return Failure{"the game seats " + counted(static_cast<long long>(s.names.size()), "player") +
@@ -165,7 +167,7 @@ bool Session::undo() {
 }
 
 Expected<Session> Session::replay(const Setup& setup, const std::vector<std::string>& answers) {
-  if (auto ok = check(setup); !ok) return Failure{ok.error()};
+  if (auto ok = check(setup); !ok) return ok.failure();
   Session session(setup);
   for (std::size_t i = 0; i < answers.size(); ++i) {
     if (auto ok = session.answer(answers[i]); !ok)
@@ -207,7 +209,7 @@ Expected<void> Session::apply(std::string_view text) {
 Expected<void> Session::on_hand(std::string_view text) {
   const int n = dealt();
   auto cards = parse_cards(text);
-  if (!cards) return Failure{cards.error()};
+  if (!cards) return cards.failure();
   if (static_cast<int>(cards->size()) != n) {
     return Failure{"round " + std::to_string(round_) + " deals " + counted(n, "card") +
                    ", but you typed " + std::to_string(cards->size())};
@@ -255,7 +257,7 @@ Expected<void> Session::on_out(std::string_view rest) {
   }
   if (!card_text.empty()) {
     auto card = one_card(card_text, "out NAME [the card they threw]");
-    if (!card) return Failure{card.error()};
+    if (!card) return card.failure();
     if (!(top_ && *top_ == *card)) {
       if (auto ok = available(*card, "thrown"); !ok) return ok;
       if (top_) dead_.push_back(*top_);
@@ -280,7 +282,7 @@ Expected<void> Session::on_top(std::string_view text) {
     return {};
   }
   auto card = one_card(text, "type the top discard, e.g. 9h, or out NAME");
-  if (!card) return Failure{card.error()};
+  if (!card) return card.failure();
   if (top_ && *top_ == *card) {
     ask_ = Ask::Drawn;
     return {};
@@ -317,7 +319,7 @@ Expected<void> Session::on_drawn(std::string_view text) {
   }
   if (text.empty()) return Failure{"type the card you drew, or t if you took the top discard"};
   auto card = one_card(text, "type the card you drew, e.g. Qs, or t if you took the top discard");
-  if (!card) return Failure{card.error()};
+  if (!card) return card.failure();
   if (auto ok = available(*card, "drawn"); !ok) return ok;
   drawn_ = *card;
   hand_.push_back(*card);
@@ -327,7 +329,7 @@ Expected<void> Session::on_drawn(std::string_view text) {
 
 Expected<void> Session::on_thrown(std::string_view text) {
   auto card = one_card(text, "type the card you threw, e.g. Kd");
-  if (!card) return Failure{card.error()};
+  if (!card) return card.failure();
   if (std::find(hand_.begin(), hand_.end(), *card) == hand_.end()) {
     std::vector<Card> sorted = hand_;
     std::sort(sorted.begin(), sorted.end());
@@ -370,7 +372,7 @@ Expected<void> Session::on_others(std::string_view text) {
       "type the card they threw (7h), t CARD if they took the top discard first, out NAME, or "
       "Enter for your turn";
   auto card = one_card(took ? rest : text, form);
-  if (!card) return Failure{card.error()};
+  if (!card) return card.failure();
   if (took && !top_) return Failure{"the top discard is not known: type the card they threw"};
   // The card thrown is one they took from the pile before, or comes from their hidden hand.
   const bool from_held = std::find(held.begin(), held.end(), *card) != held.end();

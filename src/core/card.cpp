@@ -127,7 +127,7 @@ Expected<std::vector<Card>> parse_cards(std::string_view text) {
     while (j < text.size() && text[j] != ' ' && text[j] != ',' && text[j] != '\t') ++j;
     if (j > i) {
       auto card = parse_card(text.substr(i, j - i));
-      if (!card) return Failure{card.error()};
+      if (!card) return card.failure();
       cards.push_back(*card);
     }
     i = j;

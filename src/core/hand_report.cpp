@@ -9,10 +9,10 @@
 namespace crowns {
 
 Expected<HandReport> analyze_hand(HandQuery query) {
-  if (auto copies = check_copies(query.cards, query.boxes); !copies) return Failure{copies.error()};
+  if (auto copies = check_copies(query.cards, query.boxes); !copies) return copies.failure();
   auto hand_round =
       infer_hand_round(static_cast<int>(query.cards.size()), query.mode, query.round, query.wild);
-  if (!hand_round) return Failure{hand_round.error()};
+  if (!hand_round) return hand_round.failure();
   HandReport report;
   report.round = hand_round->round;
   report.wild_rank = hand_round->wild_rank;

@@ -28,12 +28,13 @@ Expected<HandRound> infer_hand_round(int cards, HandMode mode, std::optional<int
       return Failure{round_out_of_range(*round)};
     }
     if (n != cards_in_round(*round)) {
-      return Failure{
-          "round " + std::to_string(*round) + " deals " + std::to_string(cards_in_round(*round)) +
-          " cards" + (drawn ? " plus the drawn card" : "") + ", but the hand has " +
-          std::to_string(cards) +
-          (!drawn && n == cards_in_round(*round) + 1 ? " (add --drawn if it holds the drawn card)"
-                                                     : "")};
+      return Failure{"round " + std::to_string(*round) + " deals " +
+                         std::to_string(cards_in_round(*round)) + " cards" +
+                         (drawn ? " plus the drawn card" : "") + ", but the hand has " +
+                         std::to_string(cards),
+                     {.kind = !drawn && n == cards_in_round(*round) + 1 ? HintKind::HoldsDrawn
+                                                                        : HintKind::None,
+                      .round = *round}};
     }
     if (wild_rank && *wild_rank != wild_rank_of_round(*round)) {
       return Failure{std::string(rank_name(*wild_rank)) + "s are not wild in round " +
@@ -45,8 +46,9 @@ Expected<HandRound> infer_hand_round(int cards, HandMode mode, std::optional<int
   if (wild_rank) {
     if (n < 1 || n > cards_in_round(kRounds)) {
       return Failure{"a hand of " + counted(cards, "card") + " is too " +
-                     (n < 1 ? "small" : "large") + " (1 to 13 cards" +
-                     (drawn ? " plus the drawn card)" : ", one more with --drawn)")};
+                         (n < 1 ? "small" : "large") + " (1 to 13 cards" +
+                         (drawn ? " plus the drawn card)" : ")"),
+                     {.kind = drawn ? HintKind::None : HintKind::OneMoreDrawn}};
     }
     // The hand of the round whose wild rank was named, or of no round at all.
     const auto dealt_round = round_of_hand(cards, mode);
@@ -56,14 +58,14 @@ Expected<HandRound> infer_hand_round(int cards, HandMode mode, std::optional<int
   const auto dealt_round = round_of_hand(cards, mode);
   if (drawn && !dealt_round) {
     return Failure{
-        "--drawn needs 4 to 14 cards (a round's 3 to 13 plus the drawn card), but "
-        "the hand has " +
+        "a hand with the drawn card has 4 to 14 cards (a round's 3 to 13 plus the drawn card), "
+        "but the hand has " +
         counted(cards, "card")};
   }
   if (!dealt_round) {
-    return Failure{"a hand of " + counted(cards, "card") +
-                   " does not fit any round (3 to 13 cards, one more with --drawn; "
-                   "give --wild RANK for another size)"};
+    return Failure{
+        "a hand of " + counted(cards, "card") + " does not fit any round (3 to 13 cards)",
+        {.kind = HintKind::OtherSize}};
   }
   return HandRound{dealt_round, wild_rank_of_round(*dealt_round)};
 }

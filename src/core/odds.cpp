@@ -126,8 +126,9 @@ double two_draws(std::span<const Card> hand, const Unseen& unseen, OutMasks& mas
 
 Expected<int> odds_round(int cards) {
   if (const auto round = round_of_hand(cards, HandMode::Dealt)) return *round;
-  return Failure{"a hand of " + counted(cards, "card") +
-                 " fits no round (3-13 cards, before the draw); give --round N"};
+  return Failure{
+      "a hand of " + counted(cards, "card") + " fits no round (3-13 cards, before the draw)",
+      {.kind = HintKind::NameRound}};
 }
 
 Expected<Unseen> check_odds_hand(int round, std::span<const Card> hand, std::span<const Card> seen,

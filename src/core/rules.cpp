@@ -12,17 +12,17 @@ Expected<void> check_copies(std::span<const Card> hand, int boxes) {
   for (Card c : hand) {
     if (c.is_joker()) {
       if (++jokers > kJokersPerBox * boxes) {
-        return Failure{"more than " + std::to_string(kJokersPerBox * boxes) + " jokers: " +
-                       (boxes == 1 ? "one box holds 6 (use --boxes 2 for a combined game)"
-                                   : "two boxes hold 12")};
+        return Failure{"more than " + std::to_string(kJokersPerBox * boxes) +
+                           " jokers: " + (boxes == 1 ? "one box holds 6" : "two boxes hold 12"),
+                       {.kind = boxes == 1 ? HintKind::CombinedGame : HintKind::None}};
       }
     } else if (++copies[(static_cast<std::size_t>(c.rank) * 8) + static_cast<std::size_t>(c.suit)] >
                kCopiesPerBox * boxes) {
       return Failure{"more than " + std::to_string(kCopiesPerBox * boxes) + " copies of " +
-                     to_string(c) + ": " +
-                     (boxes == 1
-                          ? "one box holds each card twice (use --boxes 2 for a combined game)"
-                          : "two boxes hold each card four times")};
+                         to_string(c) + ": " +
+                         (boxes == 1 ? "one box holds each card twice"
+                                     : "two boxes hold each card four times"),
+                     {.kind = boxes == 1 ? HintKind::CombinedGame : HintKind::None}};
     }
   }
   return {};

@@ -13,7 +13,10 @@ namespace {
 constexpr std::string_view kForms =
     "write points (12), 0* or out for the player who went out, or the cards left in quotes "
     "(\"Ks Qh jk\")";
-constexpr std::string_view kForceHint = "; add --force to record it anyway";
+// What a strict check refuses and --force / "accept an unusual value" records anyway.
+Hint accept_unusual() {
+  return {.kind = HintKind::AcceptUnusual};
+}
 
 bool all_digits(std::string_view text) {
   return !text.empty() &&
@@ -90,12 +93,14 @@ Expected<ScoreEntry> score_input(const ScoreInput& input, const RoundSpec& spec,
       const int most = max_round_points(spec.cards, spec.melds);
       if (strict && (input.points == 1 || input.points == 2)) {
         return Failure{name + ": a score of " + std::to_string(input.points) +
-                       " cannot happen (the lowest card scores 3)" + std::string(kForceHint)};
+                           " cannot happen (the lowest card scores 3)",
+                       accept_unusual()};
       }
       if (strict && input.points > most) {
         return Failure{name + ": " + std::to_string(input.points) + " points is more than " +
-                       std::to_string(spec.cards) + " cards can hold in " + spec.label +
-                       " (at most " + std::to_string(most) + ")" + std::string(kForceHint)};
+                           std::to_string(spec.cards) + " cards can hold in " + spec.label +
+                           " (at most " + std::to_string(most) + ")",
+                       accept_unusual()};
       }
       return entry;
     }
@@ -106,7 +111,7 @@ Expected<ScoreEntry> score_input(const ScoreInput& input, const RoundSpec& spec,
                        " deals " + std::to_string(spec.cards) + " (give the cards left in hand)"};
       }
       if (auto copies = check_copies(input.cards, spec.boxes); !copies) {
-        return Failure{name + "'s hand: " + copies.error()};
+        return Failure{name + "'s hand: " + copies.error(), copies.failure().hint};
       }
       entry.hand = input.cards;
       std::sort(entry.hand.begin(), entry.hand.end());
@@ -117,9 +122,9 @@ Expected<ScoreEntry> score_input(const ScoreInput& input, const RoundSpec& spec,
       if (const int most = max_round_points(spec.cards, spec.melds);
           strict && entry.points > most) {
         return Failure{name + "'s hand scores " + std::to_string(entry.points) + ", more than " +
-                       std::to_string(spec.cards) + " cards can be left with in " + spec.label +
-                       " (at most " + std::to_string(most) + "): give every card held" +
-                       std::string(kForceHint)};
+                           std::to_string(spec.cards) + " cards can be left with in " + spec.label +
+                           " (at most " + std::to_string(most) + "): give every card held",
+                       accept_unusual()};
       }
       return entry;
     }
@@ -155,13 +160,14 @@ Expected<void> check_round(std::span<const ScoreEntry> entries, std::span<const 
       }
     }
     return Failure{"nobody went out in " + spec.label + ", but every round ends when one player " +
-                   "does: " + hint + std::string(kForceHint)};
+                       "does: " + hint,
+                   accept_unusual()};
   }
   std::vector<Card> all;
   for (const auto& e : entries) all.insert(all.end(), e.hand.begin(), e.hand.end());
   if (auto copies = check_copies(all, spec.boxes); !copies) {
-    return Failure{"the hands of " + spec.label + " together hold " + copies.error() +
-                   std::string(kForceHint)};
+    return Failure{"the hands of " + spec.label + " together hold " + copies.error(),
+                   accept_unusual()};
   }
   return {};
 }

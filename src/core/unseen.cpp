@@ -76,8 +76,7 @@ Expected<Unseen> unseen_cards(const KnownCards& known, int boxes) {
     if (given > limit) {
       const bool joker = k == kJokerKind;
       std::string parts;
-      const std::array<const char*, kGroups> names = {"hand ", "--top ", "--seen ",
-                                                      "--next-holds "};
+      const std::array<const char*, kGroups> names = {"hand ", "top ", "seen ", "next holds "};
       for (std::size_t g = 0; g < kGroups; ++g) {
         if (w[g] == 0) continue;
         if (!parts.empty()) parts += ", ";
@@ -86,10 +85,10 @@ Expected<Unseen> unseen_cards(const KnownCards& known, int boxes) {
       const std::string what = joker ? "jokers" : "each card";
       const int per_box = joker ? kJokersPerBox : kCopiesPerBox;
       return Failure{to_string(card_of_kind(k)) + " is given " + times(given) + " (" + parts +
-                     ") but " + (boxes == 1 ? "one box holds " : "two boxes hold ") +
-                     (joker ? std::to_string(per_box * boxes) + " jokers"
-                            : what + " " + times(per_box * boxes)) +
-                     (boxes == 1 ? " (use --boxes 2 for a combined game)" : "")};
+                         ") but " + (boxes == 1 ? "one box holds " : "two boxes hold ") +
+                         (joker ? std::to_string(per_box * boxes) + " jokers"
+                                : what + " " + times(per_box * boxes)),
+                     {.kind = boxes == 1 ? HintKind::CombinedGame : HintKind::None}};
     }
     u.count[static_cast<std::size_t>(k)] -= given;
     u.total -= given;

@@ -1,10 +1,9 @@
 #include "serve/actions.hpp"
 
-#include <regex>
-
 #include "crowns/names.hpp"
 #include "serve/form.hpp"
 #include "serve/game_actions.hpp"
+#include "serve/hint_words.hpp"
 #include "serve/pages.hpp"
 #include "serve/refusals.hpp"
 #include "store/client_writes.hpp"
@@ -124,45 +123,6 @@ Answer write(store::Database& db, Action action, const Fields& fields) {
 
 }  // namespace
 
-std::string phone_words(std::string message) {
-  // The terminal's words for what a page has as a control: the page names its control.
-  static const std::pair<std::string_view, std::string_view> kPhone[] = {
-      {"add --force to record it anyway",
-       "tick \u201caccept an unusual value\u201d to record it anyway"},
-      {" or the cards left in quotes (\"Ks Qh jk\")", " or the cards left (Ks Qh jk)"},
-      {"--force", "\u201caccept an unusual value\u201d"},
-      {"add --drawn if it holds the drawn card",
-       "tick \u201cit holds the card just drawn\u201d if it does"},
-      {"one more with --drawn", "one more when it holds the card just drawn"},
-      {"--drawn", "\u201cit holds the card just drawn\u201d"},
-      {"(--add adds new players)", "(add them as new players)"},
-      {" for them, or add a different player with", " for them"},
-      {"use --boxes 2 for a combined game", "two boxes make a combined game"},
-      {"use --boxes 2 for up to 14", "two boxes seat up to 14"},
-      {"start a new game with --boxes 2 for up to", "two boxes seat up to"},
-      {"; add --boxes 2 for up to", "; two boxes seat up to"},
-      {"start one with: crowns new NAME NAME...", "start one with the form below"},
-      {"start a new game with: crowns new", "start a new game"},
-      {"--dealer", "the dealer"},
-      {"--total is for a game under way", "a starting total is for a game under way"},
-      {"--note: ", "note: "},
-  };
-  for (const auto& [terminal, phone] : kPhone) {
-    for (auto at = message.find(terminal); at != std::string::npos;
-         at = message.find(terminal, at + phone.size()))
-      message.replace(at, terminal.size(), phone);
-  }
-  // What is left of the terminal's hints (a command to run, an option to add) is dropped: a
-  // parenthesis that names one, or a clause from the first command on. The rule's own words
-  // stay. tests/unit/test_table.cpp drives every refusal the phone can meet through this.
-  // (An option follows a space or a parenthesis; a typed token quoted as '--x' is the user's.)
-  static const std::regex kHintInParens(R"( ?\(([^()]*[ (])?(crowns [a-z]|--[a-z])[^()]*\))");
-  message = std::regex_replace(message, kHintInParens, "");
-  static const std::regex kHintClause(R"([;:,]? *([^;:,]* )?crowns [a-z].*$)");
-  message = std::regex_replace(message, kHintClause, "");
-  return message;
-}
-
 const char* action_path(Action action) {
   switch (action) {
     case Action::Edit: return "/api/edit";
@@ -184,7 +144,7 @@ Answer run_action(store::Database& db, Action action, const Fields& fields) {
   } catch (const Error& e) {
     // The CLI's message, as `crowns: error: ...` prints it (escaped the same way), in the
     // page's words.
-    return {400, Json{{"error", phone_words(views::sanitize(e.what()))}}};
+    return {400, Json{{"error", views::sanitize(phone_said(e))}}};
   }
 }
 

@@ -31,9 +31,6 @@ nlohmann::ordered_json done(const store::Database& db, const store::Change& chan
 /// The path of an action's POST ("/api/round", ...).
 const char* action_path(Action action);
 
-/// A CLI message in the page's words: the checkbox, not --force; cards without quotes.
-std::string phone_words(std::string message);
-
 /// Runs `action` with the form's fields against `db` (the server's write connection).
 /// Fields: game=ID (all); round=N (edit: the round to correct; round: the round the form
 /// showed, refused if another writer recorded it meanwhile); v0, v1, ... one value per

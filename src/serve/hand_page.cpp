@@ -11,6 +11,7 @@
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 #include "serve/actions.hpp"
+#include "serve/hint_words.hpp"
 #include "views/hand.hpp"
 #include "views/html_report.hpp"
 #include "views/style.hpp"
@@ -79,7 +80,7 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
     if (auto r = round_number(*round_text)) {
       round = *r;
     } else {
-      error = r.error();
+      error = phone_said(r.failure());
     }
   }
   // The answer goes above the form, where the eye is after the tap: below the picker it fell
@@ -88,7 +89,7 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
   if (error.empty() && cards && !cards->empty()) {
     auto parsed = parse_cards(*cards);
     if (!parsed) {
-      error = parsed.error();
+      error = phone_said(parsed.failure());
     } else {
       HandQuery q;
       q.cards = std::move(parsed).value();
@@ -96,7 +97,7 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
       q.mode = mode;
       auto report = analyze_hand(std::move(q));
       if (!report) {
-        error = report.error();
+        error = phone_said(report.failure());
       } else {
         // Exactly crowns analyze's text (no colours, letters for suits), escaped once here.
         std::ostringstream text;
@@ -117,8 +118,8 @@ HandAnswer hand_answer(const std::optional<std::string>& round_text,
   }
   if (!error.empty()) {
     answer.status = 400;
-    answer.body += "<p id=\"answer\" class=\"error\" role=\"alert\">" +
-                   html_escape(phone_words(error)) + "</p>\n";
+    answer.body +=
+        "<p id=\"answer\" class=\"error\" role=\"alert\">" + html_escape(error) + "</p>\n";
   }
   answer.body += form;
   return answer;

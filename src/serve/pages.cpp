@@ -216,7 +216,7 @@ std::optional<store::Game> current_game(const store::Database& db) {
 std::optional<store::Game> shown_game(const store::Database& db, std::optional<std::int64_t> id) {
   if (!id) return current_game(db);
   auto game = store::require_game(db, id, store::Pick::Latest);
-  if (!game) throw Error(game.error());
+  if (!game) throw Error(game.failure());
   return std::move(game).value();
 }
 

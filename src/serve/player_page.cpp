@@ -43,7 +43,7 @@ std::string rival_html(const std::optional<rivalry::Rival>& r, const views::Name
 
 store::Player named_player(const store::Database& db, const std::string& name) {
   auto player = store::require_player(db, name);
-  if (!player) throw Error(player.error());
+  if (!player) throw Error(player.failure());
   return *player;
 }
 

@@ -1,5 +1,6 @@
 #include "serve/refusals.hpp"
 
+#include "serve/hint_words.hpp"
 #include "serve/pages.hpp"
 #include "views/style.hpp"
 
@@ -23,7 +24,7 @@ Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) 
     case table::Refused::Stale: {
       // A form's values stay in the page: say so where it had some.
       return {409, Json{{"error",
-                         views::sanitize(phone_words(refusal.message) +
+                         views::sanitize(phone_said(refusal.message, refusal.hint) +
                                          (refusal.round ? " \u2014 your values are kept" : ""))},
                         {"state", state()}}};
     }
@@ -92,12 +93,12 @@ Answer refusal_answer(const store::Database& db, const table::Refusal& refusal) 
     case table::Refused::Invalid:
     case table::Refused::Declined: break;
   }
-  return {400, Json{{"error", phone_words(views::sanitize(refusal.message))}}};
+  return {400, Json{{"error", views::sanitize(phone_said(refusal.message, refusal.hint))}}};
 }
 
 store::Game existing_game(const store::Database& db, std::int64_t id) {
   auto game = store::require_game(db, id, store::Pick::Latest);
-  if (!game) throw Error(game.error());
+  if (!game) throw Error(game.failure());
   return std::move(game).value();
 }
 

@@ -13,7 +13,7 @@ namespace crowns::serve {
 
 /// A refusal as the page shows it: a stale write, a repeat or a second game 409 with the game
 /// as it is now ("state") and, for a question, "confirm" (the field value that answers it:
-/// "repeat" or true); a broken rule 400, in the page's words (phone_words).
+/// "repeat" or true); a broken rule 400, in the page's words (phone_said).
 Answer refusal_answer(const store::Database& db, const table::Refusal& refusal);
 
 /// The game `id`, or crowns::Error naming it (400).

@@ -27,6 +27,7 @@
 #include "serve/assets.hpp"
 #include "serve/form.hpp"
 #include "serve/hand_page.hpp"
+#include "serve/hint_words.hpp"
 #include "serve/hub.hpp"
 #include "serve/kept_leaderboard.hpp"
 #include "serve/kept_report.hpp"
@@ -66,9 +67,9 @@ void reply_json(httplib::Response& res, int status, const Json& body) {
   res.set_content(json_text(body), "application/json; charset=utf-8");
 }
 
-// An error a phone shows: in the page's words (phone_words), whatever the store said.
+// An error a phone shows, already in the page's words (phone_said).
 void reply_error(httplib::Response& res, int status, const std::string& message) {
-  reply_json(res, status, Json{{"error", phone_words(message)}});
+  reply_json(res, status, Json{{"error", message}});
 }
 
 // A whole-number query parameter ("?game=12"); none when absent. Throws crowns::Error when
@@ -90,7 +91,7 @@ std::int64_t path_number(const httplib::Request& req) {
 
 void reply_error_page(httplib::Response& res, int status, const std::string& message) {
   res.status = status;
-  res.set_content(error_page(status, phone_words(message)), "text/html; charset=utf-8");
+  res.set_content(error_page(status, message), "text/html; charset=utf-8");
 }
 
 // Whether an answer (or an error) goes out as JSON: the API's paths, *.json, or a client
@@ -145,7 +146,7 @@ void reply_page(httplib::Response& res, Render&& render) {
                  piece(rest, text->size() + note.size(), text->data() + at);
         });
   } catch (const Error& e) {
-    reply_error_page(res, 404, views::sanitize(e.what()));
+    reply_error_page(res, 404, views::sanitize(phone_said(e)));
   }
   const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
   res.set_header("Server-Timing",
@@ -392,7 +393,7 @@ class Site {
       try {
         id = number_param(req, "game");
       } catch (const Error& e) {
-        reply_error_page(res, 400, views::sanitize(e.what()));
+        reply_error_page(res, 400, views::sanitize(phone_said(e)));
         return;
       }
       const std::string host = req.get_header_value("Host");
@@ -434,14 +435,14 @@ class Site {
           });
           reply_json(res, 200, body);
         } catch (const Error& e) {
-          reply_error(res, 404, views::sanitize(e.what()));
+          reply_error(res, 404, views::sanitize(phone_said(e)));
         }
         return;
       }
       reply_page(res, [&] {
         // A name that is no player is refused before a page is kept for it.
         const Period period = pool_.with([&](const store::Database& db) {
-          if (auto known = store::require_player(db, name); !known) throw Error(known.error());
+          if (auto known = store::require_player(db, name); !known) throw Error(known.failure());
           return page_period(db, all);
         });
         return page(
@@ -460,7 +461,7 @@ class Site {
         number = number_param(req, "page").value_or(1);
       } catch (const Error& e) {
         reply_error_page(res, 400,
-                         views::sanitize(e.what()) + " (pages count from 1: /games?page=2)");
+                         views::sanitize(phone_said(e)) + " (pages count from 1: /games?page=2)");
         return;
       }
       reply_page(res, [&] {
@@ -544,7 +545,7 @@ class Site {
         const auto game = pool_.with([&](const store::Database& db) { return shown_game(db, id); });
         reply_json(res, 200, game ? views::scorecard_json(*game) : Json(nullptr));
       } catch (const Error& e) {
-        reply_error(res, 404, views::sanitize(e.what()));
+        reply_error(res, 404, views::sanitize(phone_said(e)));
       }
     });
     // The roster the start form offers to tap: the players not retired, by name.
@@ -586,7 +587,7 @@ class Site {
       const auto game = pool_.with([&](const store::Database& db) { return shown_game(db, id); });
       reply_json(res, 200, views::scorecard_json(*game));
     } catch (const Error& e) {
-      reply_error(res, 404, views::sanitize(e.what()));
+      reply_error(res, 404, views::sanitize(phone_said(e)));
     }
   }
 
@@ -605,7 +606,7 @@ class Site {
         table = follow.has_value();
       }
     } catch (const Error& e) {
-      reply_error(res, 400, views::sanitize(e.what()));
+      reply_error(res, 400, views::sanitize(phone_said(e)));
       return;
     }
     if (!hub_.subscribe(kMaxStreams)) {

@@ -26,8 +26,8 @@ constexpr int kAllPages = -1;       // one step: the destination changes in one 
 constexpr auto kBusyLimit = std::chrono::seconds(30);
 constexpr int kBusyTimeoutMs = 5000;
 
-[[noreturn]] void refuse(const std::string& file, const std::string& why) {
-  throw Error(file + ": " + why);
+[[noreturn]] void refuse(const std::string& file, const std::string& why, Hint hint = {}) {
+  throw Error(file + ": " + why, ExitCode::Error, std::move(hint));
 }
 
 // Every row's first column as text; for pragmas and counts.
@@ -104,7 +104,7 @@ std::int64_t copy_to_new_file(const std::string& db_path, const std::string& des
   try {
     if (copy_pages(*copy, source, kPagesPerStep, &pages) == Copied::StayedBusy) {
       refuse(shown,
-             "the database stayed busy for 30 s; try again when other crowns commands are done");
+             "the database stayed busy for 30 s; try again when the other commands are done");
     }
   } catch (const SqliteError& e) {
     refuse(shown, "cannot be written (" + e.reason() + "): is the disk full? Nothing was changed");
@@ -127,8 +127,8 @@ void check_copy(const std::string& copy, const std::string& db_path) {
   if (verdict != std::vector<std::string>{"ok"}) {
     refuse(db_path,
            "is damaged (quick_check: " + first_finding(verdict) +
-               "), so no backup was written; keep your last good backup, and restore it with "
-               "'crowns restore FILE'");
+               "), so no backup was written; keep your last good backup",
+           {.kind = HintKind::RestoreBackup});
   }
 }
 
@@ -153,7 +153,7 @@ BackupResult backup_database(const std::string& db_path, const std::string& file
   if (fs::is_directory(file, ec))
     refuse(file, "is a folder; give a file name, e.g. " + file + "/crowns-backup.db");
   if (fs::exists(file, ec) && overwrite == Overwrite::No) {
-    refuse(file, "already exists; choose another name, or add --force to replace it");
+    refuse(file, "already exists", {.kind = HintKind::OverwriteFile});
   }
   const std::string tmp = file + ".tmp-" + std::to_string(::getpid());
   remove_with_journals(tmp);
@@ -176,11 +176,11 @@ BackupResult backup_database(const std::string& db_path, const std::string& file
 
 RestoreCandidate::RestoreCandidate(const std::string& file, const std::string& db_path)
     : file_(file), db_path_(db_path), copy_(db_path + ".restore-" + std::to_string(::getpid())) {
-  const std::string fix = "; restore only files made by crowns backup (nothing was changed)";
+  const std::string fix = "; restore only a file a backup made (nothing was changed)";
   std::error_code ec;
   if (!fs::exists(file, ec)) refuse(file, "does not exist");
   if (fs::is_directory(file, ec)) refuse(file, "is a folder, not a backup file");
-  refuse_special_file(file, "give the file made by crowns backup (nothing was changed)");
+  refuse_special_file(file, "give the file a backup made (nothing was changed)");
   if (same_file(file, db_path)) refuse(file, "is the database itself; there is nothing to restore");
   switch (read_sqlite_header(file)) {
     case SqliteHeader::Unreadable: refuse(file, "cannot be read");

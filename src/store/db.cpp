@@ -32,12 +32,19 @@ std::string env(const char* name) {
 }
 
 // The one-line refusal for a file we will not touch.
-[[noreturn]] void refuse_database(const std::string& path, const std::string& why) {
-  throw Error(fmt::format("{} {}", path, why));
+[[noreturn]] void refuse_database(const std::string& path, const std::string& why, Hint hint = {}) {
+  throw Error(fmt::format("{} {}", path, why), ExitCode::Error, std::move(hint));
 }
 
-constexpr const char* kGiveAnother =
-    "give the crowns database with --db or $CROWNS_DB (the file was not changed)";
+// Refuses `path`, which is not a crowns database: name the one to use.
+[[noreturn]] void refuse_not_crowns(const std::string& path, const std::string& why) {
+  refuse_database(path, why + "; the file was not changed", {.kind = HintKind::ChooseDatabase});
+}
+
+// Refuses `path`, which is damaged: restore a backup.
+[[noreturn]] void refuse_damaged(const std::string& path, const std::string& why) {
+  refuse_database(path, why + "; the file was not changed", {.kind = HintKind::RestoreBackup});
+}
 
 // How long a command waits for another one's write lock: $CROWNS_BUSY_TIMEOUT_MS, else 5 s.
 int busy_timeout_ms() {
@@ -58,8 +65,7 @@ int busy_timeout_ms() {
 void check_header(const std::string& path) {
   // Missing or unreadable: SQLite's open says which. An empty file is an empty database.
   if (read_sqlite_header(path) == SqliteHeader::Other) {
-    refuse_database(path,
-                    fmt::format("is not a crowns database (not an SQLite file); {}", kGiveAnother));
+    refuse_not_crowns(path, "is not a crowns database (not an SQLite file)");
   }
 }
 
@@ -71,11 +77,7 @@ void check_before_writing(const Database& db, const std::string& path) {
   std::replace(verdict.begin(), verdict.end(), '\n',
                ' ');  // "*** in database main ***\nPage 61: ..."
   if (verdict != "ok") {
-    refuse_database(
-        path,
-        fmt::format("is damaged (quick_check: {}); restore a backup with 'crowns restore FILE' "
-                    "(the file was not changed)",
-                    verdict));
+    refuse_damaged(path, fmt::format("is damaged (quick_check: {})", verdict));
   }
 }
 
@@ -121,11 +123,10 @@ void migrate(Database& db) {
     if (user_version(db) >= m.version) continue;
     db.exec(m.sql);
     if (db.prepare("PRAGMA foreign_key_check").step()) {
-      throw Error(
-          fmt::format("{}: migration {} would leave rows that refer to missing games or "
-                      "players; the file was not changed (restore a backup with "
-                      "'crowns restore FILE')",
-                      db.path(), m.name));
+      throw Error(fmt::format("{}: migration {} would leave rows that refer to missing games or "
+                              "players; the file was not changed",
+                              db.path(), m.name),
+                  ExitCode::Error, {.kind = HintKind::RestoreBackup});
     }
     db.exec(fmt::format("PRAGMA user_version = {}", m.version));  // our own number, not input
     tx.commit();
@@ -134,7 +135,7 @@ void migrate(Database& db) {
 
 }  // namespace
 
-void refuse_special_file(const std::string& path, const std::string& advice) {
+void refuse_special_file(const std::string& path, const std::string& advice, Hint hint) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) return;  // missing: the caller says so, or creates it
   const auto mode = info.st_mode;
@@ -144,7 +145,8 @@ void refuse_special_file(const std::string& path, const std::string& advice) {
                      : S_ISCHR(mode)  ? "a character device"
                      : S_ISBLK(mode)  ? "a block device"
                                       : "not a file";
-  refuse_database(path, fmt::format("is {}, not a regular file; {}", kind, advice));
+  refuse_database(path, fmt::format("is {}, not a regular file; {}", kind, advice),
+                  std::move(hint));
 }
 
 std::string database_path(const std::string& flag) {
@@ -153,7 +155,10 @@ std::string database_path(const std::string& flag) {
   std::string data = env("XDG_DATA_HOME");
   if (data.empty()) {
     const std::string home = env("HOME");
-    if (home.empty()) throw Error("cannot find the database: set --db, $CROWNS_DB or $HOME");
+    if (home.empty()) {
+      throw Error("cannot find the database: $HOME is not set", ExitCode::Error,
+                  {.kind = HintKind::ChooseDatabase});
+    }
     data = home + "/.local/share";
   }
   return data + "/crowns/crowns.db";
@@ -269,21 +274,18 @@ Database open_database(const std::string& path, Access access) {
   const fs::path file(path);
   const int timeout = busy_timeout_ms();
   if (fs::is_directory(file, ec)) refuse_database(path, "is a folder, not a database file");
-  refuse_special_file(path, kGiveAnother);
+  refuse_special_file(path, "the file was not changed", {.kind = HintKind::ChooseDatabase});
   if (access == Access::Read && !fs::exists(file, ec)) {
-    throw Error(fmt::format(
-        "no crowns database at {}: check --db or $CROWNS_DB, or start one by recording something "
-        "(nothing was created)",
-        path));
+    throw Error(fmt::format("no crowns database at {} (nothing was created)", path),
+                ExitCode::Error, {.kind = HintKind::DatabaseMissing});
   }
   if (!fs::exists(file, ec) && file.has_parent_path()) {
     fs::create_directories(file.parent_path(), ec);
     if (ec) {
-      refuse_database(
-          path,
-          fmt::format("cannot be created: its folder {} cannot be made ({}); give another place "
-                      "with --db or $CROWNS_DB",
-                      file.parent_path().string(), ec.message()));
+      refuse_database(path,
+                      fmt::format("cannot be created: its folder {} cannot be made ({})",
+                                  file.parent_path().string(), ec.message()),
+                      {.kind = HintKind::DatabaseElsewhere});
     }
   }
   check_header(path);
@@ -296,14 +298,10 @@ Database open_database(const std::string& path, Access access) {
     version = user_version(db);
   } catch (const SqliteError& e) {
     if ((e.extended_code() & 0xff) == SQLITE_NOTADB) {
-      refuse_database(
-          path, fmt::format("is not a crowns database (not an SQLite file); {}", kGiveAnother));
+      refuse_not_crowns(path, "is not a crowns database (not an SQLite file)");
     }
     if ((e.extended_code() & 0xff) == SQLITE_CORRUPT) {
-      refuse_database(
-          path,
-          "is damaged (truncated or overwritten: SQLite cannot read it); restore a backup with "
-          "'crowns restore FILE' (the file was not changed)");
+      refuse_damaged(path, "is damaged (truncated or overwritten: SQLite cannot read it)");
     }
     throw;  // busy, unreadable: already says which file and what to do
   }
@@ -317,10 +315,8 @@ Database open_database(const std::string& path, Access access) {
   if (version == 0) {
     auto tables = db.prepare("SELECT count(*) FROM sqlite_schema");
     if (tables.step() && tables.integer(0) > 0) {
-      refuse_database(
-          path,
-          fmt::format("is an SQLite database, but not a crowns one (it already holds tables); {}",
-                      kGiveAnother));
+      refuse_not_crowns(path,
+                        "is an SQLite database, but not a crowns one (it already holds tables)");
     }
   }
   if (read_only) {

@@ -37,7 +37,7 @@ void remove_if_unused(const std::string& path) noexcept;
 /// `path` names something other than a regular file or a folder (a FIFO, a device, a
 /// socket), following symbolic links; nothing when it is missing. Checked before anything
 /// opens the path: opening a FIFO blocks until a writer comes, which may be never.
-void refuse_special_file(const std::string& path, const std::string& advice);
+void refuse_special_file(const std::string& path, const std::string& advice, Hint hint = {});
 
 /// The schema version this program writes (the last migration's number).
 int latest_schema_version();

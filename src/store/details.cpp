@@ -118,8 +118,8 @@ Expected<std::size_t> seat_named(const Game& game, const std::vector<std::int64_
   const std::string close = closest_name(name, names);
   std::string all;
   for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
-  return Failure{option + " " + quote_token(name) + " is not playing game " +
-                 std::to_string(game.id) +
+  return Failure{(option.empty() ? "" : option + " ") + quote_token(name) +
+                 " is not playing game " + std::to_string(game.id) +
                  (close.empty() ? " (players: " + all + ")"
                                 : "; did you mean " + shell_word(close, ShellQuote::Always) + "?")};
 }
@@ -128,7 +128,7 @@ Expected<Details> apply(const Game& game, const DetailsChange& change) {
   Details to = details_of(game);
   if (change.date) {
     if (!is_valid_date(*change.date)) {
-      return Failure{"--date " + quote_token(*change.date) +
+      return Failure{"the date " + quote_token(*change.date) +
                      " is not a date; write YYYY-MM-DD, e.g. 2026-01-15"};
     }
     to.date = *change.date;
@@ -137,7 +137,7 @@ Expected<Details> apply(const Game& game, const DetailsChange& change) {
     if (change.note->empty()) {
       to.note.reset();
     } else if (auto ok = check_note(*change.note); !ok) {
-      return Failure{"--note: " + ok.error()};
+      return Failure{"the note: " + ok.error()};
     } else {
       to.note = *change.note;
     }
@@ -146,23 +146,23 @@ Expected<Details> apply(const Game& game, const DetailsChange& change) {
   if (change.seats && game.has_late_arrival()) {
     // A late arrival sits after everyone seated before them (their rounds before joining have
     // no scores); reseating would give them a seat with rounds they never played.
-    return Failure{"game " + std::to_string(game.id) +
-                   " has a late arrival, so its seat order stays as it is (--seats is for a "
-                   "game everyone played from round 1)"};
+    return Failure{
+        "game " + std::to_string(game.id) + " has a late arrival, so its seat order stays as it is",
+        {.kind = HintKind::SeatsFromRoundOne, .game = game.id}};
   }
   if (change.seats) {
     std::vector<std::int64_t> order;
     for (const auto& name : *change.seats) {
-      auto seat = seat_named(game, details_of(game).seat_players, name, "--seats");
-      if (!seat) return Failure{seat.error()};
+      auto seat = seat_named(game, details_of(game).seat_players, name, "");
+      if (!seat) return seat.failure();
       const std::int64_t id = game.seats[*seat].player_id;
       if (std::find(order.begin(), order.end(), id) != order.end()) {
-        return Failure{"--seats names " + quote_token(name_of(game, id)) + " twice"};
+        return Failure{"the seats name " + quote_token(name_of(game, id)) + " twice"};
       }
       order.push_back(id);
     }
     if (order.size() != game.seats.size()) {
-      return Failure{"--seats must name all " + std::to_string(game.seats.size()) +
+      return Failure{"the seats must name all " + std::to_string(game.seats.size()) +
                      " players of game " + std::to_string(game.id) + " once each, clockwise (" +
                      names_text(game, details_of(game).seat_players) + ")"};
     }
@@ -172,10 +172,10 @@ Expected<Details> apply(const Game& game, const DetailsChange& change) {
         static_cast<int>(std::find(order.begin(), order.end(), dealer_id) - order.begin());
   }
   if (change.dealer) {
-    auto seat = seat_named(game, to.seat_players, *change.dealer, "--dealer");
-    if (!seat) return Failure{seat.error()};
+    auto seat = seat_named(game, to.seat_players, *change.dealer, "the dealer");
+    if (!seat) return seat.failure();
     if (!game.seats[*seat].plays(1)) {
-      return Failure{"--dealer " + quote_token(*change.dealer) + " joined game " +
+      return Failure{"the dealer " + quote_token(*change.dealer) + " joined game " +
                      std::to_string(game.id) + " at round " +
                      std::to_string(game.seats[*seat].joined_round) + " and did not deal round 1"};
     }
@@ -186,19 +186,19 @@ Expected<Details> apply(const Game& game, const DetailsChange& change) {
 
 }  // namespace
 
-Expected<Change> change_details(Database& db, const Game& game, const DetailsChange& change) {
+Expected<Change> update_details(Database& db, const Game& game, const DetailsChange& change) {
   auto to = apply(game, change);
-  if (!to) return Failure{to.error()};
+  if (!to) return to.failure();
   const Details from = details_of(game);
   if (*to == from) {
-    return Failure{"nothing to change: game " + std::to_string(game.id) +
-                   " already has those details (crowns show --game " + std::to_string(game.id) +
-                   ")"};
+    return Failure{
+        "nothing to change: game " + std::to_string(game.id) + " already has those details",
+        {.kind = HintKind::ShowGame, .game = game.id}};
   }
   const std::string what = describe(game, from, *to);
   write_details(db, game, *to);
   Game after = log::refresh(db, game.id);
-  return log::logged(db, std::move(after),
+  return log::append_change(db, std::move(after),
                      {.game_id = game.id,
                       .action = "details",
                       .summary = "Game " + std::to_string(game.id) + " details changed: " + what,

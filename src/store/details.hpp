@@ -22,9 +22,9 @@ struct DetailsChange {
 /// Changes a game's details inside the caller's transaction. A new seat order moves each
 /// player's scores with them; without --dealer the same player stays first dealer. Fails,
 /// naming the token, on a bad date or note, a name not at the game, or no change at all.
-Expected<Change> change_details(Database& db, const Game& game, const DetailsChange& change);
+Expected<Change> update_details(Database& db, const Game& game, const DetailsChange& change);
 
-/// For undo: puts back the details `back` (an audit value written by change_details), after
+/// For undo: puts back the details `back` (an audit value written by update_details), after
 /// checking the game still has the details `now`. Fails if it does not.
 Expected<Game> revert_details(Database& db, const Game& game, const std::string& now,
                               const std::string& back);

@@ -121,15 +121,15 @@ Game refresh(Database& db, std::int64_t id) {
   return game;
 }
 
-Change logged(Database& db, Game after, AuditEntry entry) {
+Change append_change(Database& db, Game after, AuditEntry entry) {
   return Change{std::move(after), append_audit(db, std::move(entry))};
 }
 
 Expected<void> require_open(const Game& game) {
   if (game.status == GameStatus::Abandoned) {
     const std::string id = std::to_string(game.id);
-    return Failure{"game " + id + " was abandoned (crowns reopen --game " + id +
-                   " takes it up again, crowns delete " + id + " removes it)"};
+    return Failure{"game " + id + " was abandoned",
+                   {.kind = HintKind::ReopenOrDelete, .game = game.id}};
   }
   return {};
 }

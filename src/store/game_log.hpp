@@ -41,7 +41,7 @@ void write_cells(Database& db, std::int64_t game_id, int round,
 Game refresh(Database& db, std::int64_t id);
 
 /// Appends `entry` and returns the change: the game after it (refreshed) and the entry.
-Change logged(Database& db, Game after, AuditEntry entry);
+Change append_change(Database& db, Game after, AuditEntry entry);
 
 /// The message for a change to an abandoned game.
 Expected<void> require_open(const Game& game);

@@ -264,7 +264,7 @@ Expected<std::int64_t> game_by_key(const Database& db, std::string_view key) {
   while (stmt.step()) found.emplace_back(stmt.int64(0), stmt.text(1));
   if (found.size() == 1) return found.front().first;
   if (found.empty())
-    return Failure{"no game here has the key " + quote_token(key) + " (crowns games lists them)"};
+    return Failure{"no game here has the key " + quote_token(key), {.kind = HintKind::ListGames}};
   std::string names;
   for (std::size_t i = 0; i < found.size() && i < 5; ++i) {
     names += (i == 0 ? "" : i + 1 == std::min<std::size_t>(found.size(), 5) ? " and " : ", ");
@@ -279,7 +279,8 @@ Expected<std::int64_t> game_by_key(const Database& db, std::string_view key) {
 Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, Pick pick) {
   if (id) {
     if (auto game = load_game(db, *id)) return *game;
-    return Failure{"there is no game " + std::to_string(*id) + " (crowns games lists them)"};
+    return Failure{"there is no game " + std::to_string(*id),
+                   {.kind = HintKind::ListGames, .game = *id}};
   }
   auto stmt =
       db.prepare(pick == Pick::LatestActive
@@ -289,9 +290,9 @@ Expected<Game> require_game(const Database& db, std::optional<std::int64_t> id, 
     if (auto game = load_game(db, stmt.int64(0))) return *game;
   }
   if (pick == Pick::LatestActive) {
-    return Failure{"no game in progress; start one with: crowns new NAME NAME..."};
+    return Failure{"no game in progress", {.kind = HintKind::StartGame}};
   }
-  return Failure{"no games yet; start one with: crowns new NAME NAME..."};
+  return Failure{"no games yet", {.kind = HintKind::StartGame}};
 }
 
 std::vector<Game> games_in_progress(const Database& db, InProgress which) {
@@ -413,41 +414,44 @@ Expected<Player> player_to_seat(Database& db, const std::string& name, bool add_
     const std::string close = suggest_player(db, name);
     return Failure{
         "unknown player '" + name + "'" +
-        (close.empty() ? "" : "; did you mean " + shell_word(close, ShellQuote::Always) + "?") +
-        " (--add adds new players)"};
+            (close.empty() ? "" : "; did you mean " + shell_word(close, ShellQuote::Always) + "?"),
+        {.kind = HintKind::AddUnknownPlayers, .name = name, .other = close}};
   }
   auto player = found ? Expected<Player>(*found) : add_player(db, name);
-  if (!player) return Failure{player.error()};
+  if (!player) return player.failure();
   if (player->retired) {
-    return Failure{"player '" + player->name + "' is retired (crowns player add " +
-                   shell_word(player->name) + " brings them back)"};
+    return Failure{"player '" + player->name + "' is retired",
+                   {.kind = HintKind::UnretirePlayer, .name = player->name}};
   }
   return player;
 }
 
 Expected<Game> create_game(Database& db, const NewGame& spec) {
   const auto count = static_cast<int>(spec.players.size());
-  if (!is_valid_boxes(spec.boxes)) return Failure{"--boxes must be 1 or 2"};
+  if (!is_valid_boxes(spec.boxes)) return Failure{"the boxes must be 1 or 2"};
   if (count < kMinPlayers) {
-    return Failure{"a game needs at least 2 players (crowns new NAME NAME...)"};
+    return Failure{"a game needs at least 2 players", {.kind = HintKind::NewGameNeedsPlayers}};
   }
   if (count > max_players(spec.boxes)) {
     const std::string most = std::to_string(max_players(spec.boxes));
-    return Failure{std::to_string(count) + " players is too many for " +
-                   (spec.boxes == 1 ? "one box (at most " + most + "; add --boxes 2 for up to " +
-                                          std::to_string(max_players(2)) + ")"
-                                    : "two boxes (at most " + most + ")")};
+    if (spec.boxes == 1) {
+      return Failure{
+          std::to_string(count) + " players is too many for one box, which seats at most " + most,
+          {.kind = HintKind::TwoBoxesSeat, .count = max_players(2)}};
+    }
+    return Failure{std::to_string(count) + " players is too many for two boxes (at most " + most +
+                   ")"};
   }
   if (!is_valid_date(spec.date)) {
     return Failure{"'" + spec.date + "' is not a date; write YYYY-MM-DD, e.g. 2026-01-15"};
   }
   if (spec.note) {
-    if (auto note = check_note(*spec.note); !note) return Failure{"--note: " + note.error()};
+    if (auto note = check_note(*spec.note); !note) return Failure{"the note: " + note.error()};
   }
   std::vector<Player> seated;
   for (const auto& name : spec.players) {
     auto player = player_to_seat(db, name, spec.add_unknown);
-    if (!player) return Failure{player.error()};
+    if (!player) return player.failure();
     for (const auto& other : seated) {
       if (other.id == player->id) return Failure{"'" + player->name + "' is named twice"};
     }
@@ -464,7 +468,7 @@ Expected<Game> create_game(Database& db, const NewGame& spec) {
       for (const auto& p : seated) names.push_back(p.name);
       const std::string close = closest_name(*spec.dealer, names);
       return Failure{
-          "--dealer '" + *spec.dealer + "' is not one of the players" +
+          "the dealer '" + *spec.dealer + "' is not one of the players" +
           (close.empty() ? "" : "; did you mean " + shell_word(close, ShellQuote::Always) + "?")};
     }
     first_dealer = static_cast<int>(it - seated.begin());

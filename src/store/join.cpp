@@ -21,25 +21,23 @@ SuggestedTotal suggested_start_total(const Game& game) {
 
 Expected<Change> join_game(Database& db, const Game& game, const Arrival& arrival) {
   const std::string id = std::to_string(game.id);
-  if (auto open = log::require_open(game); !open) return Failure{open.error()};
+  if (auto open = log::require_open(game); !open) return open.failure();
   const auto next = game.next_round();
   if (!next || game.status != GameStatus::Active) {
-    return Failure{"game " + id +
-                   " is finished: nobody can join it now (start a new game with: crowns new "
-                   "NAME NAME...)"};
+    return Failure{"game " + id + " is finished: nobody can join it now",
+                   {.kind = HintKind::StartAnotherGame, .game = game.id}};
   }
   if (game.players() + 1 > max_players(game.boxes)) {
     return Failure{"game " + id + " has " + std::to_string(game.players()) + " players, the most " +
-                   (game.boxes == 1 ? "one box allows" : "two boxes allow") +
-                   "; start a new game with --boxes 2 for up to " + std::to_string(max_players(2)) +
-                   " players"};
+                       (game.boxes == 1 ? "one box allows" : "two boxes allow"),
+                   {.kind = HintKind::NewGameTwoBoxes, .game = game.id, .count = max_players(2)}};
   }
   if (arrival.total && (*arrival.total < 0 || *arrival.total > kMaxStartTotal)) {
     return Failure{"a starting total of " + std::to_string(*arrival.total) +
                    " is out of range; give 0 to " + std::to_string(kMaxStartTotal)};
   }
   auto player = player_to_seat(db, arrival.name, arrival.add_unknown);
-  if (!player) return Failure{player.error()};
+  if (!player) return player.failure();
   for (const auto& s : game.seats) {
     if (s.player_id == player->id) {
       return Failure{player->name + " already plays in game " + id};
@@ -48,8 +46,9 @@ Expected<Change> join_game(Database& db, const Game& game, const Arrival& arriva
   const SuggestedTotal suggested = suggested_start_total(game);
   const int total = arrival.total.value_or(*next == 1 ? 0 : suggested.total);
   if (*next == 1 && total != 0) {
-    return Failure{"game " + id + " has no rounds yet, so " + player->name +
-                   " simply takes a seat with 0 (--total is for a game under way)"};
+    return Failure{
+        "game " + id + " has no rounds yet, so " + player->name + " simply takes a seat with 0",
+        {.kind = HintKind::TotalUnderWay}};
   }
   const int seat = game.players();
   db.prepare(
@@ -67,7 +66,7 @@ Expected<Change> join_game(Database& db, const Game& game, const Arrival& arriva
   }
   const log::Json value = {
       {"round", *next}, {"seat", seat}, {"player", player->name}, {"start_total", total}};
-  return log::logged(db, std::move(after),
+  return log::append_change(db, std::move(after),
                      {.game_id = game.id,
                       .action = "join",
                       .summary = player->name + " joined game " + id + how,

@@ -97,11 +97,11 @@ Expected<Player> require_player(const Database& db, const std::string& name) {
   if (auto p = find_player(db, name)) return *p;
   std::string message = "unknown player " + quote_token(name);
   if (const auto valid = normalize_player_name(name); !valid) {
-    message += ": " + valid.error();  // not "add them with ...": a name that cannot be added
+    message += ": " + valid.error();  // no hint to add them: a name that cannot be added
   } else if (const std::string close = suggest_player(db, name); !close.empty()) {
     message += "; did you mean " + shell_word(close, ShellQuote::Always) + "?";
   } else {
-    message += " (add them with: crowns player add " + shell_word(name) + ")";
+    return Failure{message, {.kind = HintKind::AddPlayer, .name = name}};
   }
   return Failure{message};
 }
@@ -124,12 +124,11 @@ Expected<Player> add_player(Database& db, const std::string& name, LookAlikes lo
   if (look_alikes == LookAlikes::Refused && !find_player(db, *normalized)) {
     if (const auto alike = find_look_alike(db, *normalized)) {
       const std::string letters = code_points(*normalized);
-      return Failure{quote_token(*normalized) + " looks like the existing player " +
-                     quote_token(alike->name) + " but is spelled with other letters" +
-                     (letters.empty() ? "" : " (" + letters + ")") + "; write " +
-                     shell_word(alike->name) +
-                     " for them, or add a different player with: crowns player add --force " +
-                     shell_word(*normalized)};
+      return Failure{
+          quote_token(*normalized) + " looks like the existing player " + quote_token(alike->name) +
+              " but is spelled with other letters" + (letters.empty() ? "" : " (" + letters + ")") +
+              "; write " + shell_word(alike->name) + " for them",
+          {.kind = HintKind::AddDifferentPlayer, .name = *normalized, .other = alike->name}};
     }
   }
   if (auto existing = find_player(db, *normalized)) {
@@ -160,14 +159,12 @@ Expected<Player> add_player(Database& db, const std::string& name, LookAlikes lo
 Expected<Change> rename_player(Database& db, const std::string& old_name,
                                const std::string& new_name) {
   auto player = require_player(db, old_name);
-  if (!player) return Failure{player.error()};
+  if (!player) return player.failure();
   auto normalized = normalize_player_name(new_name);
   if (!normalized) return Failure{quote_token(new_name) + ": " + normalized.error()};
   if (auto clash = find_player(db, *normalized); clash && clash->id != player->id) {
-    return Failure{"player '" + clash->name +
-                   "' already exists; to fold one into the other use: "
-                   "crowns player merge " +
-                   shell_word(player->name) + " " + shell_word(clash->name)};
+    return Failure{"player '" + clash->name + "' already exists",
+                   {.kind = HintKind::MergePlayers, .name = player->name, .other = clash->name}};
   }
   if (*normalized == player->name)
     return Failure{"the player is already called '" + player->name + "'"};
@@ -183,9 +180,9 @@ Expected<Change> rename_player(Database& db, const std::string& old_name,
 
 Expected<Change> merge_players(Database& db, const std::string& from, const std::string& into) {
   auto source = require_player(db, from);
-  if (!source) return Failure{source.error()};
+  if (!source) return source.failure();
   auto target = require_player(db, into);
-  if (!target) return Failure{target.error()};
+  if (!target) return target.failure();
   if (source->id == target->id)
     return Failure{"'" + from + "' and '" + into + "' are the same player"};
   auto shared = db.prepare(
@@ -222,7 +219,7 @@ Expected<Change> merge_players(Database& db, const std::string& from, const std:
 
 Expected<Change> retire_player(Database& db, const std::string& name) {
   auto player = require_player(db, name);
-  if (!player) return Failure{player.error()};
+  if (!player) return player.failure();
   if (player->retired) return Failure{"player '" + player->name + "' is already retired"};
   db.prepare("UPDATE players SET retired = 1 WHERE id = ?").bind_all(player->id).run();
   return Change{

@@ -66,12 +66,11 @@ std::string round_line(const Game& game, const RoundInfo& round) {
 }
 
 Expected<int> require_next_round(const Game& game) {
-  if (auto open = log::require_open(game); !open) return Failure{open.error()};
+  if (auto open = log::require_open(game); !open) return open.failure();
   if (!game.next_round()) {
     const std::string id = std::to_string(game.id);
-    return Failure{"game " + id +
-                   " is finished: all 11 rounds are in, there is no round 12 "
-                   "(fix a round with: crowns edit ROUND NAME=VALUE)"};
+    return Failure{"game " + id + " is finished: all 11 rounds are in, there is no round 12",
+                   {.kind = HintKind::FixRound, .game = game.id}};
   }
   return *game.next_round();
 }
@@ -84,12 +83,12 @@ Expected<int> require_round_is_next(const Game& game, int round) {
   const std::string n = std::to_string(round);
   if (round >= 1 && round < *next) {
     return Failure{"round " + n + " of game " + id + " is in already (" +
-                   round_line(game, game.rounds[static_cast<std::size_t>(round - 1)]) +
-                   "); the next is round " + std::to_string(*next) + " (correct round " + n +
-                   " with: crowns edit " + n + " NAME=VALUE)"};
+                       round_line(game, game.rounds[static_cast<std::size_t>(round - 1)]) +
+                       "); the next is round " + std::to_string(*next),
+                   {.kind = HintKind::FixRound, .game = game.id, .round = round}};
   }
-  return Failure{"game " + id + " records round " + std::to_string(*next) + " next, not round " +
-                 n + " (--round " + std::to_string(*next) + ")"};
+  return Failure{"game " + id + " records round " + std::to_string(*next) + " next, not round " + n,
+                 {.kind = HintKind::RoundIsNext, .game = game.id, .round = *next}};
 }
 
 std::optional<std::int64_t> seconds_since_recorded(const Database& db, std::int64_t game_id,
@@ -108,7 +107,7 @@ Expected<Change> record_cells(Database& db, const Game& game,
                               const std::vector<std::pair<int, ScoreCell>>& cells,
                               const std::string& how) {
   const auto next = require_next_round(game);
-  if (!next) return Failure{next.error()};
+  if (!next) return next.failure();
   const int round = *next;
   db.prepare("INSERT INTO rounds (game_id, round, entered_at) VALUES (?, ?, ?)")
       .bind_all(game.id, round, now_timestamp())
@@ -121,14 +120,14 @@ Expected<Change> record_cells(Database& db, const Game& game,
                               " entered: " + round_line(after, info) +
                               (how.empty() ? "" : " (" + how + ")");
   const std::string value = log::dump(log::round_json(after, info, after.seats_at(round)));
-  return log::logged(
+  return log::append_change(
       db, std::move(after),
       {.game_id = game.id, .action = "round", .summary = summary, .new_value = value});
 }
 
 }  // namespace
 
-Expected<Change> record_round(Database& db, const Game& game,
+Expected<Change> insert_round(Database& db, const Game& game,
                               const std::vector<SeatScore>& scores) {
   return record_cells(db, game, cells_of(scores), "");
 }
@@ -155,9 +154,9 @@ Expected<RoundInfo> recorded_round(const Game& game, int round) {
 
 Expected<Change> edit_round(Database& db, const Game& game, int round,
                             const std::vector<SeatScore>& scores) {
-  if (auto open = log::require_open(game); !open) return Failure{open.error()};
+  if (auto open = log::require_open(game); !open) return open.failure();
   const auto recorded = recorded_round(game, round);
-  if (!recorded) return Failure{recorded.error()};
+  if (!recorded) return recorded.failure();
   const RoundInfo& before = *recorded;
   std::vector<int> changed;
   RoundInfo updated = before;
@@ -210,7 +209,7 @@ Expected<Change> edit_round(Database& db, const Game& game, int round,
   }
   const std::string summary = "Round " + std::to_string(round) + " edited: " + what + extra;
   const std::string value = log::dump(log::round_json(after, updated, changed));
-  return log::logged(db, std::move(after),
+  return log::append_change(db, std::move(after),
                      {.game_id = game.id,
                       .action = "edit",
                       .summary = summary,
@@ -232,10 +231,10 @@ Expected<Standings> check_tiebreak(const Game& game) {
   return st;
 }
 
-Expected<Change> record_tiebreak(Database& db, const Game& game,
+Expected<Change> insert_tiebreak(Database& db, const Game& game,
                                  const std::vector<SeatScore>& scores) {
   auto standings = check_tiebreak(game);
-  if (!standings) return Failure{standings.error()};
+  if (!standings) return standings.failure();
   const Standings& st = *standings;
   std::vector<int> given;
   given.reserve(scores.size());
@@ -256,7 +255,7 @@ Expected<Change> record_tiebreak(Database& db, const Game& game,
   }
   clear_draft(db, game.id);
   Game after = log::refresh(db, game.id);
-  return log::logged(db, std::move(after),
+  return log::append_change(db, std::move(after),
                      {.game_id = game.id,
                       .action = "tiebreak",
                       .summary = "Tie-break entered: " + line,
@@ -268,18 +267,18 @@ Expected<void> check_abandon(const Game& game) {
   const std::string id = std::to_string(game.id);
   if (game.status == GameStatus::Abandoned) return Failure{"game " + id + " is already abandoned"};
   if (game.status == GameStatus::Finished) {
-    return Failure{"game " + id + " is finished; to drop it use: crowns delete " + id};
+    return Failure{"game " + id + " is finished", {.kind = HintKind::DeleteGame, .game = game.id}};
   }
   return {};
 }
 
 Expected<Change> abandon_game(Database& db, const Game& game) {
   const std::string id = std::to_string(game.id);
-  if (auto allowed = check_abandon(game); !allowed) return Failure{allowed.error()};
+  if (auto allowed = check_abandon(game); !allowed) return allowed.failure();
   db.prepare("UPDATE games SET status = 'abandoned' WHERE id = ?").bind_all(game.id).run();
   clear_draft(db, game.id);
   Game after = log::refresh(db, game.id);
-  return log::logged(
+  return log::append_change(
       db, std::move(after),
       {.game_id = game.id,
        .action = "abandon",
@@ -305,10 +304,10 @@ Expected<Change> reopen_game(Database& db, const Game& game) {
                    .summary = summary,
                    .old_value = log::dump(log::Json{{"status", "abandoned"}}),
                    .new_value = log::dump(log::Json{{"status", status}})};
-  return log::logged(db, std::move(after), std::move(entry));
+  return log::append_change(db, std::move(after), std::move(entry));
 }
 
-Change delete_game(Database& db, const Game& game) {
+Change erase_game(Database& db, const Game& game) {
   AuditEntry entry = append_audit(db, {.game_id = game.id,
                                        .action = "delete",
                                        .summary = "Game " + std::to_string(game.id) + " deleted",

@@ -36,7 +36,7 @@ std::optional<std::int64_t> seconds_since_recorded(const Database& db, std::int6
 
 /// Records the next round of an active game; `scores` covers every seat.
 /// Finishes the game after round 11.
-Expected<Change> record_round(Database& db, const Game& game, const std::vector<SeatScore>& scores);
+Expected<Change> insert_round(Database& db, const Game& game, const std::vector<SeatScore>& scores);
 
 /// Records the next round of an active game from cells as they are stored (an import keeps
 /// a hand's text as it was typed), one per seat in seat order; `how` ends the log's summary
@@ -58,7 +58,7 @@ Expected<RoundInfo> recorded_round(const Game& game, int round);
 Expected<Standings> check_tiebreak(const Game& game);
 
 /// Records (or replaces) the tie-break scores of the seats tied for the lowest total.
-Expected<Change> record_tiebreak(Database& db, const Game& game,
+Expected<Change> insert_tiebreak(Database& db, const Game& game,
                                  const std::vector<SeatScore>& scores);
 
 /// Whether `game` may be abandoned: only an active game may.
@@ -71,7 +71,7 @@ Expected<Change> abandon_game(Database& db, const Game& game);
 Expected<Change> reopen_game(Database& db, const Game& game);
 
 /// Deletes a game; the audit log keeps all of it as the old value. The change has no game.
-Change delete_game(Database& db, const Game& game);
+Change erase_game(Database& db, const Game& game);
 
 /// "Ann 5, Bob 0*, Cat 12": a round as one line.
 std::string round_line(const Game& game, const RoundInfo& round);

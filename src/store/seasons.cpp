@@ -40,10 +40,11 @@ std::string range_text(const Season& s) {
 // Checks the name and dates of `s`, and that it overlaps no other season.
 Expected<void> check_season(const Database& db, const Season& s) {
   if (!is_valid_date(s.starts_on)) {
-    return Failure{"--from '" + s.starts_on + "' is not a date; write YYYY-MM-DD, e.g. 2026-01-01"};
+    return Failure{"the start '" + s.starts_on +
+                   "' is not a date; write YYYY-MM-DD, e.g. 2026-01-01"};
   }
   if (s.ends_on && !is_valid_date(*s.ends_on)) {
-    return Failure{"--to '" + *s.ends_on + "' is not a date; write YYYY-MM-DD, e.g. 2026-03-31"};
+    return Failure{"the end '" + *s.ends_on + "' is not a date; write YYYY-MM-DD, e.g. 2026-03-31"};
   }
   if (s.ends_on && *s.ends_on < s.starts_on) {
     return Failure{"season '" + s.name + "' would end (" + *s.ends_on + ") before it starts (" +
@@ -57,11 +58,10 @@ Expected<void> check_season(const Database& db, const Season& s) {
     const bool before = s.ends_on && *s.ends_on < other.starts_on;
     const bool after = other.ends_on && s.starts_on > *other.ends_on;
     if (!before && !after) {
-      return Failure{"season '" + s.name + "' (" + range_text(s) + ") would overlap season '" +
-                     other.name + "' (" + range_text(other) + "); seasons may not overlap" +
-                     (other.ends_on ? ""
-                                    : " (end it first: crowns season edit " +
-                                          shell_word(other.name) + " --to DATE)")};
+      return Failure{
+          "season '" + s.name + "' (" + range_text(s) + ") would overlap season '" + other.name +
+              "' (" + range_text(other) + "); seasons may not overlap",
+          {.kind = other.ends_on ? HintKind::None : HintKind::EndSeason, .name = other.name}};
     }
   }
   return {};
@@ -92,11 +92,10 @@ Expected<Season> require_season(const Database& db, const std::string& name) {
     return Failure{"unknown season '" + name + "'; did you mean " +
                    shell_word(close, ShellQuote::Always) + "?"};
   if (known.empty()) {
-    return Failure{"unknown season '" + name +
-                   "': no seasons are defined (each calendar year is one: "
-                   "--season 2026, or add one with: crowns season add NAME --from DATE)"};
+    return Failure{"unknown season '" + name + "': no seasons are defined",
+                   {.kind = HintKind::AddSeason}};
   }
-  return Failure{"unknown season '" + name + "' (crowns season list shows them)"};
+  return Failure{"unknown season '" + name + "'", {.kind = HintKind::ListSeasons}};
 }
 
 std::optional<Season> season_on(const Database& db, const std::string& date) {
@@ -111,9 +110,9 @@ std::optional<Season> season_on(const Database& db, const std::string& date) {
 Expected<Season> add_season(Database& db, const std::string& name, const std::string& from,
                             const std::optional<std::string>& to) {
   auto normalized = normalize_season_name(name);
-  if (!normalized) return Failure{normalized.error()};
+  if (!normalized) return normalized.failure();
   Season s{0, *normalized, from, to};
-  if (auto ok = check_season(db, s); !ok) return Failure{ok.error()};
+  if (auto ok = check_season(db, s); !ok) return ok.failure();
   db.prepare("INSERT INTO seasons (name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?)")
       .bind_all(s.name, s.starts_on, s.ends_on, now_timestamp())
       .run();
@@ -126,17 +125,17 @@ Expected<Season> add_season(Database& db, const std::string& name, const std::st
 
 Expected<Season> edit_season(Database& db, const std::string& name, const SeasonEdit& edit) {
   auto old = require_season(db, name);
-  if (!old) return Failure{old.error()};
+  if (!old) return old.failure();
   Season s = *old;
   if (edit.name) {
     auto normalized = normalize_season_name(*edit.name);
-    if (!normalized) return Failure{normalized.error()};
+    if (!normalized) return normalized.failure();
     s.name = *normalized;
   }
   if (edit.from) s.starts_on = *edit.from;
   if (edit.to) s.ends_on = *edit.to;
   if (edit.open_end) s.ends_on.reset();
-  if (auto ok = check_season(db, s); !ok) return Failure{ok.error()};
+  if (auto ok = check_season(db, s); !ok) return ok.failure();
   db.prepare("UPDATE seasons SET name = ?, starts_on = ?, ends_on = ? WHERE id = ?")
       .bind_all(s.name, s.starts_on, s.ends_on, s.id)
       .run();
@@ -149,7 +148,7 @@ Expected<Season> edit_season(Database& db, const std::string& name, const Season
 
 Expected<Season> remove_season(Database& db, const std::string& name) {
   auto s = require_season(db, name);
-  if (!s) return Failure{s.error()};
+  if (!s) return s.failure();
   db.prepare("DELETE FROM seasons WHERE id = ?").bind_all(s->id).run();
   append_audit(db, {.action = "season.remove",
                     .summary = "Season " + s->name + " removed",

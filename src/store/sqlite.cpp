@@ -17,53 +17,52 @@ std::string file_of(sqlite3* db) {
 
 // What went wrong, for the user: a busy, damaged, full or read-only file is named, with what
 // to do about it; anything else keeps SQLite's own words.
-std::string describe_failure(sqlite3* db, int extended_code, std::string_view doing,
-                             std::string_view message) {
+Failure describe_failure(sqlite3* db, int extended_code, std::string_view doing,
+                         std::string_view message) {
   const std::string file = file_of(db);
   switch (extended_code & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-      return fmt::format(
+      return Failure{fmt::format(
           "{} is busy: another crowns command or program kept it locked for longer than "
           "crowns waits; try again when it is done, or wait longer with "
           "CROWNS_BUSY_TIMEOUT_MS=30000 (nothing was changed)",
-          file);
+          file)};
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
-      return fmt::format(
-          "{} is damaged ({}); restore a backup with 'crowns restore FILE', or recover what is "
-          "left into a new file with 'sqlite3 {} .recover' (crowns did not change it)",
-          file, message, file);
+      return {fmt::format("{} is damaged ({}); crowns did not change it", file, message),
+              {.kind = HintKind::RecoverDatabase, .name = file}};
     case SQLITE_FULL:
-      return fmt::format(
+      return Failure{fmt::format(
           "{} cannot grow: the disk is full; free some space and try again (nothing was changed)",
-          file);
+          file)};
     case SQLITE_IOERR:
-      return fmt::format(
-          "{} could not be read or written ({}); the disk may be full or failing; "
-          "check it and try again (nothing was changed)",
-          file, message);
+      return Failure{
+          fmt::format("{} could not be read or written ({}); the disk may be full or failing; "
+                      "check it and try again (nothing was changed)",
+                      file, message)};
     case SQLITE_READONLY:
     case SQLITE_PERM:
-      return fmt::format(
-          "{} cannot be written ({}): check that you may write to it and to its folder "
-          "(nothing was changed)",
-          file, message);
+      return Failure{
+          fmt::format("{} cannot be written ({}): check that you may write to it and to its folder "
+                      "(nothing was changed)",
+                      file, message)};
     case SQLITE_CANTOPEN:
-      return fmt::format(
+      return Failure{fmt::format(
           "{} cannot be opened ({}): check that it exists and that you may read and write it "
           "and its folder",
-          file, message);
+          file, message)};
     default:
-      return doing.empty() ? fmt::format("database: {}", message)
-                           : fmt::format("database: {}: {}", doing, message);
+      return {doing.empty() ? fmt::format("database: {}", message)
+                            : fmt::format("database: {}: {}", doing, message)};
   }
 }
 
 [[noreturn]] void fail(sqlite3* db, int code, std::string_view doing) {
   const int extended = db ? sqlite3_extended_errcode(db) : code;
   const char* message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
-  throw SqliteError(describe_failure(db, extended, doing, message), extended, message);
+  const Failure failure = describe_failure(db, extended, doing, message);
+  throw SqliteError(failure.message, extended, message, failure.hint);
 }
 
 }  // namespace
@@ -200,7 +199,8 @@ void Database::exec(const std::string& sql) const {
     const std::string text = message ? message : sqlite3_errstr(rc);
     sqlite3_free(message);
     const int extended = sqlite3_extended_errcode(db_.get());
-    throw SqliteError(describe_failure(db_.get(), extended, "", text), extended, text);
+    const Failure failure = describe_failure(db_.get(), extended, "", text);
+    throw SqliteError(failure.message, extended, text, failure.hint);
   }
 }
 

@@ -21,8 +21,11 @@ namespace crowns::store {
 /// result code (SQLITE_CONSTRAINT_UNIQUE, SQLITE_BUSY, ...) is kept for callers that care.
 class SqliteError : public Error {
  public:
-  SqliteError(const std::string& message, int extended_code, std::string reason = {})
-      : Error(message), extended_code_(extended_code), reason_(std::move(reason)) {}
+  SqliteError(const std::string& message, int extended_code, std::string reason = {},
+              Hint hint = {})
+      : Error(message, ExitCode::Error, std::move(hint)),
+        extended_code_(extended_code),
+        reason_(std::move(reason)) {}
   [[nodiscard]] int extended_code() const { return extended_code_; }
   /// SQLite's own words ("database disk image is malformed"), for a caller that names the
   /// file itself; what() is the whole message for the user.

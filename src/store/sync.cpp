@@ -177,14 +177,15 @@ Expected<SyncFile> parse_sync_file(std::string_view text) {
   if (text.size() > kMaxImportBytes) return Failure{"the file is larger than an import may be"};
   if (has_conflict_markers(text)) {
     return Failure{
-        "it holds git's conflict markers (<<<<<<< ... >>>>>>>): a merge left it unresolved; "
-        "take one side with git checkout --theirs or --ours, then git add it"};
+        "it holds git's conflict markers (<<<<<<< ... >>>>>>>): a merge left it "
+        "unresolved",
+        {.kind = HintKind::ResolveMerge}};
   }
   json j = json::parse(text.begin(), text.end(), nullptr, false);
   if (j.is_discarded()) return Failure{"not valid JSON (damaged, or not all of it arrived yet)"};
   if (!j.is_object() || !j.contains("format") || !j["format"].is_string() ||
       j["format"].get<std::string>() != kSyncFormat)
-    return Failure{"not a crowns sync file (\"format\" must be \"crowns-sync\")"};
+    return Failure{"not a sync file of crowns (\"format\" must be \"crowns-sync\")"};
   if (!j.contains("version") || !j["version"].is_number_integer())
     return Failure{"version: must be a whole number"};
   const auto version = j["version"].get<std::int64_t>();
@@ -213,7 +214,7 @@ Expected<SyncFile> parse_sync_file(std::string_view text) {
       for (const auto& [uuid, v] : deleted.items()) {
         if (!is_game_uuid(uuid)) return Failure{"deleted: \"" + uuid + "\" is not a game id"};
         auto read = read_version(v, "deleted." + uuid);
-        if (!read) return Failure{read.error()};
+        if (!read) return read.failure();
         file.deleted.emplace(uuid, *read);
       }
     }
@@ -224,7 +225,7 @@ Expected<SyncFile> parse_sync_file(std::string_view text) {
     for (const auto& [uuid, v] : j["versions"].items()) {
       if (!is_game_uuid(uuid)) return Failure{"versions: \"" + uuid + "\" is not a game id"};
       auto read = read_version(v, "versions." + uuid);
-      if (!read) return Failure{read.error()};
+      if (!read) return read.failure();
       file.versions.emplace(uuid, *read);
     }
   }

@@ -180,7 +180,7 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
       continue;
     }
     if (!deletion || deletion->seen.includes(h.seen)) {
-      delete_game(db, *game);
+      erase_game(db, *game);
       if (deletion) versions::set_tombstone(db, uuid, *deletion);
       merge.deleted.push_back(*game);
       here.erase(it);
@@ -196,7 +196,7 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
     if (keep.side == KeepSide::Skip) {
       store_conflict(c, "");
     } else if (keep.side == KeepSide::File && !keep.disagree.contains(uuid)) {
-      delete_game(db, *game);
+      erase_game(db, *game);
       Version t = versions::tombstone(db, uuid).value_or(Version{});
       t.seen = t.seen.with(deletion->seen);
       versions::set_tombstone(db, uuid, t);
@@ -337,13 +337,13 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
   }
 
   auto planned = plan_import(db, rest, file.version >= 2 ? ContentMatch::No : ContentMatch::Yes);
-  if (!planned) return Failure{planned.error()};
+  if (!planned) return planned.failure();
   merge.plan = *planned;
   // A version 1 file's conflicts (by content) are settled as --keep says, else kept here.
   const KeepSide legacy = keep.side;
   if (import_changes(merge.plan, legacy)) {
     if (auto applied = apply_import(db, rest, merge.plan, source, legacy); !applied)
-      return Failure{applied.error()};
+      return applied.failure();
   }
   for (const auto& c : merge.plan.conflicts) {
     const bool taken = legacy == KeepSide::File && c.cannot_keep_file.empty();

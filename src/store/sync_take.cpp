@@ -73,12 +73,12 @@ Expected<TakenVersion> take_kept_version(Database& db, std::int64_t id) {
                                [&](const versions::StoredVersion& v) { return v.id == id; });
   if (it == stored.end()) {
     if (stored.empty())
-      return Failure{"there is no kept version " + std::to_string(id) +
-                     ": no conflict is waiting (crowns sync --conflicts lists them)"};
+      return Failure{"there is no kept version " + std::to_string(id) + ": no conflict is waiting",
+                     {.kind = HintKind::ListConflicts}};
     std::string ids;
     for (const auto& v : stored) ids += (ids.empty() ? "" : ", ") + std::to_string(v.id);
-    return Failure{"there is no kept version " + std::to_string(id) + " (kept: " + ids +
-                   "; crowns sync --conflicts lists them)"};
+    return Failure{"there is no kept version " + std::to_string(id) + " (kept: " + ids + ")",
+                   {.kind = HintKind::ListConflicts}};
   }
   const versions::StoredVersion& v = *it;
   TakenVersion taken{.taken = describe_kept(db, v)};
@@ -101,16 +101,16 @@ Expected<TakenVersion> take_kept_version(Database& db, std::int64_t id) {
     if (!game) return Failure{"game " + std::to_string(*here) + " could not be read"};
     const Version mine = versions::game_version(db, *here);
     taken.summary = "Game " + std::to_string(*here) + " deleted, as " + source + " says";
-    delete_game(db, *game);
+    erase_game(db, *game);
     Version t = versions::tombstone(db, v.uuid).value_or(Version{});
     t.seen = t.seen.with(v.version.seen).with(mine.seen);
     versions::set_tombstone(db, v.uuid, t);
   } else if (data) {
     // Deleted here: the game comes back as the kept version, which now includes the deletion.
     const auto planned = plan_import(db, *data, ContentMatch::No);
-    if (!planned) return Failure{planned.error()};
+    if (!planned) return planned.failure();
     if (auto applied = apply_import(db, *data, *planned, source); !applied)
-      return Failure{applied.error()};
+      return applied.failure();
     const auto back = kept_game_here(db, v.uuid);
     if (!back) return Failure{"kept version " + std::to_string(id) + " could not be brought back"};
     Version decided = versions::game_version(db, *back);

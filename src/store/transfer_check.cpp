@@ -221,13 +221,6 @@ void check_game(const ExportGame& game, std::size_t g, const Namer& at,
   }
 }
 
-// What `crowns round` refuses without --force, said the way it says it (without its hint).
-std::string without_force_hint(std::string message) {
-  constexpr std::string_view kHint = "; add --force to record it anyway";
-  if (message.ends_with(kHint)) message.resize(message.size() - kHint.size());
-  return message;
-}
-
 ScoreEntry entry_of(const ExportScore& cell) {
   ScoreEntry entry{cell.points, cell.went_out, {}, std::nullopt};
   if (cell.hand) {
@@ -245,11 +238,11 @@ void unusual_in_round(const std::vector<ScoreEntry>& entries, const std::vector<
     if (e.went_out || !e.hand.empty()) continue;
     const ScoreInput points{ScoreInput::Kind::Points, e.points, {}};
     if (auto checked = score_input(points, spec, names[s], Checks::Strict); !checked) {
-      found.push_back(spec.label + ": " + without_force_hint(checked.error()));
+      found.push_back(spec.label + ": " + checked.error());
     }
   }
   if (auto round = check_round(entries, names, spec, Checks::Strict); !round) {
-    found.push_back(without_force_hint(round.error()));
+    found.push_back(round.error());
   }
 }
 

@@ -291,7 +291,7 @@ ExportData parse_csv_export(std::string_view text, Origins& origins) {
   Record rec;
   if (!reader.next(rec) || !rec.fields[0] || *rec.fields[0] != kExportFormat ||
       rec.fields.size() != 2) {
-    bad(rec.line, "this is not a crowns export (the first line must be crowns-export,VERSION)");
+    bad(rec.line, "this is not an export of crowns (the first line must be crowns-export,VERSION)");
   }
   const int version = number(rec, 1, "version");
   if (version > kExportVersion) {

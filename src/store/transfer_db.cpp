@@ -183,13 +183,13 @@ Expected<void> continue_game(Database& db, const ExportGame& file, const GameUpd
     for (const auto& cell : file.rounds[r])
       cells.push_back({cell.points, cell.went_out, cell.hand});
     auto change = record_round_cells(db, game, cells, how);
-    if (!change) return Failure{change.error()};
+    if (!change) return change.failure();
     game = *change->game;
     stamp_round(db, game.id, file, r);
   }
   if (u.merge.abandon) {
     auto change = abandon_game(db, game);
-    if (!change) return Failure{change.error()};
+    if (!change) return change.failure();
     game = *change->game;
   }
   if (u.merge.tiebreak) {
@@ -198,7 +198,7 @@ Expected<void> continue_game(Database& db, const ExportGame& file, const GameUpd
       if (const auto& points = file.seats[s].tiebreak)
         scores.push_back({static_cast<int>(s), ScoreEntry{*points, false, {}, std::nullopt}});
     }
-    auto change = record_tiebreak(db, game, scores);
+    auto change = insert_tiebreak(db, game, scores);
     if (!change) {
       return Failure{"game " + std::to_string(game.id) + " here (" + game_label(file) +
                      "): the file's tie-break cannot be recorded: " + change.error()};
@@ -257,7 +257,7 @@ Expected<void> keep_file_version(Database& db, const ExportGame& file, const Gam
     details.dealer = file.seats[static_cast<std::size_t>(file.first_dealer)].player;
   }
   if (details.date || details.note || details.dealer) {
-    if (auto done = step(change_details(db, game, details)); !done) return done;
+    if (auto done = step(update_details(db, game, details)); !done) return done;
   }
   // Rounds are edited and added in an open game: an abandoned one is reopened (and abandoned
   // again below when the file's is).
@@ -295,7 +295,7 @@ Expected<void> keep_file_version(Database& db, const ExportGame& file, const Gam
       tiebreak.push_back({static_cast<int>(s), ScoreEntry{*points, false, {}, std::nullopt}});
   }
   if (tiebreak_differs && !tiebreak.empty()) {
-    if (auto done = step(record_tiebreak(db, game, tiebreak)); !done) return done;
+    if (auto done = step(insert_tiebreak(db, game, tiebreak)); !done) return done;
     stamp_end(db, game.id, file);
   }
   return {};

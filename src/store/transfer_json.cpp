@@ -328,7 +328,7 @@ void check_nesting(std::string_view text) {
       in_string = true;
     } else if (c == '[' || c == '{') {
       if (++depth > 8)
-        bad("the file", "nested more than 8 levels deep; this is not a crowns export");
+        bad("the file", "nested more than 8 levels deep; this is not an export of crowns");
     } else if (c == ']' || c == '}') {
       --depth;
     }
@@ -363,7 +363,7 @@ ExportData parse_json_export(std::string_view text) {
   if (!j.is_object()) bad("the file", "must hold one JSON object {...}, not " + kind_of(j));
   const json* format = json_member(j, "format");
   if (!format || !format->is_string() || format->get<std::string>() != kExportFormat) {
-    bad("format", "this is not a crowns export (\"format\" must be \"crowns-export\")");
+    bad("format", "this is not an export of crowns (\"format\" must be \"crowns-export\")");
   }
   const int version = as_int(required(j, "the file", "version"), "version");
   if (version > kExportVersion) {

@@ -139,7 +139,7 @@ GameMerge compare_game(const ExportGame& file, const ExportGame& here) {
     if (here_abandoned) {
       return conflict("it was abandoned here after round " + std::to_string(in_here) +
                       ", but the file goes on to round " + std::to_string(in_file) +
-                      " (reopen it here with crowns reopen, then import again)");
+                      " (reopen it here, then import again)");
     }
     return ahead(static_cast<int>(in_here) + 1, file_abandoned, file_tiebreak);
   }

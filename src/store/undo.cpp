@@ -51,8 +51,8 @@ std::string quoted(const AuditEntry& e) {
 
 Failure stale(const Game& game, const AuditEntry& e, const std::string& why) {
   return Failure{"the last change of game " + std::to_string(game.id) + ", " + quoted(e) +
-                 ", cannot be undone: " + why +
-                 " (crowns edit and crowns details change the game directly)"};
+                     ", cannot be undone: " + why,
+                 {.kind = HintKind::ChangeDirectly, .game = game.id}};
 }
 
 bool same_cell(const ScoreCell& a, const ScoreCell& b) {
@@ -256,9 +256,9 @@ Expected<Reversal> reverse_keep(const Game& game, const AuditEntry& e) {
 
 Failure cannot_undo(const AuditEntry& e) {
   return Failure{"the last change, " + quoted(e) +
-                 ", cannot be undone: undo reverses rounds, edits, tie-breaks, abandon, reopen, "
-                 "details, new games and late arrivals (crowns undo --game ID undoes the last "
-                 "change of a game)"};
+                     ", cannot be undone: undo reverses rounds, edits, tie-breaks, abandon, "
+                     "reopen, details, new games and late arrivals",
+                 {.kind = HintKind::UndoOneGame}};
 }
 
 Expected<Reversal> reverse(Database& db, const Game& game, const AuditEntry& e) {
@@ -278,24 +278,24 @@ Expected<Reversal> reverse(Database& db, const Game& game, const AuditEntry& e) 
 
 Expected<Change> undo_last_change(Database& db, std::optional<std::int64_t> game_id) {
   if (game_id && !load_game(db, *game_id)) {
-    return Failure{"there is no game " + std::to_string(*game_id) + " (crowns games lists them)"};
+    return Failure{"there is no game " + std::to_string(*game_id),
+                   {.kind = HintKind::ListGames, .game = *game_id}};
   }
   const auto entry = newest_change(db, game_id);
   const std::string which = game_id ? "game " + std::to_string(*game_id) : "any game";
-  if (!entry) return Failure{"nothing to undo in " + which + " (crowns log shows every change)"};
+  if (!entry) return Failure{"nothing to undo in " + which, {.kind = HintKind::ShowLog}};
   if (!entry->game_id) return cannot_undo(*entry);
   if (entry->action == "delete") {
-    return Failure{"the last change, " + quoted(*entry) +
-                   ", cannot be undone: a deleted game stays deleted (the log keeps a copy: "
-                   "crowns log --game " +
-                   std::to_string(*entry->game_id) + " --json)"};
+    return Failure{
+        "the last change, " + quoted(*entry) + ", cannot be undone: a deleted game stays deleted",
+        {.kind = HintKind::LogKeepsCopy, .game = *entry->game_id}};
   }
   const auto game = load_game(db, *entry->game_id);
   if (!game || entry->id < last_deletion(db, *entry->game_id)) {
-    return Failure{"nothing left to undo in " + which + " (crowns log shows every change)"};
+    return Failure{"nothing left to undo in " + which, {.kind = HintKind::ShowLog}};
   }
   auto reversal = reverse(db, *game, *entry);
-  if (!reversal) return Failure{reversal.error()};
+  if (!reversal) return reversal.failure();
   if (reversal->after) clear_draft(db, game->id);
   AuditEntry undo = append_audit(db, {.game_id = game->id,
                                       .action = "undo",

@@ -25,13 +25,19 @@ struct Stop {
   Refusal refusal;
 };
 
+// A failure of the store or of core, refused as Refused::Invalid with its words and hint.
+[[noreturn]] void stop_invalid(const Failure& failure, const std::optional<store::Game>& game) {
+  throw Stop{
+      {.kind = Refused::Invalid, .message = failure.message, .hint = failure.hint, .game = game}};
+}
+
 template <class T>
 T take(Expected<T> result, const std::optional<store::Game>& game = std::nullopt) {
-  if (!result) throw Stop{{.kind = Refused::Invalid, .message = result.error(), .game = game}};
+  if (!result) stop_invalid(result.failure(), game);
   return std::move(result).value();
 }
 void take(const Expected<void>& result, const std::optional<store::Game>& game = std::nullopt) {
-  if (!result) throw Stop{{.kind = Refused::Invalid, .message = result.error(), .game = game}};
+  if (!result) stop_invalid(result.failure(), game);
 }
 
 // Runs `write` as one transaction: committed when it returns, rolled back on a refusal.
@@ -275,8 +281,10 @@ Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request,
     if (request.basis.round && *request.basis.round != round) {
       // Two doors entering the same round: the second is refused, never recorded as the next
       // (said first: it is the change that matters to the writer).
+      const auto not_next = store::require_round_is_next(game, *request.basis.round);
       throw Stop{{.kind = Refused::NotNext,
-                  .message = store::require_round_is_next(game, *request.basis.round).error(),
+                  .message = not_next.error(),
+                  .hint = not_next.failure().hint,
                   .game = game,
                   .round = request.basis.round}};
     }
@@ -296,7 +304,7 @@ Outcome<Recorded> record_round(store::Database& db, const RoundRequest& request,
       check_typed_earlier(game, round, *request.typed_for, scores, asker);
     else if (!request.basis.round || request.typed_for)
       check_repeat(db, game, round, scores, asker);
-    store::Change change = logged(take(store::record_round(db, game, scores), game));
+    store::Change change = logged(take(store::insert_round(db, game, scores), game));
     remember(db, request.basis, change.entry);
     return Recorded{std::move(game), round, spec, std::move(scores), std::move(change)};
   });
@@ -355,7 +363,7 @@ Outcome<Recorded> record_tiebreak(store::Database& db, const TiebreakRequest& re
     auto scores = read_scores(game, request.values, request.scores, st.leaders, Coverage::Every,
                               spec, request.checks);
     take(check_scores(game, scores, std::nullopt, spec, request.checks), game);
-    store::Change change = logged(take(store::record_tiebreak(db, game, scores), game));
+    store::Change change = logged(take(store::insert_tiebreak(db, game, scores), game));
     remember(db, request.basis, change.entry);
     return Recorded{std::move(game), 0, spec, std::move(scores), std::move(change)};
   });
@@ -466,7 +474,7 @@ Outcome<store::Change> change_details(store::Database& db, std::optional<std::in
     check_stored(db, basis);
     const store::Game game = game_now(db, id);
     check_basis(db, game, basis);
-    store::Change done = logged(take(store::change_details(db, game, change), game));
+    store::Change done = logged(take(store::update_details(db, game, change), game));
     remember(db, basis, done.entry);
     return done;
   });
@@ -477,7 +485,7 @@ Outcome<store::Change> delete_game(store::Database& db, std::int64_t id, const B
     check_stored(db, basis);
     const store::Game game = game_now(db, id);
     check_basis(db, game, basis);
-    store::Change done = store::delete_game(db, game);
+    store::Change done = store::erase_game(db, game);
     remember(db, basis, done.entry);
     return done;
   });

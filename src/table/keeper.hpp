@@ -146,7 +146,7 @@ Outcome<store::Change> abandon(store::Database& db, std::optional<std::int64_t> 
 Outcome<store::Change> reopen(store::Database& db, std::optional<std::int64_t> game,
                               const Basis& basis);
 
-/// Fixes a game's date, note, first dealer or seat order (store::change_details).
+/// Fixes a game's date, note, first dealer or seat order (store::update_details).
 Outcome<store::Change> change_details(store::Database& db, std::optional<std::int64_t> game,
                                       const store::DetailsChange& change, const Basis& basis);
 

@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "crowns/hint.hpp"
 #include "store/audit.hpp"
 #include "store/games.hpp"
 
@@ -38,7 +39,8 @@ enum class Refused {
 
 struct Refusal {
   Refused kind = Refused::Invalid;
-  std::string message;                     ///< The rule's words: no command, no flag.
+  std::string message;  ///< The rule's words: no command, no flag.
+  Hint hint{};          ///< What to do about it, as data (crowns/hint.hpp); each door words it.
   std::optional<store::Game> game{};       ///< The game as it is now, when there is one.
   std::vector<store::AuditEntry> since{};  ///< Stale: the changes after the writer's basis.
   std::optional<int> round{};              ///< The round concerned (Repeat: the new one).

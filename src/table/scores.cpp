@@ -85,7 +85,7 @@ Expected<std::vector<std::pair<int, std::string>>> match_values(
     const auto eq = token.find('=');
     const std::string name = trim_spaces(token.substr(0, eq));  // "Bob = 0*" names Bob
     auto seat = find_seat(name, game, seats);
-    if (!seat) return Failure{seat.error()};
+    if (!seat) return seat.failure();
     if (std::any_of(values.begin(), values.end(),
                     [&](const auto& v) { return v.first == *seat; })) {
       return Failure{game.seats[static_cast<std::size_t>(*seat)].name + " is given twice"};
@@ -115,9 +115,9 @@ Expected<std::vector<store::SeatScore>> score_values(
   for (const auto& [seat, token] : values) {
     const std::string& name = game.seats[static_cast<std::size_t>(seat)].name;
     auto input = parse_score(token, name);
-    if (!input) return Failure{input.error()};
+    if (!input) return input.failure();
     auto entry = score_input(*input, spec, name, checks);
-    if (!entry) return Failure{entry.error()};
+    if (!entry) return entry.failure();
     scores.push_back({seat, std::move(entry).value()});
   }
   return scores;
@@ -192,9 +192,9 @@ Expected<void> check_scores(const store::Game& game, const std::vector<store::Se
   std::string args = shell_word(now_out + "=out");
   for (const auto& name : kept) args += " " + shell_word(name + "=POINTS");
   return Failure{checked.error() + ": to move the mark to " + now_out + ", give " + and_list(kept) +
-                 (kept.size() == 1 ? " their" : " each their") +
-                 " points in the same command: crowns edit " + std::to_string(base->round) + " " +
-                 args};
+                     (kept.size() == 1 ? " their" : " each their") +
+                     " points in the same correction",
+                 {.kind = HintKind::MoveWentOut, .round = base->round, .args = args}};
 }
 
 Expected<void> settle_went_out(Asker& asker, const store::Game& game,

@@ -232,6 +232,32 @@ const waitFor = async (page, fn, arg) => {
       crowns('show', '--game', '4', '--json').stdout.slice(0, 200));
     check('and no Kmi', !crowns('player', 'list').stdout.includes('Kmi'));
     void players;
+
+    // --- 5. A new player spelled like Kim with another letter (a Cyrillic \u041a), confirmed
+    // new: the store refuses the look-alike, and the page shows its whole sentence; it once
+    // ended "...or add a different player with", cut where a terminal command began (issue 46).
+    check('the terminal deletes game 4', crowns('delete', '4', '--yes').status === 0);
+    const form5 = await waitFor(starter, () => document.querySelector('#start-form details[open]') !== null &&
+      [...document.querySelectorAll('#start-form .roster .chip')].some((b) => b.textContent === 'Ann'));
+    check('the start form is offered again', form5);
+    await starter.evaluate(() => {
+      const ann = [...document.querySelectorAll('#start-form .roster .chip')].find((b) => b.textContent === 'Ann');
+      if (ann.getAttribute('aria-pressed') !== 'true') ann.click();
+    });
+    await starter.type('#start-form input[aria-label="a new player\'s name"]', '\u041aim');
+    await tap(starter, '#start-form .seat.add button');
+    await tap(starter, '#start-form button[type=submit]');
+    const asked5 = await waitFor(starter, () => (document.querySelector('#entry > .message')?.textContent || '').includes('did you mean Kim?'));
+    check('the look-alike asks "did you mean Kim?" first', asked5, await text(starter, '#entry > .message'));
+    await starter.evaluate(() => [...document.querySelectorAll('#entry > .message button')].find((b) => b.textContent.startsWith('No: ')).click());
+    const whole = '\'\u041aim\' looks like the existing player \'Kim\' but is spelled with other letters (U+041A at 1); write Kim for them';
+    const refused5 = await waitFor(starter, (w) => (document.querySelector('#entry > .message')?.textContent || '').includes(w), whole);
+    const said5 = (await text(starter, '#entry > .message')) || '';
+    check('confirmed new, it is refused in the whole sentence', refused5, said5);
+    check('which names no terminal command', !said5.includes('crowns ') && !said5.includes('--'), said5);
+    check('and ends whole, not cut', !/ with:?$/.test(said5.trim()) && !said5.includes('add a different player with'), said5);
+    await shot(starter, 'meant-5-look-alike.png');
+    check('nobody created', !crowns('player', 'list').stdout.includes('\u041aim'));
   } finally {
     await browser.close();
     await stop(server);

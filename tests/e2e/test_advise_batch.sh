@@ -17,7 +17,7 @@ check "bad request: one error line" contains "$answer" '{"id":3,"error":"round 2
 ask 'not json'
 check "not JSON: an error, no id" contains "$answer" '{"id":null,"line":4,"error":"line 4 is not valid JSON"}'
 ask '{"id":5,"round":1,"hand":["7h","8h","Kd"],"top":"7h","seen":["7h"]}'
-check "too many copies" contains "$answer" '{"id":5,"error":"7h is given 3 times (hand 1, --top 1, --seen 1)'
+check "too many copies" contains "$answer" '{"id":5,"error":"7h is given 3 times (hand 1, top 1, seen 1)'
 ask '{"id":"n","round":3,"hand":["9c","10c","Jc","4s","Kd","Kh"],"next_holds":["Qh"]}'
 check "next_holds: the king that feeds goes second" contains "$answer" '{"id":"n","discard":"Kd"'
 check "next_holds: it is marked" contains "$answer" '{"discard":"Kh","goes_out":false,"score":17,"ev":10.587,"p_out":0.0,"feeds":true,"value":16.587}'

@@ -222,7 +222,7 @@ restore_refused() { # NAME FILE WANT
   check "restore: $1: the database is unchanged" test "$(sum "$CROWNS_DB")" = "$db_before"
   check "restore: $1: no copy left" test -z "$(ls "$T" | grep -E 'crowns\.db\.(restore|before-restore)')"
 }
-restore_refused "a text file" "$T/notes.txt" "not an SQLite database.*crowns backup"
+restore_refused "a text file" "$T/notes.txt" "not an SQLite database.*a backup made"
 restore_refused "binary garbage" "$T/garbage.bin" "not an SQLite database"
 restore_refused "truncated" "$T/half.bak" "is damaged"
 restore_refused "truncated at a page" "$T/halfpage.bak" "is damaged"

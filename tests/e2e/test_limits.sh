@@ -21,13 +21,13 @@ refused() {
 }
 
 refused "analyze 15 cards" "a hand of 15 cards does not fit any round" 1 analyze 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh 3s 4s 5s 6s
-refused "analyze 15 cards with --wild" "a hand of 15 cards is too large (1 to 13 cards, one more with --drawn)" 1 \
+refused "analyze 15 cards with --wild" "a hand of 15 cards is too large (1 to 13 cards): one more with --drawn" 1 \
   analyze --wild 5 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh 3s 4s 5s 6s
 refused "round hand bigger than the deal" "Bob's hand has 4 cards, but round 1 deals 3" 1 round 0* "3h 4h 5h 6h"
 refused "15 players" "15 players is too many for two boxes (at most 14)" 1 new --boxes 2 --add P{1..15}
-refused "9 players, one box" "9 players is too many for one box (at most 8; add --boxes 2 for up to 14)" 1 new --boxes 1 --add P{1..9}
+refused "9 players, one box" "9 players is too many for one box, which seats at most 8 (use --boxes 2 for up to 14)" 1 new --boxes 1 --add P{1..9}
 refused "41-character name" "a player name is at most 40 characters (this one has 41)" 1 player add "$(printf 'n%.0s' {1..41})"
-refused "4097-byte note" "--note: a note is at most 4096 bytes (this one has 4097)" 1 new Ann Bob --note "$(printf 'n%.0s' {1..4097})"
+refused "4097-byte note" "the note: a note is at most 4096 bytes (this one has 4097)" 1 new Ann Bob --note "$(printf 'n%.0s' {1..4097})"
 refused "1001 arguments" "1001 arguments; a crowns command takes at most 1000" 2 player add Q{1..999}
 check "nothing above changed the database" test "$before" = "$(sha)"
 

@@ -32,14 +32,14 @@ check "no WAL left behind" test ! -e "$E2E_TMP/new.db-wal"
 printf 'not a database\n' >"$E2E_TMP/notes.txt"
 err=$("$CROWNS" --db "$E2E_TMP/notes.txt" show 2>&1 >/dev/null); rc=$?
 check "text file refused" test "$rc" = 1
-check "text file message" test "$err" = "crowns: error: $E2E_TMP/notes.txt is not a crowns database (not an SQLite file); give the crowns database with --db or \$CROWNS_DB (the file was not changed)"
+check "text file message" test "$err" = "crowns: error: $E2E_TMP/notes.txt is not a crowns database (not an SQLite file); the file was not changed; give the crowns database with --db or \$CROWNS_DB"
 check "text file untouched" test "$(cat "$E2E_TMP/notes.txt")" = "not a database"
 
 # Another program's SQLite file.
 sqlite3 "$E2E_TMP/other.db" 'CREATE TABLE recipes (name TEXT)'
 before=$(sha256sum <"$E2E_TMP/other.db")
 err=$("$CROWNS" --db "$E2E_TMP/other.db" games 2>&1 >/dev/null)
-check "foreign SQLite refused" test "$err" = "crowns: error: $E2E_TMP/other.db is an SQLite database, but not a crowns one (it already holds tables); give the crowns database with --db or \$CROWNS_DB (the file was not changed)"
+check "foreign SQLite refused" test "$err" = "crowns: error: $E2E_TMP/other.db is an SQLite database, but not a crowns one (it already holds tables); the file was not changed; give the crowns database with --db or \$CROWNS_DB"
 check "foreign SQLite untouched" test "$(sha256sum <"$E2E_TMP/other.db")" = "$before"
 
 # Without --db or $CROWNS_DB the database lives under $XDG_DATA_HOME, folders created.

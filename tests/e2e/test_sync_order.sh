@@ -95,7 +95,7 @@ check "--conflicts --json" grep -qE "^\{\"conflicts\":\[\{\"id\":1,\"uuid\":\"$k
 before=$(sha256sum <"$T/b.db")
 b sync --take 7 >out 2>err
 check "--take a version not kept: exit 1" [ $? = 1 ]
-check "naming the kept ones" grep -qx "crowns: error: there is no kept version 7 (kept: 1; crowns sync --conflicts lists them)" err
+check "naming the kept ones" grep -qx "crowns: error: there is no kept version 7 (kept: 1) (crowns sync --conflicts lists them)" err
 check "the database unchanged" test "$(sha256sum <"$T/b.db")" = "$before"
 b sync "$S" --take 1 >out 2>err
 check "--take with a folder: usage error" [ $? = 2 ]

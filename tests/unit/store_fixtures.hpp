@@ -35,7 +35,7 @@ inline store::Game new_game(store::Database& db, std::vector<std::string> names)
 inline store::Game play_round(store::Database& db, const store::Game& game,
                               const std::vector<store::SeatScore>& scores) {
   store::Transaction tx(db);
-  auto change = store::record_round(db, game, scores);
+  auto change = store::insert_round(db, game, scores);
   REQUIRE(change.ok());
   tx.commit();
   return *change->game;

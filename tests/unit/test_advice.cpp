@@ -174,8 +174,8 @@ TEST_CASE("impossible situations are refused with one clear line", "[advise]") {
     const auto r = check_situation(s);
     REQUIRE_FALSE(r.ok());
     CHECK(r.error() ==
-          "round 3 needs 5 cards before drawing (with --top) or 6 after drawing, but the hand "
-          "has 3");
+          "round 3 needs 5 cards before drawing (with the top discard) or 6 after drawing, but "
+          "the hand has 3");
   }
   SECTION("a card in the hand and in --seen more often than the box holds it") {
     auto s = situation(1, "7h 7h 9h");
@@ -183,9 +183,8 @@ TEST_CASE("impossible situations are refused with one clear line", "[advise]") {
     s.seen = cards("7h");
     const auto r = check_situation(s);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error() ==
-          "7h is given 3 times (hand 2, --seen 1) but one box holds each card twice (use "
-          "--boxes 2 for a combined game)");
+    CHECK(r.error() == "7h is given 3 times (hand 2, seen 1) but one box holds each card twice");
+    CHECK(r.failure().hint.kind == HintKind::CombinedGame);
     s.boxes = 2;
     CHECK(check_situation(s).ok());
   }
@@ -197,8 +196,8 @@ TEST_CASE("impossible situations are refused with one clear line", "[advise]") {
     const auto r = check_situation(s);
     REQUIRE_FALSE(r.ok());
     CHECK(r.error() ==
-          "Ks is given 3 times (--seen 1, --next-holds 2) but one box holds each card twice (use "
-          "--boxes 2 for a combined game)");
+          "Ks is given 3 times (seen 1, next holds 2) but one box holds each card twice");
+    CHECK(r.failure().hint.kind == HintKind::CombinedGame);
   }
   SECTION("more jokers than two boxes hold") {
     auto s = situation(11, "jk jk jk jk jk jk jk jk jk jk jk jk jk");
@@ -206,7 +205,8 @@ TEST_CASE("impossible situations are refused with one clear line", "[advise]") {
     s.boxes = 2;
     const auto r = check_situation(s);
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error() == "jk is given 14 times (hand 13, --top 1) but two boxes hold 12 jokers");
+    CHECK(r.error() == "jk is given 14 times (hand 13, top 1) but two boxes hold 12 jokers");
+    CHECK_FALSE(r.failure().hint);  // two boxes are the most
   }
   SECTION("--top in a discard decision") {
     auto s = situation(1, "7h 8h 9h Kd");
@@ -214,12 +214,14 @@ TEST_CASE("impossible situations are refused with one clear line", "[advise]") {
     const auto r = check_situation(s);
     REQUIRE_FALSE(r.ok());
     CHECK(r.error() ==
-          "a hand of 4 cards has drawn already: --top is only for a draw decision of 3 cards");
+          "a hand of 4 cards has drawn already: the top discard is only for a draw decision of 3 "
+          "cards");
   }
   SECTION("a draw decision without --top") {
     const auto r = check_situation(situation(1, "7h 8h 9h"));
     REQUIRE_FALSE(r.ok());
-    CHECK(r.error().find("--top") != std::string::npos);
+    CHECK(r.error() == "a hand of 3 cards is a draw decision");
+    CHECK(r.failure().hint.kind == HintKind::GiveTop);
   }
 }
 
@@ -231,12 +233,12 @@ TEST_CASE("without --round the hand's size says the round, before or after the d
   const auto small = implied_round(2, true);
   REQUIRE_FALSE(small.ok());
   CHECK(small.error() ==
-        "a hand of 2 cards fits no round (3-13 cards before drawing, with --top); give --round N");
+        "a hand of 2 cards fits no round (3-13 cards before drawing, with the top discard)");
+  CHECK(small.failure().hint.kind == HintKind::NameRound);
   const auto large = implied_round(15, false);
   REQUIRE_FALSE(large.ok());
-  CHECK(large.error() ==
-        "a hand of 15 cards fits no round (4-14 cards after drawing); give "
-        "--round N");
+  CHECK(large.error() == "a hand of 15 cards fits no round (4-14 cards after drawing)");
+  CHECK(large.failure().hint.kind == HintKind::NameRound);
 }
 
 TEST_CASE("the round's moves are checked, and advice without them is advice as before",

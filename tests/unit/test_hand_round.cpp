@@ -38,22 +38,24 @@ TEST_CASE("a wild rank for a hand no round deals has no round", "[hand_round]") 
 }
 
 TEST_CASE("hands that fit no round are refused, saying what fits", "[hand_round]") {
-  CHECK(infer_hand_round(2, HandMode::Dealt, std::nullopt, std::nullopt).error() ==
-        "a hand of 2 cards does not fit any round (3 to 13 cards, one more with --drawn; give "
-        "--wild RANK for another size)");
+  const auto two = infer_hand_round(2, HandMode::Dealt, std::nullopt, std::nullopt);
+  CHECK(two.error() == "a hand of 2 cards does not fit any round (3 to 13 cards)");
+  CHECK(two.failure().hint.kind == HintKind::OtherSize);
   CHECK(infer_hand_round(14, HandMode::Dealt, std::nullopt, std::nullopt)
             .error()
             .find("a hand of 14 cards does not fit") == 0);
   CHECK(infer_hand_round(14, HandMode::Drawn, std::nullopt, std::nullopt));
   CHECK_FALSE(infer_hand_round(15, HandMode::Drawn, std::nullopt, std::nullopt));
-  CHECK(infer_hand_round(15, HandMode::Dealt, std::nullopt, 5).error() ==
-        "a hand of 15 cards is too large (1 to 13 cards, one more with --drawn)");
+  const auto large = infer_hand_round(15, HandMode::Dealt, std::nullopt, 5);
+  CHECK(large.error() == "a hand of 15 cards is too large (1 to 13 cards)");
+  CHECK(large.failure().hint.kind == HintKind::OneMoreDrawn);
   CHECK(infer_hand_round(1, HandMode::Drawn, std::nullopt, 5).error() ==
         "a hand of 1 card is too small (1 to 13 cards plus the drawn card)");
   CHECK(infer_hand_round(3, HandMode::Dealt, 12, std::nullopt).error() ==
         "round 12 is out of range (rounds are 1-11)");
-  CHECK(infer_hand_round(4, HandMode::Dealt, 1, std::nullopt).error() ==
-        "round 1 deals 3 cards, but the hand has 4 (add --drawn if it holds the drawn card)");
+  const auto more = infer_hand_round(4, HandMode::Dealt, 1, std::nullopt);
+  CHECK(more.error() == "round 1 deals 3 cards, but the hand has 4");
+  CHECK(more.failure().hint.kind == HintKind::HoldsDrawn);
   CHECK(infer_hand_round(3, HandMode::Drawn, 1, std::nullopt).error() ==
         "round 1 deals 3 cards plus the drawn card, but the hand has 3");
   CHECK(infer_hand_round(3, HandMode::Dealt, 1, 4).error() ==

@@ -251,8 +251,8 @@ TEST_CASE("odds check their hand in core, as advice does", "[odds]") {
     CHECK(odds_round(cards_in_round(round)).value() == round);
   const auto none = odds_round(14);
   REQUIRE_FALSE(none.ok());
-  CHECK(none.error() ==
-        "a hand of 14 cards fits no round (3-13 cards, before the draw); give --round N");
+  CHECK(none.error() == "a hand of 14 cards fits no round (3-13 cards, before the draw)");
+  CHECK(none.failure().hint.kind == HintKind::NameRound);
 
   const auto hand = cards("7h 8h 9h Ks jk");
   const auto seen = cards("Qd");

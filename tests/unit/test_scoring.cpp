@@ -53,8 +53,8 @@ TEST_CASE("score checks: impossible values refused, unusual ones need --force", 
   CHECK(score("1", Checks::Force).ok());
   CHECK(score("75").ok());  // a joker, a K and a Q of different suits
   CHECK(score("76").error() ==
-        "Bob: 76 points is more than 3 cards can hold in round 1 (at most 75); add --force to "
-        "record it anyway");
+        "Bob: 76 points is more than 3 cards can hold in round 1 (at most 75)");
+  CHECK(score("76").failure().hint.kind == HintKind::AcceptUnusual);
   CHECK(score("150").error().find("at most 75") != std::string::npos);  // three jokers meld
   CHECK(score("151", Checks::Force).ok());
   CHECK(score("Ks Qh 3c")->points == 45);  // the 3 is wild: 13 + 12 + 20
@@ -63,7 +63,8 @@ TEST_CASE("score checks: impossible values refused, unusual ones need --force", 
   // Two jokers typed alone score 100, but with the third card of the deal they meld.
   CHECK(score("jk jk").error() ==
         "Bob's hand scores 100, more than 3 cards can be left with in round 1 (at most 75): give "
-        "every card held; add --force to record it anyway");
+        "every card held");
+  CHECK(score("jk jk").failure().hint.kind == HintKind::AcceptUnusual);
   CHECK(score("jk jk", Checks::Force)->points == 100);
   CHECK(score("jk Ks")->points == 63);
   CHECK(score("Ks Ks Ks", Checks::Force).error().find("more than 2 copies of Ks") !=
@@ -82,13 +83,15 @@ TEST_CASE("round checks: one player out, someone at 0, cards within the boxes", 
   const std::vector<ScoreEntry> no_zero = {entry(4), entry(5), entry(9)};
   CHECK(check_round(no_zero, names, r2, Checks::Strict).error() ==
         "nobody went out in round 2, but every round ends when one player does: mark the player "
-        "who went out with 0* (or out); add --force to record it anyway");
+        "who went out with 0* (or out)");
+  CHECK(check_round(no_zero, names, r2, Checks::Strict).failure().hint.kind ==
+        HintKind::AcceptUnusual);
   CHECK(check_round(no_zero, names, r2, Checks::Force).ok());
   // A plain 0 is not going out (issue 9 item 5): the hint names the likely player.
   const std::vector<ScoreEntry> zero_unmarked = {entry(5), entry(0), entry(9)};
   CHECK(check_round(zero_unmarked, names, r2, Checks::Strict).error() ==
         "nobody went out in round 2, but every round ends when one player does: if Bob went out, "
-        "write 0* (or out) for them; add --force to record it anyway");
+        "write 0* (or out) for them");
   CHECK(check_round(zero_unmarked, names, r2, Checks::Force).ok());
   std::vector<ScoreEntry> hands = {entry(0, true), entry(13), entry(13)};
   hands[1].hand = *parse_cards("Ks");

@@ -9,6 +9,7 @@
 
 #include "serve/actions.hpp"
 #include "serve/changes.hpp"
+#include "serve/hint_words.hpp"
 #include "serve/pages.hpp"
 #include "serve/qr.hpp"
 #include "serve/security.hpp"
@@ -355,10 +356,26 @@ TEST_CASE("a write carries what it was based on; a stale one is refused (409)", 
   }
 }
 
-TEST_CASE("phone_words: the page's words for the terminal's", "[serve]") {
-  CHECK(phone_words("500 for Ann is unusual; add --force to record it anyway") ==
+TEST_CASE("phone_said: a failure and its hint in the page's words", "[serve]") {
+  CHECK(phone_said("500 for Ann is unusual", {.kind = HintKind::AcceptUnusual}) ==
         "500 for Ann is unusual; tick \u201caccept an unusual value\u201d to record it anyway");
-  CHECK(phone_words("12, out, or the cards left in quotes (\"Ks Qh jk\")") ==
-        "12, out, or the cards left (Ks Qh jk)");
-  CHECK(phone_words("fine as it is") == "fine as it is");
+  CHECK(phone_said("no game in progress", {.kind = HintKind::StartGame}) ==
+        "no game in progress; start one with the form below");
+  // No control on the page for it: the failure's own words, whole.
+  CHECK(phone_said("there is no game 9", {.kind = HintKind::ListGames, .game = 9}) ==
+        "there is no game 9");
+  CHECK(phone_said("fine as it is", {}) == "fine as it is");
+  // No hint the phone words names a terminal command or flag.
+  for (int k = 0; k < kHintKinds; ++k) {
+    const std::string words = phone_hint({.kind = static_cast<HintKind>(k),
+                                          .game = 3,
+                                          .round = 2,
+                                          .count = 14,
+                                          .name = "Ann",
+                                          .other = "Bob",
+                                          .args = "Ann=out"});
+    INFO(hint_kind_name(static_cast<HintKind>(k)));
+    CHECK(words.find("--") == std::string::npos);
+    CHECK(words.find("crowns ") == std::string::npos);
+  }
 }

@@ -119,9 +119,7 @@ TEST_CASE("a file that is not a database is refused, naming it, and left alone",
   test::write_bytes(path, text);
   const std::string message = open_error(path);
   CHECK(message ==
-        path +
-            " is not a crowns database (not an SQLite file); give the crowns database with "
-            "--db or $CROWNS_DB (the file was not changed)");
+        path + " is not a crowns database (not an SQLite file); the file was not changed");
   CHECK(test::read_bytes(path) == text);
 }
 

@@ -99,7 +99,7 @@ TEST_CASE("ids are never reused after the newest game or player is removed", "[s
   const Game second = new_game(db, {"Cat", "Dan"});
   {
     Transaction tx(db);
-    (void)delete_game(db, second);
+    (void)erase_game(db, second);
     tx.commit();
   }
   CHECK(new_game(db, {"Ann", "Cat"}).id == second.id + 1);
@@ -129,7 +129,7 @@ TEST_CASE("undo reverses a tie-break, then the edit that kept part of it", "[sto
   REQUIRE(game.standings().leaders == std::vector<int>{0, 1, 2});
   {
     Transaction tx(db);
-    auto tb = record_tiebreak(db, game, {out(0), pts(1, 7), pts(2, 9)});
+    auto tb = insert_tiebreak(db, game, {out(0), pts(1, 7), pts(2, 9)});
     REQUIRE(tb.ok());
     tx.commit();
     game = *tb->game;
@@ -170,7 +170,7 @@ TEST_CASE("an edit that brings someone new into the tie clears the tie-break", "
   REQUIRE(game.standings().leaders == std::vector<int>{0, 1});
   {
     Transaction tx(db);
-    game = *record_tiebreak(db, game, {out(0), pts(1, 5)})->game;
+    game = *insert_tiebreak(db, game, {out(0), pts(1, 5)})->game;
     tx.commit();
   }
   Transaction tx(db);

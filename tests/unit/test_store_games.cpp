@@ -81,7 +81,7 @@ TEST_CASE("a whole game: totals, the winner cached on the seats, the audit log",
 
   // Round 12 does not exist.
   Transaction tx(db);
-  const auto twelve = record_round(db, game, {out(0), pts(1, 5), pts(2, 5)});
+  const auto twelve = insert_round(db, game, {out(0), pts(1, 5), pts(2, 5)});
   REQUIRE(!twelve.ok());
   CHECK(twelve.error().find("no round 12") != std::string::npos);
 
@@ -196,7 +196,7 @@ TEST_CASE("deleting a game removes its rows; the log keeps all of it", "[store]"
   game = play_round(db, game, {out(0), pts(1, 12)});
   {
     Transaction tx(db);
-    delete_game(db, game);
+    erase_game(db, game);
     tx.commit();
   }
   CHECK(count(db, "SELECT count(*) FROM games") == 0);
@@ -233,14 +233,16 @@ TEST_CASE("new games refuse bad seatings", "[store]") {
     return create_game(
         db, {std::move(names), std::move(dealer), boxes, std::move(date), std::nullopt, true});
   };
-  CHECK(make({"Ann"}).error() == "a game needs at least 2 players (crowns new NAME NAME...)");
-  CHECK(make({"A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9"}).error().find("--boxes 2") !=
-        std::string::npos);
+  CHECK(make({"Ann"}).error() == "a game needs at least 2 players");
+  CHECK(make({"Ann"}).failure().hint.kind == HintKind::NewGameNeedsPlayers);
+  const auto nine = make({"A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9"});
+  CHECK(nine.failure().hint.kind == HintKind::TwoBoxesSeat);
+  CHECK(nine.failure().hint.count == 14);
   CHECK(make({"A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"}, 2).ok());
   CHECK(make({"Ann", "ann"}).error() == "'Ann' is named twice");
   CHECK(make({"Ann", "Bob"}, 1, "2026-02-30").error().find("not a date") != std::string::npos);
   CHECK(make({"Ann", "Bob"}, 1, "2026-01-15", "Cta").error() ==
-        "--dealer 'Cta' is not one of the players");
+        "the dealer 'Cta' is not one of the players");
   CHECK(make({"Ann", "Bob"}, 1, "2024-02-29", "bob")->first_dealer == 1);
 }
 

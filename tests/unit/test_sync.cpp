@@ -106,7 +106,7 @@ TEST_CASE("a database's sync file: its id, its name, and read back", "[sync]") {
   CHECK(sync::parse_sync_file(text.substr(0, text.size() / 2)).error().rfind("not valid JSON", 0) ==
         0);
   CHECK(sync::parse_sync_file(R"({"format":"crowns-export","version":3})").error() ==
-        "not a crowns sync file (\"format\" must be \"crowns-sync\")");
+        "not a sync file of crowns (\"format\" must be \"crowns-sync\")");
   CHECK(sync::parse_sync_file(R"({"format":"crowns-sync","version":3,"database":"x"})")
             .error()
             .find("upgrade crowns") != std::string::npos);
@@ -221,7 +221,7 @@ TEST_CASE("a deletion travels; an older file does not bring the game back; a lat
   const auto b_before = file_of(b, "bbbbbbbbbbbbbbbb");
   {
     Transaction tx(a);
-    delete_game(a, game);
+    erase_game(a, game);
     tx.commit();
   }
   CHECK(sync::deleted_games(a) == std::vector<std::string>{game.uuid});
@@ -238,7 +238,7 @@ TEST_CASE("a deletion travels; an older file does not bring the game back; a lat
   play_round(c, *load_game(c, 1), {out(0), pts(1, 9)});
   {
     Transaction tx(a);
-    delete_game(a, other);
+    erase_game(a, other);
     tx.commit();
   }
   const auto met = merge(c, file_of(a, "aaaaaaaaaaaaaaaa"));

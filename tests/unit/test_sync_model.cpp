@@ -229,7 +229,7 @@ class Model {
         if (g.status == crowns::GameStatus::Active) open.push_back(g);
       if (open.empty()) return false;
       const auto& g = open[pick(open.size())];
-      return st::record_round(db, g, scores(g, g.rounds_played() + 1)).ok();
+      return st::insert_round(db, g, scores(g, g.rounds_played() + 1)).ok();
     });
   }
 
@@ -276,7 +276,7 @@ class Model {
   void remove(std::size_t h) {
     change(h, [&](st::Database& db, const auto& all) {
       if (all.empty()) return false;
-      st::delete_game(db, all[pick(all.size())]);
+      st::erase_game(db, all[pick(all.size())]);
       return true;
     });
   }

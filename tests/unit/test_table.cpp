@@ -5,12 +5,16 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "cli/hint_words.hpp"
 #include "crowns/results.hpp"
+#include "crowns/rules.hpp"
 #include "serve/actions.hpp"
 #include "serve/hand_page.hpp"
+#include "serve/hint_words.hpp"
 #include "serve/pages.hpp"
 #include "store/audit.hpp"
 #include "store/db.hpp"
+#include "store/players.hpp"
 #include "store/rounds.hpp"
 #include "store_fixtures.hpp"
 #include "table/keeper.hpp"
@@ -349,14 +353,15 @@ TEST_CASE("the phone's start form: did you mean, in whole sentences; new= confir
   CHECK(arrival.body["confirm"] == "new_player");
   join["new"] = "Bbbo";
   CHECK(serve::run_action(t.db, serve::Action::Join, join).status == 200);
-  // The store's look-alike refusal, in the page's words: a whole sentence.
-  const std::string words = serve::phone_words(
-      "'\u0410nn' looks like the existing player 'Ann' but is spelled with other letters "
-      "(U+0410); write Ann for them, or add a different player with: crowns player add --force "
-      "\u0410nn");
-  CHECK(words ==
+  // The store's look-alike refusal, in the page's words: a whole sentence, its hint as data.
+  const auto alike = store::add_player(t.db, "\u0410nn");
+  REQUIRE_FALSE(alike);
+  CHECK(alike.failure().hint.kind == HintKind::AddDifferentPlayer);
+  CHECK(alike.failure().hint.name == "\u0410nn");
+  CHECK(alike.failure().hint.other == "Ann");
+  CHECK(serve::phone_said(alike.failure()) ==
         "'\u0410nn' looks like the existing player 'Ann' but is spelled with other letters "
-        "(U+0410); write Ann for them");
+        "(U+0410 at 1); write Ann for them");
 }
 
 TEST_CASE(
@@ -575,4 +580,31 @@ TEST_CASE("a stale write names the latest three changes and counts the rest", "[
   CHECK(one_behind.refusal().message ==
         "game " + std::to_string(game.id) +
             " changed since you saw it (Round 5 entered: Ann 0*, Bob 8): nothing recorded");
+}
+
+TEST_CASE("a finished game seats nobody: the refusal's hint, in each door's words", "[table]") {
+  // docs/CONTRIBUTING.md's worked example, "Adding a refusal".
+  Table t;
+  store::Game game = test::new_game(t.db, {"Ann", "Bob"});
+  for (int round = 1; round <= crowns::kRounds; ++round)
+    game = test::play_round(t.db, game, {test::out(0), test::pts(1, 10)});
+  const std::string id = std::to_string(game.id);
+  const auto refused =
+      seat_arrival(t.db, {.game = game.id, .arrival = {.name = "Dee", .total = std::nullopt}});
+  REQUIRE_FALSE(refused);
+  CHECK(refused.refusal().kind == Refused::Invalid);
+  CHECK(refused.refusal().message == "game " + id + " is finished: nobody can join it now");
+  CHECK(refused.refusal().hint.kind == HintKind::StartAnotherGame);
+  CHECK(refused.refusal().hint.game == game.id);
+  CHECK(cli::worded(refused.refusal().message, refused.refusal().hint) ==
+        "game " + id +
+            " is finished: nobody can join it now (start a new game with: crowns new NAME "
+            "NAME...)");
+  CHECK(cli::hint_json(refused.refusal().hint).dump() ==
+        "{\"kind\":\"start_another_game\",\"game\":" + id + "}");
+  const serve::Answer phone =
+      serve::run_action(t.db, serve::Action::Join, {{"game", id}, {"name", "Dee"}, {"add", "1"}});
+  CHECK(phone.status == 400);
+  CHECK(phone.body["error"] ==
+        "game " + id + " is finished: nobody can join it now (start a new game)");
 }

@@ -127,8 +127,8 @@ TEST_CASE("a game changed differently on two sides is a conflict naming what dif
   ExportGame abandoned = here;
   abandoned.status = "abandoned";
   CHECK(compare_game(game_after(6), abandoned).conflict ==
-        "it was abandoned here after round 4, but the file goes on to round 6 (reopen it here "
-        "with crowns reopen, then import again)");
+        "it was abandoned here after round 4, but the file goes on to round 6 (reopen it here, "
+        "then import again)");
   ExportGame gave_up = game_after(2);
   gave_up.status = "abandoned";
   CHECK(compare_game(gave_up, here).conflict ==

@@ -48,7 +48,7 @@ Expected<std::string> answer_request(JsonRequest& r, MeldRules rules) {
   s.rules = read_meld_rules(r, rules);
   if (auto bad = r.failure()) return *bad;
   auto unseen = check_situation(s);
-  if (!unseen) return Failure{unseen.error()};
+  if (!unseen) return unseen.failure();
   return answer_fields(advice_json(s, *unseen));
 }
 

@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/hint_words.hpp"
 #include "cli/input/meld_switches.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
@@ -107,7 +108,7 @@ class AssistLoop {
         answer = *default_answer_;
       }
       if (auto ok = session_.answer(answer); !ok) {
-        error_line(ok.error());
+        error_line(worded(ok.failure()));
         continue;
       }
       save();
@@ -272,23 +273,23 @@ class AssistLoop {
     store::Transaction tx(db_);
     const auto game = store::require_game(db_, *record_.game_id, store::Pick::Latest);
     if (!game) {
-      error_line(game.error() + "; not recorded");
+      error_line(worded(game.failure()) + "; not recorded");
       return "n";
     }
     const auto next = store::require_next_round(*game);
     if (!next || *next != r.round) {
       error_line("game " + std::to_string(game->id) + " is not waiting for round " +
                  std::to_string(r.round) + " (" +
-                 (next ? "it is at round " + std::to_string(*next) : next.error()) +
+                 (next ? "it is at round " + std::to_string(*next) : worded(next.failure())) +
                  "); not recorded");
       return "n";
     }
     const RoundSpec spec = game->spec(r.round);  // the game's cards, wild and meld rules
     auto input = parse_score(value, name);
     auto entry = input ? score_input(*input, spec, name, Checks::Strict)
-                       : Expected<ScoreEntry>(Failure{input.error()});
+                       : Expected<ScoreEntry>(input.failure());
     if (!entry) {
-      error_line(entry.error() + "; not recorded");
+      error_line(worded(entry.failure()) + "; not recorded");
       return "n";
     }
     store::save_draft_value(db_, game->id, r.round, seat, entry_text(*entry));

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
+#include "cli/hint_words.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "crowns/names.hpp"
@@ -247,13 +248,13 @@ void run_import(const ImportOptions& opts, Context& ctx) {
   const std::string text = read_input_file(opts.file, store::kMaxImportBytes, ctx.in);
   const std::string shown = opts.file == "-" ? "standard input" : opts.file;
   auto data = store::parse_export(text);
-  if (!data) fail(shown + ": " + data.error() + "; nothing was imported");
+  if (!data) fail(shown + ": " + worded(data.failure()) + "; nothing was imported");
   auto db = open_store(ctx, store::Access::Write);
   // The write lock from the start: the plan cannot go stale before it is written.
   store::Transaction tx(
       db, opts.dry_run ? store::Transaction::Kind::Deferred : store::Transaction::Kind::Immediate);
   auto plan = store::plan_import(db, *data);
-  if (!plan) fail(shown + ": " + plan.error() + "; nothing was imported");
+  if (!plan) fail(shown + ": " + worded(plan.failure()) + "; nothing was imported");
   const auto unusual = unusual_new_games(opts, *data, *plan);
   const auto alikes = look_alikes(db, *data, *plan);
   if (!unusual.empty() && !opts.force) {
@@ -268,7 +269,7 @@ void run_import(const ImportOptions& opts, Context& ctx) {
   }
   if (!opts.dry_run && store::import_changes(*plan, opts.keep)) {
     if (auto applied = store::apply_import(db, *data, *plan, shown, opts.keep); !applied)
-      fail(shown + ": " + applied.error() + "; nothing was imported");
+      fail(shown + ": " + worded(applied.failure()) + "; nothing was imported");
     tx.commit();
   }
   ImportOptions named = opts;

@@ -39,7 +39,7 @@ void run_new(const NewOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Write);
   const std::int64_t before = store::last_entry_id(db);
   const StartedGame started =
-      start_game(ctx, db, new_game_spec(opts.players, opts.flags), opts.flags, !opts.json);
+      start_at_terminal(ctx, db, new_game_spec(opts.players, opts.flags), opts.flags, !opts.json);
   if (opts.json) {
     // What it logged: the players --add added, then the game; another writer's entries meanwhile
     // (a phone, another terminal) are left out.

@@ -47,7 +47,7 @@ struct OddsQuery {
 
 Expected<std::vector<OutChance>> compute(const OddsQuery& q) {
   auto unseen = check_odds_hand(q.round, q.hand, q.seen, q.top, q.boxes);
-  if (!unseen) return Failure{unseen.error()};
+  if (!unseen) return unseen.failure();
   OddsOptions options;
   options.turns = q.turns;
   return out_within(q.hand, wild_rank_of_round(q.round), *unseen, q.rules, options);
@@ -88,7 +88,7 @@ Expected<std::string> answer_request(JsonRequest& r, MeldRules rules) {
   q.rules = read_meld_rules(r, rules);
   if (auto bad = r.failure()) return *bad;
   auto odds = compute(q);
-  if (!odds) return Failure{odds.error()};
+  if (!odds) return odds.failure();
   return answer_fields(odds_json(*odds, q.rules));
 }
 

@@ -6,6 +6,7 @@
 
 #include "cli/asking.hpp"
 #include "cli/commands.hpp"
+#include "cli/hint_words.hpp"
 #include "cli/input/new_game.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
@@ -65,7 +66,7 @@ std::optional<Expected<JoinRequest>> parse_join(std::string_view reply) {
     // As crowns join --total reads it.
     const auto total =
         read_whole_number(ascii_trim(rest.substr(eq + 1), " \t"), 0, store::kMaxStartTotal);
-    if (!total) return Expected<JoinRequest>(Failure{"join NAME=N: " + total.error()});
+    if (!total) return Expected<JoinRequest>(Failure{"join NAME=N: " + worded(total.failure())});
     request.total = static_cast<int>(*total);
   }
   if (request.name.empty()) {
@@ -271,7 +272,7 @@ class PlaySession {
       if (change.refusal().kind == table::Refused::Stale)
         fail("game " + std::to_string(game_.id) +
              " changed in another terminal; run crowns play again");
-      ctx_.out << "  " << sanitize(change.refusal().message) << '\n';
+      ctx_.out << "  " << sanitize(worded(change.refusal().message, change.refusal().hint)) << '\n';
       return false;
     }
     game_ = *change->game;
@@ -328,13 +329,13 @@ class PlaySession {
                         reply.back() == reply.front();
     auto input = parse_score(quoted ? reply.substr(1, reply.size() - 2) : reply, name);
     if (!input) {
-      ctx_.out << "  " << sanitize(input.error()) << '\n';
+      ctx_.out << "  " << sanitize(worded(input.failure())) << '\n';
       return std::nullopt;
     }
     auto entry = score_input(*input, spec, name, Checks::Strict);
     if (!entry) {
       auto forced = score_input(*input, spec, name, Checks::Force);
-      ctx_.out << "  " << sanitize(entry.error()) << '\n';
+      ctx_.out << "  " << sanitize(worded(entry.failure())) << '\n';
       if (!forced || !confirm(ctx_, "  Keep it anyway?")) return std::nullopt;
       entry = std::move(forced);
     }
@@ -363,7 +364,7 @@ class PlaySession {
     if (auto settled =
             table::settle_went_out(asker, game_, all, std::nullopt, spec, Checks::Strict);
         !settled) {
-      ctx_.out << "  " << sanitize(settled.error()) << '\n';
+      ctx_.out << "  " << sanitize(worded(settled.failure())) << '\n';
       return false;
     }
     std::string line;
@@ -375,7 +376,7 @@ class PlaySession {
     Checks checks = Checks::Strict;
     if (auto strict = table::check_scores(game_, all, std::nullopt, spec, Checks::Strict);
         !strict) {
-      ctx_.out << "  " << sanitize(strict.error()) << '\n';
+      ctx_.out << "  " << sanitize(worded(strict.failure())) << '\n';
       if (!table::check_scores(game_, all, std::nullopt, spec, Checks::Force)) return false;
       if (!confirm(ctx_, "  Save it anyway?")) return false;
       checks = Checks::Force;
@@ -434,7 +435,7 @@ class PlaySession {
         return false;  // back to the last player: Enter keeps each answer, then save again
       }
       if (refused.kind == table::Refused::Declined) {
-        ctx_.out << "  " << sanitize(refused.message) << '\n';
+        ctx_.out << "  " << sanitize(worded(refused.message, refused.hint)) << '\n';
         return false;
       }
       fail_refusal(refused);
@@ -492,7 +493,7 @@ void run_play(const PlayOptions& opts, Context& ctx) {
       fail("give either player names (a new game) or --game ID (resume), not both",
            ExitCode::Usage);
     const StartedGame started =
-        start_game(ctx, db, new_game_spec(opts.players, opts.flags), opts.flags);
+        start_at_terminal(ctx, db, new_game_spec(opts.players, opts.flags), opts.flags);
     note_others_in_progress(ctx, started);
     game = started.game;
   } else {

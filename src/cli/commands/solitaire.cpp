@@ -11,6 +11,7 @@
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
+#include "cli/hint_words.hpp"
 #include "cli/input/meld_switches.hpp"
 #include "cli/input/solitaire_request.hpp"
 #include "cli/options.hpp"
@@ -73,21 +74,21 @@ Piles parse_deal_lines(const std::vector<std::string>& lines, const std::string&
     }
     const std::string where = source + ", line " + std::to_string(line_no) + ": ";
     auto cards = parse_cards(std::string_view(line));
-    if (!cards) fail(where + cards.error());
+    if (!cards) fail(where + worded(cards.failure()));
     ++pile;
     if (static_cast<int>(cards->size()) != pile_size(pile)) {
       fail(where + "pile " + std::to_string(pile) + " holds " + std::to_string(cards->size()) +
            " cards; it must hold " + std::to_string(pile_size(pile)) +
            " (one line a pile: 3, 4, ... 13 cards)");
     }
-    if (auto fits = box.add(*cards); !fits) fail(where + fits.error());
+    if (auto fits = box.add(*cards); !fits) fail(where + worded(fits.failure()));
     piles[pile - 1] = *cards;
   }
   if (pile < kPiles) {
     fail(source + " holds " + std::to_string(pile) +
          " piles; a deal has 11, one a line (3, 4, ... 13 cards)");
   }
-  if (auto ok = check_piles(piles); !ok) fail(source + ": " + ok.error());
+  if (auto ok = check_piles(piles); !ok) fail(source + ": " + worded(ok.failure()));
   return piles;
 }
 

@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/commands/sync_conflicts.hpp"
 #include "cli/files.hpp"
+#include "cli/hint_words.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "crowns/names.hpp"
@@ -288,7 +289,7 @@ void run_sync(const SyncOptions& opts, Context& ctx) {
     if (ours && written && store::sync::digest(*text) == *written) continue;
     auto parsed = store::sync::parse_sync_file(*text);
     if (!parsed) {
-      o.skipped.push_back({name, parsed.error()});
+      o.skipped.push_back({name, worded(parsed.failure())});
       continue;
     }
     if (ours) {
@@ -309,7 +310,7 @@ void run_sync(const SyncOptions& opts, Context& ctx) {
     store::Transaction tx(db, store::Transaction::Kind::Immediate);
     auto merged = store::sync::merge_file(db, f, {side, disagree});
     if (!merged) {
-      o.skipped.push_back({f.name, merged.error()});
+      o.skipped.push_back({f.name, worded(merged.failure())});
       return false;  // rolled back
     }
     tx.commit();

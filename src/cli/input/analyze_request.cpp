@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "cli/hint_words.hpp"
 #include "cli/input/meld_switches.hpp"
 #include "crowns/hand_report.hpp"
 #include "crowns/rules.hpp"
@@ -29,9 +30,9 @@ Expected<HandQuery> read_query(JsonRequest& r, int default_boxes, MeldRules defa
 Expected<std::string> answer_analyze_request(JsonRequest& request, int default_boxes,
                                              MeldRules default_rules) {
   auto q = read_query(request, default_boxes, default_rules);
-  if (!q) return Failure{q.error()};
+  if (!q) return q.failure();
   auto report = analyze_hand(std::move(q).value());
-  if (!report) return Failure{report.error()};
+  if (!report) return report.failure();
   std::string fields;
   views::append_json(fields, *report);
   return fields;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <span>
 
+#include "cli/hint_words.hpp"
 #include "crowns/names.hpp"
 
 namespace crowns::cli {
@@ -88,7 +89,7 @@ std::vector<Card> JsonRequest::cards_in(const nlohmann::json& value, const std::
     }
     auto card = parse_card(c.get<std::string>());
     if (!card) {
-      fail(what + ": " + card.error());
+      fail(what + ": " + worded(card.failure()));
       return {};
     }
     cards.push_back(*card);
@@ -108,7 +109,7 @@ std::vector<Card> JsonRequest::cards(std::string_view name) {
   if (text.find_first_not_of(" ,\t") == std::string::npos) return {};
   auto parsed = parse_cards(text);
   if (!parsed) {
-    fail(field_name(name) + ": " + parsed.error());
+    fail(field_name(name) + ": " + worded(parsed.failure()));
     return {};
   }
   return std::move(parsed).value();
@@ -130,7 +131,7 @@ std::optional<Card> JsonRequest::card(std::string_view name) {
   }
   auto card = parse_card(f->get<std::string>());
   if (!card) {
-    fail(field_name(name) + ": " + card.error());
+    fail(field_name(name) + ": " + worded(card.failure()));
     return std::nullopt;
   }
   return *card;
@@ -157,7 +158,7 @@ std::optional<int> JsonRequest::rank(std::string_view name) {
   }
   auto rank = parse_rank(f->get<std::string>());
   if (!rank) {
-    fail(field_name(name) + ": " + rank.error());
+    fail(field_name(name) + ": " + worded(rank.failure()));
     return std::nullopt;
   }
   return *rank;

@@ -13,8 +13,8 @@
 
 namespace crowns::cli {
 
-StartedGame start_game(Context& ctx, store::Database& db, const store::NewGame& spec,
-                       const NewGameFlags& flags, bool may_ask) {
+StartedGame start_at_terminal(Context& ctx, store::Database& db, const store::NewGame& spec,
+                              const NewGameFlags& flags, bool may_ask) {
   // A second table on purpose says --another and is not asked; without a terminal nobody can
   // be, so the game is refused (naming the game in progress and --another), not created.
   // A new name close to a roster name ("Bbo" beside "Bob") is asked about at the terminal;

@@ -49,8 +49,8 @@ struct StartedGame {
 /// first on a terminal, and without one refuses, unless `flags.another` says a second table is
 /// meant; nothing is created before the answer. `may_ask` false (output for a script, --json)
 /// refuses as without a terminal.
-StartedGame start_game(Context& ctx, store::Database& db, const store::NewGame& spec,
-                       const NewGameFlags& flags, bool may_ask = true);
+StartedGame start_at_terminal(Context& ctx, store::Database& db, const store::NewGame& spec,
+                              const NewGameFlags& flags, bool may_ask = true);
 
 /// When other games are in progress, says so (which, and how to name one with --game): a
 /// round with no --game then has more than one game it could be for.

@@ -51,7 +51,7 @@ Period resolve_period(const store::Database& db, const PeriodOptions& opts) {
     if (season) return views::season_period(*season);
     if (is_year(*opts.season) && store::list_seasons(db).empty())
       return views::year_period(std::stoi(*opts.season));
-    throw Error(season.error());
+    throw Error(season.failure());
   }
   if (opts.since || opts.until) {
     Period p;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/batch.hpp"
+#include "cli/hint_words.hpp"
 #include "cli/input/meld_switches.hpp"
 #include "crowns/deck.hpp"
 #include "crowns/names.hpp"
@@ -26,7 +27,8 @@ Expected<Request> read_request(JsonRequest& r, MeldRules rules) {
   OneBox box;
   std::optional<std::string> too_many;  // the first card beyond one box, where it is
   const auto count = [&](std::span<const Card> cards, const std::string& where) {
-    if (auto fits = box.add(cards, " in " + where); !fits && !too_many) too_many = fits.error();
+    if (auto fits = box.add(cards, " in " + where); !fits && !too_many)
+      too_many = worded(fits.failure());
   };
   const auto& piles = r.raw("piles");
   const bool eleven = piles.is_array() && piles.size() == kPiles;
@@ -77,7 +79,7 @@ Expected<Request> read_request(JsonRequest& r, MeldRules rules) {
 
 Expected<std::string> answer_solitaire_request(JsonRequest& r, MeldRules rules) {
   auto request = read_request(r, rules);
-  if (!request) return Failure{request.error()};
+  if (!request) return request.failure();
   const Request& q = *request;
   const Advice advice = advise(q.state, q.card, q.unseen);
   nlohmann::ordered_json answer{{"pile", advice.move.pile},

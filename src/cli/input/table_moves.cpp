@@ -3,6 +3,7 @@
 #include <sstream>
 #include <string>
 
+#include "cli/hint_words.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/names.hpp"
 
@@ -73,7 +74,7 @@ Expected<TableMove> parse_table_move(std::string_view text) {
   move.took = verb == "took";
   auto offered = parse_card(words[2]);
   if (!offered)
-    return Failure{"--move " + quote_token(text) + ": " + offered.error() + "; " + form};
+    return Failure{"--move " + quote_token(text) + ": " + worded(offered.failure()) + "; " + form};
   move.offered = *offered;
   if (ascii_lower(words[3]) != "threw") {
     return Failure{"--move " + quote_token(text) + ": " + quote_token(words[3]) +
@@ -81,7 +82,8 @@ Expected<TableMove> parse_table_move(std::string_view text) {
   }
   auto discarded = parse_card(words[4]);
   if (!discarded)
-    return Failure{"--move " + quote_token(text) + ": " + discarded.error() + "; " + form};
+    return Failure{"--move " + quote_token(text) + ": " + worded(discarded.failure()) + "; " +
+                   form};
   move.discarded = *discarded;
   return move;
 }

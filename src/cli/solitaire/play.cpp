@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "cli/hint_words.hpp"
 #include "cli/session.hpp"
 #include "cli/views/progress.hpp"
 #include "cli/views/solitaire.hpp"
@@ -63,7 +64,7 @@ Expected<Move> parse_play(const std::string& answer) {
                    std::to_string(kPiles) + ")"};
   }
   auto card = parse_card(card_word);
-  if (!card) return Failure{card.error() + form};
+  if (!card) return Failure{worded(card.failure()) + form};
   return Move{pile, *card};
 }
 
@@ -108,7 +109,7 @@ std::optional<Card> ask_turned(Context& ctx, const State& state) {
     if (!answer || *answer == "q") return std::nullopt;
     auto card = parse_card(*answer);
     if (!card) {
-      error_line(ctx, card.error());
+      error_line(ctx, worded(card.failure()));
       continue;
     }
     OneBox box;
@@ -117,7 +118,7 @@ std::optional<Card> ask_turned(Context& ctx, const State& state) {
     const char* gone = card->is_joker() ? " (all 6 of the box are on the table or dead)"
                                         : " (both of the box are on the table or dead)";
     if (auto fits = box.add(std::span(&*card, 1), gone); !fits) {
-      error_line(ctx, fits.error());
+      error_line(ctx, worded(fits.failure()));
       continue;
     }
     return *card;
@@ -188,10 +189,10 @@ void play_solitaire(Context& ctx, store::Database& db, store::SolitaireGame& gam
       }
       auto move = parse_play(*answer);
       if (move) {
-        if (auto ok = check_move(state, turned, *move); !ok) move = Failure{ok.error()};
+        if (auto ok = check_move(state, turned, *move); !ok) move = ok.failure();
       }
       if (!move) {
-        error_line(ctx, move.error());
+        error_line(ctx, worded(move.failure()));
         continue;
       }
       record(db, game, state, turned, *move);
