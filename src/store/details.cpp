@@ -198,12 +198,13 @@ Expected<Change> update_details(Database& db, const Game& game, const DetailsCha
   const std::string what = describe(game, from, *to);
   write_details(db, game, *to);
   Game after = log::refresh(db, game.id);
-  return log::append_change(db, std::move(after),
-                     {.game_id = game.id,
-                      .action = "details",
-                      .summary = "Game " + std::to_string(game.id) + " details changed: " + what,
-                      .old_value = log::dump(details_json(game, from)),
-                      .new_value = log::dump(details_json(game, *to))});
+  return log::append_change(
+      db, std::move(after),
+      {.game_id = game.id,
+       .action = "details",
+       .summary = "Game " + std::to_string(game.id) + " details changed: " + what,
+       .old_value = log::dump(details_json(game, from)),
+       .new_value = log::dump(details_json(game, *to))});
 }
 
 Expected<Game> revert_details(Database& db, const Game& game, const std::string& now,

@@ -67,10 +67,10 @@ Expected<Change> join_game(Database& db, const Game& game, const Arrival& arriva
   const log::Json value = {
       {"round", *next}, {"seat", seat}, {"player", player->name}, {"start_total", total}};
   return log::append_change(db, std::move(after),
-                     {.game_id = game.id,
-                      .action = "join",
-                      .summary = player->name + " joined game " + id + how,
-                      .new_value = log::dump(value)});
+                            {.game_id = game.id,
+                             .action = "join",
+                             .summary = player->name + " joined game " + id + how,
+                             .new_value = log::dump(value)});
 }
 
 }  // namespace crowns::store

@@ -210,11 +210,11 @@ Expected<Change> edit_round(Database& db, const Game& game, int round,
   const std::string summary = "Round " + std::to_string(round) + " edited: " + what + extra;
   const std::string value = log::dump(log::round_json(after, updated, changed));
   return log::append_change(db, std::move(after),
-                     {.game_id = game.id,
-                      .action = "edit",
-                      .summary = summary,
-                      .old_value = log::dump(old_value),
-                      .new_value = value});
+                            {.game_id = game.id,
+                             .action = "edit",
+                             .summary = summary,
+                             .old_value = log::dump(old_value),
+                             .new_value = value});
 }
 
 Expected<Standings> check_tiebreak(const Game& game) {
@@ -256,11 +256,11 @@ Expected<Change> insert_tiebreak(Database& db, const Game& game,
   clear_draft(db, game.id);
   Game after = log::refresh(db, game.id);
   return log::append_change(db, std::move(after),
-                     {.game_id = game.id,
-                      .action = "tiebreak",
-                      .summary = "Tie-break entered: " + line,
-                      .old_value = log::dump(old_value),
-                      .new_value = log::dump(new_value)});
+                            {.game_id = game.id,
+                             .action = "tiebreak",
+                             .summary = "Tie-break entered: " + line,
+                             .old_value = log::dump(old_value),
+                             .new_value = log::dump(new_value)});
 }
 
 Expected<void> check_abandon(const Game& game) {
