@@ -17,6 +17,7 @@ namespace crowns {
 enum class HintKind {
   None,
   AcceptUnusual,        ///< The value is unusual: record it anyway (--force).
+  ScoreForms,           ///< Not a score: the forms a score takes (cards as the door types them).
   CombinedGame,         ///< One box holds too few cards: a combined game of two boxes.
   TwoBoxesSeat,         ///< Too many players for one box: two boxes seat `count`.
   NewGameTwoBoxes,      ///< Game full: a new game of two boxes seats `count`.

@@ -18,6 +18,10 @@ std::string hint_words(const Hint& hint) {
   switch (hint.kind) {
     case HintKind::None: return {};
     case HintKind::AcceptUnusual: return "; add --force to record it anyway";
+    // On a command line a hand is one argument: its cards in quotes.
+    case HintKind::ScoreForms:
+      return ": write points (12), 0* or out for the player who went out, or the cards left in "
+             "quotes (\"Ks Qh jk\")";
     case HintKind::CombinedGame: return " (use --boxes 2 for a combined game)";
     case HintKind::TwoBoxesSeat: return " (use --boxes 2 for up to " + count + ")";
     case HintKind::NewGameTwoBoxes:

@@ -6,6 +6,7 @@ std::string_view hint_kind_name(HintKind kind) {
   switch (kind) {
     case HintKind::None: return "none";
     case HintKind::AcceptUnusual: return "accept_unusual";
+    case HintKind::ScoreForms: return "score_forms";
     case HintKind::CombinedGame: return "combined_game";
     case HintKind::TwoBoxesSeat: return "two_boxes_seat";
     case HintKind::NewGameTwoBoxes: return "new_game_two_boxes";

@@ -10,9 +10,10 @@
 namespace crowns {
 namespace {
 
-constexpr std::string_view kForms =
-    "write points (12), 0* or out for the player who went out, or the cards left in quotes "
-    "(\"Ks Qh jk\")";
+// Not a score: each door says which forms a score takes, with the cards as it types them.
+Hint score_forms() {
+  return {.kind = HintKind::ScoreForms};
+}
 // What a strict check refuses and --force / "accept an unusual value" records anyway.
 Hint accept_unusual() {
   return {.kind = HintKind::AcceptUnusual};
@@ -46,7 +47,7 @@ Expected<ScoreInput> parse_score(std::string_view token, std::string_view who) {
   const std::string low = ascii_lower(text);
   const std::string shown =
       quote_token(text, 80) + " for " + std::string(who);  // a 13-card hand fits
-  if (text.empty()) return Failure{"no value for " + std::string(who) + ": " + std::string(kForms)};
+  if (text.empty()) return Failure{"no value for " + std::string(who), score_forms()};
   if (low == "out" || low == "0*") return ScoreInput{ScoreInput::Kind::Out, 0, {}};
   std::string_view digits = low;
   const bool negative = digits.starts_with('-');
@@ -78,7 +79,7 @@ Expected<ScoreInput> parse_score(std::string_view token, std::string_view who) {
   if (cards) return ScoreInput{ScoreInput::Kind::Hand, 0, std::move(cards).value()};
   // A token with spaces was meant as a hand: say which card is wrong.
   if (text.find_first_of(" ,") != std::string::npos) return Failure{shown + ": " + cards.error()};
-  return Failure{shown + " is not a score: " + std::string(kForms)};
+  return Failure{shown + " is not a score", score_forms()};
 }
 
 Expected<ScoreEntry> score_input(const ScoreInput& input, const RoundSpec& spec,

@@ -7,6 +7,10 @@ std::string phone_hint(const Hint& hint) {
   switch (hint.kind) {
     case HintKind::AcceptUnusual:
       return "; tick \u201caccept an unusual value\u201d to record it anyway";
+    // A field holds the whole hand: no quotes.
+    case HintKind::ScoreForms:
+      return ": write points (12), 0* or out for the player who went out, or the cards left "
+             "(Ks Qh jk)";
     case HintKind::CombinedGame: return " (two boxes make a combined game)";
     case HintKind::TwoBoxesSeat: return " (two boxes seat up to " + count + ")";
     case HintKind::NewGameTwoBoxes: return "; a new game of two boxes seats up to " + count;

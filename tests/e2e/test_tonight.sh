@@ -19,6 +19,9 @@ play 1 "0* 5 9" "0* 6 9" "0* 7 9" "0* 8 9" "0* 9 9" "0* 10 9" "0* 11 9" "0* 12 9
 # Tonight: Bob wins game 2 from 40 behind; game 3 is Ann's by 1 point.
 quiet c new --another Ann Bob Cy
 play 2 "0* 40 9" "5 0* 9" "6 0* 9" "7 0* 9" "8 0* 9" "9 0* 9" "10 0* 9" "11 0* 9" "12 0* 9" "13 0* 9" "14 0* 9"
+# Game 3 starts later in the evening: games are rated in the order played (date, start, then
+# uuid), and two games of one second would come in either order.
+export CROWNS_TIME=21:00:00
 quiet c new --another Ann Bob
 play 3 "0* 12" "10 0*" "0* 4" "5 0*" "0* 6" "7 0*" "0* 8" "9 0*" "0* 10" "11 0*" "0* 3"
 out=$(c tonight)
