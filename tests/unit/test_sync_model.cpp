@@ -490,7 +490,7 @@ class Model {
   }
 
   std::mt19937 rng_;
-  std::size_t clock_ = 19 * 3600;
+  std::size_t clock_ = std::size_t{19} * 3600;
   const crowns::test::TempDir& dir_;
   std::vector<Host> hosts_;
   std::map<std::string, std::string> folder_;  ///< The newest bytes of each file name.
