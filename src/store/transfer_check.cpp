@@ -9,6 +9,7 @@
 #include "crowns/game_status.hpp"
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
+#include "crowns/round_order.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/scoring.hpp"
 #include "crowns/solver.hpp"
@@ -102,8 +103,19 @@ void check_seasons(const ExportData& data, const Namer& at) {
   }
 }
 
+// Round `round`'s deal under the file's rules for the game: up or down by the order, a random
+// order's as the file says it was dealt (none for a round it does not list).
+std::optional<RoundDeal> file_deal(const ExportGame& game, int round) {
+  if (game.rules.order != RoundOrder::Random) return round_deal(game.rules.order, round);
+  if (round > static_cast<int>(game.dealt.size())) return std::nullopt;
+  const int cards = game.dealt[static_cast<std::size_t>(round - 1)];
+  // The wild rank is the card count in every order (round_order.hpp), as Game::deal reads it.
+  return RoundDeal{cards, wild_rank_of_round(cards - cards_in_round(1) + 1)};
+}
+
 void check_round(const ExportGame& game, std::size_t g, std::size_t r, const Namer& at) {
   const int round = static_cast<int>(r) + 1;
+  const std::optional<RoundDeal> deal = file_deal(game, round);
   int out_seat = -1;
   for (std::size_t s = 0; s < game.rounds[r].size(); ++s) {
     const ExportScore& cell = game.rounds[r][s];
@@ -125,14 +137,19 @@ void check_round(const ExportGame& game, std::size_t g, std::size_t r, const Nam
     if (cell.hand->size() > kMaxHandBytes) bad(where, "the hand is too long");
     auto cards = parse_cards(*cell.hand);
     if (!cards) bad(where, cards.error());
-    if (static_cast<int>(cards->size()) > cards_in_round(round)) {
+    if (!deal) {
+      bad(where, "round " + std::to_string(round) +
+                     " of a random order is not in the game's \"dealt\" list");
+    }
+    if (static_cast<int>(cards->size()) > deal->cards) {
       bad(where, std::to_string(cards->size()) + " cards, but round " + std::to_string(round) +
-                     " deals " + std::to_string(cards_in_round(round)));
+                     " deals " + std::to_string(deal->cards));
     }
     if (auto copies = check_copies(*cards, game.boxes); !copies) bad(where, copies.error());
     if (cell.went_out) bad(where, "the player who went out holds no cards");
-    // `crowns round` computes the points of a typed hand; an import must agree with them.
-    if (const int best = min_score(*cards, wild_rank_of_round(round), HandMode::Dealt);
+    // `crowns round` computes the points of a typed hand under the game's rules; an import
+    // must agree with them.
+    if (const int best = min_score(*cards, deal->wild_rank, HandMode::Dealt, game.rules.melds());
         best != cell.points) {
       bad(at.score(g, r, s, "points"), std::to_string(cell.points) + " points, but the hand " +
                                            quote_token(*cell.hand, 80) + " scores " +
