@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # One history, one set of numbers (issue 44): two databases holding the same games under
-# different local numbers print the same leaderboard, ratings, records and tonight, since
-# every order over games is date, start, then uuid; a game's key (the start of its uuid) is
-# the same on both and names it to --game. Then the conflicts a sync kept: listed with
+# different local numbers print the same leaderboard, ratings, records, tonight, stats, head
+# to head and report, since every order over games is date, start, then uuid; a game's key
+# (the start of its uuid) is the same on both and names it to --game. Then the conflicts a sync kept: listed with
 # sync --conflicts, one taken later with sync --take (logged, undoable), --json.
 source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
@@ -29,6 +29,11 @@ numbers() {
   "$1" leaderboard
   "$1" records | sed -E 's/ [0-9]+ +2026-/ _ 2026-/'
   "$1" tonight | sed -E 's/game [0-9]+/game _/g; s/^ *[0-9]+ /_ /'
+  # Stats, head to head and the report too (the report's links and headings name local games).
+  for p in Ann Bob Cy; do "$1" stats "$p" --all --json | sed -E 's/"game":[0-9]+/"game":_/g'; done
+  "$1" h2h Ann Bob --all --json | sed -E 's/"game":[0-9]+/"game":_/g'
+  "$1" report --all --html - | sed -E 's/[Gg]ame [0-9]+/game _/g; s/game-[0-9]+/game-_/g;
+    s|#game-_">[0-9]+</a>|#game-_">_</a>|g'
 }
 
 # a plays two games in the evening, b one between them: each numbers its own first.
@@ -44,7 +49,7 @@ check "numbered differently" test "$(sqlite3 "$T/a.db" 'SELECT uuid FROM games O
   "$(sqlite3 "$T/b.db" 'SELECT uuid FROM games ORDER BY id')"
 numbers a >a.numbers
 numbers b >b.numbers
-check "the same leaderboard, ratings, records and tonight on both" cmp -s a.numbers b.numbers
+check "the same leaderboard, ratings, records, tonight, stats, h2h and report on both" cmp -s a.numbers b.numbers
 check "with ratings" grep -q '"rating"' a.numbers
 
 # Games that start in the same second (a fixed clock) are ordered by uuid: the same again.
