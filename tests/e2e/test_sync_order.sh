@@ -2,8 +2,9 @@
 # One history, one set of numbers (issue 44): two databases holding the same games under
 # different local numbers print the same leaderboard, ratings, records, tonight, stats, head
 # to head and report, since every order over games is date, start, then uuid; a game's key
-# (the start of its uuid) is the same on both and names it to --game. Then the conflicts a sync kept: listed with
-# sync --conflicts, one taken later with sync --take (logged, undoable), --json.
+# (the start of its uuid) is the same on both and names it to --game. Then the conflicts a
+# sync kept: listed with sync --conflicts, one taken later with sync --take (logged,
+# undoable), --json.
 source "$(dirname "$0")/helpers/lib.sh"
 T=$E2E_TMP
 cd "$T" || exit 1
