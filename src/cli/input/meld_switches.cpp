@@ -1,7 +1,6 @@
 #include "cli/input/meld_switches.hpp"
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include "cli/options.hpp"
 
@@ -25,28 +24,6 @@ void add_meld_switches(CLI::App& sub, MeldSwitches& switches, MeldDefault fallba
          "Whether a book's natural cards may repeat a suit (house rule; default any" + game + ")")
       ->type_name("WORD")
       ->check(house_switch(HouseSwitch::BookSuits));
-}
-
-MeldRules read_meld_rules(JsonRequest& r, MeldRules base) {
-  HouseRules house{.wild_melds = base.wild_melds, .book_suits = base.book_suits};
-  for (const HouseSwitch which : {HouseSwitch::WildMelds, HouseSwitch::BookSuits}) {
-    // switch_name's views are core's static words: the request keeps them to spot unknown keys.
-    const std::string_view key = switch_name(which);
-    const std::string name(key);
-    const nlohmann::json& value = r.raw(key);
-    std::string word;
-    if (value.is_null()) continue;
-    if (value.is_boolean() && which == HouseSwitch::WildMelds) {
-      word = value.get<bool>() ? "yes" : "no";
-    } else if (value.is_string()) {
-      word = value.get<std::string>();
-    } else {
-      r.fail("\"" + name + "\" must be one of " + switch_choices(which));
-      continue;
-    }
-    if (auto set = set_switch(house, which, word); !set) r.fail("\"" + name + "\": " + set.error());
-  }
-  return house.melds();
 }
 
 Expected<void> check_against_game(const MeldSwitches& switches, MeldRules game_rules,
