@@ -29,6 +29,9 @@ using RoundSequence = std::array<RoundDeal, kRounds>;
 /// RoundOrder::Random.
 RoundSequence round_sequence(RoundOrder order, std::uint64_t seed = 0);
 
+/// The deal of a round of `cards` cards (3..13), in any order: the wild rank is the card count.
+RoundDeal deal_of_cards(int cards);
+
 /// Round `round`'s (1..11) deal: round_sequence(order, seed)[round - 1].
 RoundDeal round_deal(RoundOrder order, int round, std::uint64_t seed = 0);
 

@@ -17,11 +17,13 @@ RoundSequence round_sequence(RoundOrder order, std::uint64_t seed) {
     }
   }
   RoundSequence out{};
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    // The wild rank is the number of cards dealt in every order (wild_rank_of_round's rule).
-    out[i] = RoundDeal{cards[i], wild_rank_of_round(cards[i] - 2)};
-  }
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = deal_of_cards(cards[i]);
   return out;
+}
+
+RoundDeal deal_of_cards(int cards) {
+  // The wild rank is the number of cards dealt in every order (wild_rank_of_round's rule).
+  return RoundDeal{cards, wild_rank_of_round(cards - cards_in_round(1) + 1)};
 }
 
 RoundDeal round_deal(RoundOrder order, int round, std::uint64_t seed) {

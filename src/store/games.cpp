@@ -63,9 +63,7 @@ std::optional<RoundDeal> Game::deal(int round) const {
   if (round < 1 || round > kRounds) return std::nullopt;
   if (rules.order != RoundOrder::Random) return round_deal(rules.order, round);
   if (round > static_cast<int>(dealt.size())) return std::nullopt;
-  const int cards = dealt[static_cast<std::size_t>(round - 1)];
-  // The wild rank is the card count in every order (round_order.hpp).
-  return RoundDeal{cards, wild_rank_of_round(cards - cards_in_round(1) + 1)};
+  return deal_of_cards(dealt[static_cast<std::size_t>(round - 1)]);
 }
 
 RoundSpec Game::spec(int round) const {

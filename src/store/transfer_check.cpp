@@ -108,9 +108,7 @@ void check_seasons(const ExportData& data, const Namer& at) {
 std::optional<RoundDeal> file_deal(const ExportGame& game, int round) {
   if (game.rules.order != RoundOrder::Random) return round_deal(game.rules.order, round);
   if (round > static_cast<int>(game.dealt.size())) return std::nullopt;
-  const int cards = game.dealt[static_cast<std::size_t>(round - 1)];
-  // The wild rank is the card count in every order (round_order.hpp), as Game::deal reads it.
-  return RoundDeal{cards, wild_rank_of_round(cards - cards_in_round(1) + 1)};
+  return deal_of_cards(game.dealt[static_cast<std::size_t>(round - 1)]);
 }
 
 void check_round(const ExportGame& game, std::size_t g, std::size_t r, const Namer& at) {
