@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "cli/input/new_game.hpp"
 #include "cli/session.hpp"
 #include "crowns/house_rules.hpp"
 #include "crowns/round_order.hpp"
@@ -280,8 +281,7 @@ void setup_rules(CLI::App& app, Context& ctx) {
   auto* set = sub->add_subcommand(
       "set", "Set the club's rules for new games: crowns rules set --order down --leads out");
   for (const HouseSwitch s : kHouseSwitches) {
-    set->add_option(switch_flag(s), opts->set.at(static_cast<std::size_t>(s)),
-                    "House rule: " + std::string(switch_name(s)))
+    set->add_option(switch_flag(s), opts->set.at(static_cast<std::size_t>(s)), house_switch_help(s))
         ->type_name(switch_choices(s));
   }
   set->add_flag("--standard", opts->standard,

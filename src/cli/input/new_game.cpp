@@ -48,6 +48,15 @@ void note_others_in_progress(Context& ctx, const StartedGame& started) {
           << ")\n";
 }
 
+std::string house_switch_help(HouseSwitch which) {
+  static constexpr std::array<const char*, kHouseSwitches.size()> kHelp = {
+      "House rule: the order of the rounds", "House rule: whether a meld of wild cards only counts",
+      "House rule: whether a book's natural cards may repeat a suit",
+      "House rule: who starts a round, left of the dealer or who went out last round",
+      "House rule: a tie for the lowest total is shared, or settled by a 6-card tie-break"};
+  return kHelp.at(static_cast<std::size_t>(which));
+}
+
 void add_new_game_options(CLI::App& sub, NewGameFlags& flags) {
   sub.add_option("--dealer", flags.dealer, "Who deals round 1 (default: the first player)")
       ->type_name("NAME");
@@ -59,17 +68,13 @@ void add_new_game_options(CLI::App& sub, NewGameFlags& flags) {
   sub.add_flag("-a,--add", flags.add, "Add players not seen before");
   sub.add_flag("--another", flags.another,
                "Start it even while another game is in progress (a second table)");
-  static constexpr std::array<const char*, kHouseSwitches.size()> kHelp = {
-      "House rule: the order of the rounds (default: the club's, crowns rules)",
-      "House rule: whether a meld of wild cards only counts (default: the club's)",
-      "House rule: whether a book's natural cards may repeat a suit (default: the club's)",
-      "House rule: who starts a round, left of the dealer or who went out last round "
-      "(default: the club's)",
-      "House rule: a tie for the lowest total is shared, or settled by a 6-card tie-break "
-      "(default: the club's)"};
   for (const HouseSwitch s : kHouseSwitches) {
     const auto i = static_cast<std::size_t>(s);
-    sub.add_option(switch_flag(s), flags.rules.at(i), kHelp.at(i))->type_name(switch_choices(s));
+    sub.add_option(
+           switch_flag(s), flags.rules.at(i),
+           house_switch_help(s) + (s == HouseSwitch::Order ? " (default: the club's, crowns rules)"
+                                                           : " (default: the club's)"))
+        ->type_name(switch_choices(s));
   }
   sub.add_option("--seed", flags.seed,
                  "With --order random: deal the rounds from this seed (the same seed, the same "

@@ -34,6 +34,10 @@ struct NewGameFlags {
 /// (--order, --wild-melds, --book-suits, --leads, --ties, --seed) to a subcommand.
 void add_new_game_options(CLI::App& sub, NewGameFlags& flags);
 
+/// A house switch's --help words ("House rule: the order of the rounds"), for `new`, `play`
+/// and `rules set`.
+std::string house_switch_help(HouseSwitch which);
+
 /// The game to create: the players in seat order, and the flags (date default: today).
 /// Fails (crowns::Error) on a --date after today, and on a switch's word that is not one of
 /// its own ("--order 'sideways' is not one of up|down|random").
