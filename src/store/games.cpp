@@ -516,4 +516,20 @@ std::optional<std::int64_t> continued_table(const Database& db, std::int64_t id)
   return stmt.int64(0);
 }
 
+std::optional<GameStart> game_start(const Database& db, std::int64_t id) {
+  auto stmt = db.prepare(
+      "SELECT new_value FROM audit WHERE game_id = ? AND action = 'new' ORDER BY id LIMIT 1");
+  stmt.bind_all(id);
+  if (!stmt.step() || stmt.is_null(0)) return std::nullopt;
+  const auto entry = nlohmann::json::parse(stmt.text(0), nullptr, false);
+  if (!entry.is_object()) return std::nullopt;
+  GameStart start;
+  start.date = entry.value("date", std::string());
+  for (const auto& name : entry.value("players", nlohmann::json::array()))
+    if (name.is_string()) start.players.push_back(name.get<std::string>());
+  if (const auto after = entry.find("after"); after != entry.end() && after->is_number_integer())
+    start.after = after->get<std::int64_t>();
+  return start;
+}
+
 }  // namespace crowns::store

@@ -188,4 +188,14 @@ Expected<Game> create_game(Database& db, const NewGame& spec);
 /// say (started in a terminal, before tables were kept, or imported).
 std::optional<std::int64_t> continued_table(const Database& db, std::int64_t id);
 
+/// What a game's start said, as its "new" entry of the log keeps it after the game is gone
+/// (its start undone, deleted): the day, the players in seat order, the table it continued.
+struct GameStart {
+  std::string date;
+  std::vector<std::string> players;
+  std::optional<std::int64_t> after;  ///< NewGame::after, when the start said.
+};
+/// Game `id`'s start as the log keeps it; none without a "new" entry (imported, synced in).
+std::optional<GameStart> game_start(const Database& db, std::int64_t id);
+
 }  // namespace crowns::store

@@ -19,6 +19,19 @@ store::Game existing(const store::Database& db, std::int64_t id) {
   return std::move(game).value();
 }
 
+// How many of `players` sit at a game seating `seated`; a game after it at its table (that
+// does not say so) seats enough_shared of them: two at least, or all of a smaller game.
+std::size_t seats_shared(const std::vector<std::string>& seated,
+                         const std::vector<std::string>& players) {
+  std::size_t shared = 0;
+  for (const auto& name : players)
+    shared += static_cast<std::size_t>(std::count(seated.begin(), seated.end(), name));
+  return shared;
+}
+std::size_t enough_shared(const std::vector<std::string>& seated) {
+  return std::min<std::size_t>(2, seated.size());
+}
+
 // A game after the one a table played, as game_at_table weighs it.
 struct LaterGame {
   std::int64_t id = 0;
@@ -42,15 +55,12 @@ const LaterGame* next_at_table(std::int64_t id, const std::vector<std::string>& 
       said = &other;
   }
   if (said || !over) return said;
-  const std::size_t enough = std::min<std::size_t>(2, seated.size());
   const LaterGame* best = nullptr;
   std::size_t best_shared = 0;
   for (const auto& other : later) {
     if (other.id <= id || other.after) continue;
-    std::size_t shared = 0;
-    for (const auto& name : other.players)
-      shared += static_cast<std::size_t>(std::count(seated.begin(), seated.end(), name));
-    if (shared < enough) continue;
+    const std::size_t shared = seats_shared(seated, other.players);
+    if (shared < enough_shared(seated)) continue;
     if (!best || (other.active && !best->active) ||
         (other.active == best->active && shared > best_shared)) {
       best = &other;
@@ -58,6 +68,21 @@ const LaterGame* next_at_table(std::int64_t id, const std::vector<std::string>& 
     }
   }
   return best;
+}
+
+// The game a gone game whose start named no table (a terminal's `crowns new`) followed at its
+// table, as next_at_table chose it: the newest game before it on its day, over, seating
+// enough of its players. None for a table's first game of the day (its page offers the start
+// form, not last week's game).
+std::optional<std::int64_t> table_before(const store::Database& db, std::int64_t id,
+                                         const store::GameStart& start) {
+  for (const auto& other : store::list_games_page(db, 0, kLaterGames).games) {
+    if (other.id >= id || other.date != start.date || other.status == store::GameStatus::Active)
+      continue;
+    if (seats_shared(other.players, start.players) >= enough_shared(other.players))
+      return other.id;  // newest first: the first found
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -91,12 +116,16 @@ store::Game game_at_table(const store::Database& db, std::int64_t id) {
 }
 
 std::optional<store::Game> game_at_table_now(const store::Database& db, std::int64_t id) {
-  // Along the games each gone game continued (NewGame::after, which the log keeps), to one
-  // still kept; a table whose first game is gone has none.
+  // Along the games each gone game continued (NewGame::after, which the log keeps; else the
+  // game it followed at its table), to one still kept; a table whose first game is gone has
+  // none. A page open at the gone game, or reloaded there, so shows what a page that followed
+  // the table to it from the game before shows.
   std::int64_t at = id;
   for (int step = 0; step <= kLaterGames; ++step) {
     if (store::load_game(db, at)) return game_at_table(db, at);
-    const auto before = store::continued_table(db, at);
+    const auto start = store::game_start(db, at);
+    if (!start) return std::nullopt;
+    const auto before = start->after ? start->after : table_before(db, at, *start);
     if (!before || *before >= at) return std::nullopt;
     at = *before;
   }

@@ -24,8 +24,10 @@ namespace crowns::table {
 store::Game game_at_table(const store::Database& db, std::int64_t id);
 
 /// The game a table plays now, as game_at_table says, for a table page whose game may be gone
-/// (its start undone, deleted): then the game it continued at the table (and so on), or none
-/// (the page offers its start form).
+/// (its start undone, deleted): then the game it continued at the table (the one its start
+/// named; for a start that named none, the newest game of its day that was over and seated
+/// enough of its players, as game_at_table would have followed it), and so on; or none, for
+/// a table whose first game is gone (the page offers its start form).
 std::optional<store::Game> game_at_table_now(const store::Database& db, std::int64_t id);
 
 /// The games in progress when there are two or more (tables at a club night), else none: a

@@ -145,3 +145,43 @@ TEST_CASE("a start sent again after its answer was lost is its own game, not mov
   CHECK(again.refusal().kind == table::Refused::Stored);
   CHECK(games(t.db) == 2);
 }
+
+TEST_CASE("a table page whose game is gone shows the game before it at its table, or none",
+          "[table][tables]") {
+  Tables t;
+  table::NobodyAsked nobody;
+  const auto gone = [&](std::int64_t id) {
+    REQUIRE(table::delete_game(t.db, id, {}));
+    REQUIRE_FALSE(store::load_game(t.db, id));
+  };
+  // The table's first game of the day, gone: none (the page's start form), even though its
+  // players played together on an earlier day.
+  auto yesterday =
+      store::NewGame{.players = {"Ann", "Bob"}, .date = "2026-01-14", .add_unknown = true};
+  const auto earlier = table::start_game(t.db, yesterday, nobody);
+  REQUIRE(earlier);
+  play_out(t.db, *earlier);
+  const store::Game first = test::new_game(t.db, {"Ann", "Bob"});
+  gone(first.id);
+  CHECK_FALSE(table::game_at_table_now(t.db, first.id));
+  // A rematch gone: the game it named.
+  const store::Game played = play_out(t.db, test::new_game(t.db, {"Ann", "Bob", "Cy"}));
+  const auto rematch = table::start_rematch(t.db, played.id, nobody);
+  REQUIRE(rematch);
+  gone(rematch->id);
+  REQUIRE(table::game_at_table_now(t.db, rematch->id));
+  CHECK(table::game_at_table_now(t.db, rematch->id)->id == played.id);
+  // A game the terminal started after it (naming no table), seating two of its players: the
+  // table followed it there; gone, back to the game before it (a page reloaded at the gone
+  // game shows what a page that followed the table there shows).
+  const store::Game next = test::new_game(t.db, {"Bob", "Cy"});
+  CHECK(table::game_at_table(t.db, played.id).id == next.id);
+  gone(next.id);
+  REQUIRE(table::game_at_table_now(t.db, next.id));
+  CHECK(table::game_at_table_now(t.db, next.id)->id == played.id);
+  CHECK(table::game_at_table(t.db, played.id).id == played.id);
+  // One seating a single player of it is another table's first game: none.
+  const store::Game elsewhere = test::new_game(t.db, {"Cy", "Dee"});
+  gone(elsewhere.id);
+  CHECK_FALSE(table::game_at_table_now(t.db, elsewhere.id));
+}

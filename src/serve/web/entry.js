@@ -26,6 +26,7 @@ export function renderEntry() {
   }
   const over = page.state.status !== 'active';
   if (!shown.start || shown.start.game !== page.state.id) shown.start = startForm(over);
+  else if (over) shown.start.unfold();
   // A tie not yet broken offers the tie-break; after a game, the rematch.
   const tieOpen = page.state.status === 'finished' && page.state.tied && !page.state.tiebreak;
   if (tieOpen) {

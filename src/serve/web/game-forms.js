@@ -201,7 +201,15 @@ export const startForm = (open) => {
     roster, el('div', { className: 'seat add' }, el('label', { className: 'field' }, 'A new player', fresh), addFresh), list,
     el('label', { className: 'field' }, 'Who deals round 1', dealer), el('label', { className: 'field' }, 'Note (optional)', note), rules.node, button);
   const summary = el('summary', {}, 'Start a new game');
-  form.append(el('details', { open }, summary, inner));
+  const folded = el('details', { open }, summary, inner);
+  form.append(folded);
+  // The game shown ended (finished, abandoned) while the page was open: the form opens once,
+  // as on a page opened now.
+  let opened = open;
+  const unfold = () => {
+    if (!opened) folded.open = true;
+    opened = true;
+  };
   const done = () => {
     chosen.length = 0;
     added.clear();
@@ -254,5 +262,5 @@ export const startForm = (open) => {
     event.preventDefault();
     submit([]);
   });
-  return { node: form, game: page.state ? page.state.id : null, refresh };
+  return { node: form, game: page.state ? page.state.id : null, refresh, unfold };
 };
