@@ -20,9 +20,10 @@ struct RatingReplay {
   std::unordered_map<std::int64_t, Rating> current;
 };
 
-/// Rates `games` (oldest first: by date, then id) from scratch.
+/// Rates `games` (oldest first: in the order played, as store::load_results reads them) from
+/// scratch.
 RatingReplay replay_ratings(const std::vector<GameResult>& games, const RatingModel& model = {});
-/// Rates one more game, later (by date, then id) than every game `replay` has rated: the
+/// Rates one more game, played later than every game `replay` has rated: the
 /// replay is then replay_ratings of the games with `game` added last.
 void extend_replay(RatingReplay& replay, const GameResult& game, const RatingModel& model = {});
 

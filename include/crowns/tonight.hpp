@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "crowns/profile.hpp"
@@ -71,6 +72,10 @@ struct Evening {
   std::vector<OutCount> most_outs;    ///< The players who went out most (ties: all of them).
   std::vector<RatingChange> ratings;  ///< Every player of the evening, the biggest gain first.
 };
+
+/// How Evening::ratings is ordered, in one sentence for every screen that shows it: by the
+/// change, which is no leaderboard's order (a leaderboard says its own: ranked_by_text).
+std::string_view ratings_order_text();
 
 /// The evening of `date` among `games` (every finished game up to that date, oldest first,
 /// with round detail for the date's games: the ratings are replayed from the first game).

@@ -125,4 +125,8 @@ Evening evening_of(const std::vector<GameResult>& games, const std::string& date
   return evening;
 }
 
+std::string_view ratings_order_text() {
+  return "Ordered by the change tonight, the biggest gain first.";
+}
+
 }  // namespace crowns::tonight

@@ -24,24 +24,27 @@ void KeptLeaderboard::build(const store::Database& db) {
 }
 
 bool KeptLeaderboard::extend(const store::Database& db, const std::vector<std::int64_t>& games) {
-  std::vector<GameResult> finished;
+  std::unordered_map<std::int64_t, GameResult> finished;
   for (const std::int64_t id : games) {
     if (rated_.contains(id)) return false;  // a rated game changed: its result, or it went
     auto game = store::load_result(db, id);
     if (!game || (period_.to && game->date > *period_.to)) continue;  // not one to rate
-    finished.push_back(std::move(*game));
+    finished.emplace(id, std::move(*game));
   }
-  const auto order = [](const GameResult& a, const GameResult& b) {
-    return std::tie(a.date, a.id) < std::tie(b.date, b.id);
-  };
-  std::sort(finished.begin(), finished.end(), order);
-  finished.erase(std::unique(finished.begin(), finished.end(),
-                             [](const auto& a, const auto& b) { return a.id == b.id; }),
-                 finished.end());
-  // Ratings follow the games' order: one finished before the last rated means a replay.
-  if (!finished.empty() && !results_.empty() && !order(results_.back(), finished.front()))
+  if (finished.empty()) return true;
+  // Ratings follow the order played (date, start, uuid: store/played_order.hpp, the order
+  // load_results reads): a game played before the last one rated means a replay. By date and
+  // number, a game synced in that was played earlier the same evening was rated last here and
+  // before the others by `crowns leaderboard`.
+  std::vector<std::int64_t> ids;
+  if (!results_.empty()) ids.push_back(results_.back().id);
+  for (const auto& [id, game] : finished) ids.push_back(id);
+  const auto order = store::in_played_order(db, ids);
+  if (order.size() != ids.size() || (!results_.empty() && order.front() != results_.back().id))
     return false;
-  for (auto& game : finished) {
+  for (const std::int64_t id : order) {
+    if (!finished.contains(id)) continue;  // the last one rated
+    auto& game = finished.at(id);
     extend_replay(replay_, game);
     rated_.insert(game.id);
     results_.push_back(std::move(game));

@@ -119,8 +119,8 @@ std::string player_page(const store::Database& db, const std::string& name, cons
     }
     body +=
         "</tbody></table></div>\n<p class=\"key\">Ahead: finished in the better place (a "
-        "tie-break counted). The nemesis finished with a lower total than this player most often, "
-        "in at least 3 games together.</p>\n";
+        "tie-break counted). The nemesis finished ahead of this player most often, in at least 3 "
+        "games together.</p>\n";
   }
   return document("Five Crowns · " + player.name, "", body);
 }

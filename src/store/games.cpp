@@ -346,6 +346,19 @@ bool played_before(const GameSummary& a, const GameSummary& b) {
   return std::tie(a.date, a.started, a.uuid) < std::tie(b.date, b.started, b.uuid);
 }
 
+std::vector<std::int64_t> in_played_order(const Database& db,
+                                          const std::vector<std::int64_t>& ids) {
+  std::string list = "[";
+  for (const std::int64_t id : ids) list += (list.size() > 1 ? "," : "") + std::to_string(id);
+  auto stmt = db.prepare(
+      "SELECT g.id FROM games g WHERE g.id IN (SELECT value FROM json_each(?)) ORDER BY " +
+      std::string(kPlayedOrder));
+  stmt.bind_all(list + "]");
+  std::vector<std::int64_t> ordered;
+  while (stmt.step()) ordered.push_back(stmt.int64(0));
+  return ordered;
+}
+
 std::vector<GameSummary> list_games(const Database& db) {
   std::vector<GameSummary> games;
   std::unordered_map<std::int64_t, std::size_t> index;

@@ -151,8 +151,13 @@ enum class InProgress {
 /// round or a tie-break, or reopened (not edited, undone or otherwise fixed).
 std::vector<Game> games_in_progress(const Database& db, InProgress which);
 
-/// Every game, oldest first (by date, then id).
+/// Every game, oldest first, in the order played (played_before).
 std::vector<GameSummary> list_games(const Database& db);
+
+/// The games of `ids` in the order played (store/played_order.hpp, as load_results reads
+/// them), each once; an id of no game is left out. For a cache of rated games: does a game
+/// finished now come after every game it rated?
+std::vector<std::int64_t> in_played_order(const Database& db, const std::vector<std::int64_t>& ids);
 
 /// A stretch of the games list, newest first (the reverse of list_games' order).
 struct GamesPage {

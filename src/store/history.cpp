@@ -106,7 +106,8 @@ std::optional<GameResult> load_result(const Database& db, std::int64_t id) {
   auto seats = db.prepare(
       "SELECT g.played_on, s.player_id, s.total, s.tiebreak, s.winner "
       "FROM games g JOIN seats s ON s.game_id = g.id "
-      "WHERE g.id = ? AND g.status = 'finished' ORDER BY s.seat");
+      "WHERE g.id = ? AND g.status = 'finished' AND " +
+      std::string(kDecided) + " ORDER BY s.seat");
   seats.bind_all(id);
   std::optional<GameResult> game;
   while (seats.step()) {

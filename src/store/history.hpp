@@ -15,7 +15,7 @@
 namespace crowns::store {
 
 /// What to load. Games are finished ones only (active and abandoned games never count),
-/// oldest first (by date, then id).
+/// oldest first, in the order played (store/played_order.hpp).
 struct ResultsQuery {
   std::optional<std::string> until;  ///< Only games on or before this date (ratings need the rest).
   /// Load round-by-round points for the games in this period...
@@ -35,7 +35,8 @@ std::vector<std::pair<HouseRules, int>> rule_sets_between(const Database& db,
 
 std::vector<GameResult> load_results(const Database& db, const ResultsQuery& query);
 
-/// The game `id` as load_results loads it (no round detail); none when it is not finished.
+/// The game `id` as load_results loads it (no round detail); none when load_results leaves it
+/// out: not finished, or its tie still to be broken by the tie-break (`ties tiebreak`).
 std::optional<GameResult> load_result(const Database& db, std::int64_t id);
 
 struct PlayerName {

@@ -110,7 +110,8 @@ std::string evening_section_html(const store::Database& db, const std::optional<
         html_escape(names.name(r.player)), fixed(r.before, 2), fixed(r.after, 2),
         signed_fixed(r.change()));
   }
-  return html + "</tbody>\n</table>\n</section>\n";
+  return html + "</tbody>\n</table>\n<p class=\"key\" id=\"ratings-order\">" +
+         std::string(tonight::ratings_order_text()) + "</p>\n</section>\n";
 }
 
 std::string time_and_rivals_html(const store::Database& db, const Period& period) {

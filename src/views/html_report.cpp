@@ -9,6 +9,7 @@
 #include "crowns/names.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
+#include "crowns/standings_order.hpp"
 #include "views/report.hpp"
 #include "views/report_style.hpp"
 #include "views/scorecard.hpp"
@@ -136,8 +137,11 @@ void standings_html(std::ostringstream& html, const std::vector<StandingRow>& ro
          << fixed(r.rating.ordinal(), 2) << "</td><td data-label=\"Skill change\" class=\""
          << (change >= 0 ? "up" : "down") << "\">" << signed_change(change) << "</td></tr>\n";
   }
-  html << "</tbody></table></div>\n<p class=\"key\">Ranked by wins, then win %, then the "
-          "average total (lower is better), as the leaderboard ranks them; a "
+  // Which order it shows, in the one sentence every leaderboard uses (the phone's leaderboard
+  // page ranks by rating and says so; "as the leaderboard ranks them" was wrong there).
+  html << "</tbody></table></div>\n<p class=\"key\" id=\"ranked-by\">"
+       << ranked_by_text(kStandingsOrder)
+       << " Average: the total, lower is better; a "
           "shared win counts for every winner. Rating: OpenSkill μ − 3σ, which weighs whom you "
           "beat and grows surer with more games. Skill change: how μ, the skill estimate, moved "
           "over the period: down for being beaten, up for beating others (a second place "

@@ -163,6 +163,7 @@ void print_evening(Context& ctx, const tonight::Evening& e, const Names& names,
                  signed_change(r.change())});
   }
   print_trimmed(ctx.out, st, ratings);
+  ctx.out << st.dim(tonight::ratings_order_text()) << '\n';
 }
 
 void run_tonight(const TonightOptions& opts, Context& ctx) {
