@@ -19,8 +19,18 @@ const pct = (list, p) => {
   const sorted = [...list].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 };
-const summary = (list) => 'median ' + pct(list, 0.5).toFixed(0) + ' ms, p90 ' + pct(list, 0.9).toFixed(0) +
-  ' ms, worst ' + Math.max(...list).toFixed(0) + ' ms (' + list.length + ')';
+// The median's 95% confidence interval, free of any assumed distribution: the order
+// statistics n/2 -+ 1.96 sqrt(n)/2 of the sorted sample (1-based, clamped to it).
+const medianCi = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const n = sorted.length;
+  const lo = Math.max(1, Math.floor(n / 2 - 0.98 * Math.sqrt(n)));
+  const hi = Math.min(n, Math.ceil(n / 2 + 1 + 0.98 * Math.sqrt(n)));
+  return sorted[lo - 1].toFixed(0) + '-' + sorted[hi - 1].toFixed(0);
+};
+const summary = (list) => 'median ' + pct(list, 0.5).toFixed(0) + ' ms (95% CI ' + medianCi(list) + '), p90 ' +
+  pct(list, 0.9).toFixed(0) + ' ms, p99 ' + pct(list, 0.99).toFixed(0) + ' ms, worst ' + Math.max(...list).toFixed(0) +
+  ' ms (' + list.length + ')';
 
 (async () => {
   const rounds = Number(process.env.ROUNDS || 5);
