@@ -4,7 +4,8 @@
 // the terminal's words; a tap on Report opens the season's report, whose records name the
 // house rules of the ones held in the down game (the highest round, 95 in its round 1, and
 // the highest total) and nothing on the ones held in the standard game; the page fits the
-// phone's width, and axe-core finds no serious problem. It starts crowns serve itself.
+// phone's width, and axe-core finds no serious problem; /tonight says the mix too. It starts
+// crowns serve itself.
 'use strict';
 const { check, finish, crowns, shot, serve, stop, launch, phone, text, axeProblems } = require('./serve_helpers');
 
@@ -51,6 +52,11 @@ const { check, finish, crowns, shot, serve, stop, launch, phone, text, axeProble
     const problems = await axeProblems(viewer);
     check('axe-core: the report has no serious problem', problems.length === 0, problems.join('; '));
     await shot(viewer, 'rule-sets-report');
+
+    // The evening of both games: /tonight says the mix too.
+    await viewer.goto(server.base + '/tonight', { waitUntil: 'load' });
+    const evening = (await text(viewer, '#tonight .rule-sets')) || '';
+    check('tonight says its games span two rule sets, in the same words', evening === note, evening);
   } catch (e) {
     check('no exception', false, e.stack);
   } finally {
