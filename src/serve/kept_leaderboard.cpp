@@ -1,7 +1,7 @@
 #include "serve/kept_leaderboard.hpp"
 
-#include <algorithm>
-#include <tuple>
+#include <utility>
+#include <unordered_map>
 
 #include "serve/pages.hpp"
 #include "store/history.hpp"

@@ -33,7 +33,7 @@ struct Club {
     const auto results = store::load_results(db, {std::nullopt, std::nullopt, std::nullopt});
     return serve::leaderboard_page(
         leaderboard(results, replay_ratings(results), views::all_time(), RankBy::Rating, 1),
-        views::Names(db), views::all_time(), true);
+        views::Names(db), views::all_time(), true, rule_sets_of(results, views::all_time()));
   }
   // The kept page after the hub's watcher told it that `game` changed.
   std::string after(std::int64_t game) {
@@ -77,7 +77,8 @@ TEST_CASE("the kept leaderboard rates a game played earlier but finished later i
   const std::vector<GameResult> reversed{results[1], results[0]};
   CHECK(serve::leaderboard_page(
             leaderboard(reversed, replay_ratings(reversed), views::all_time(), RankBy::Rating, 1),
-            views::Names(c.db), views::all_time(), true) != c.fresh());
+            views::Names(c.db), views::all_time(), true,
+            rule_sets_of(reversed, views::all_time())) != c.fresh());
   CHECK(c.after(early.id) == c.fresh());
 }
 
