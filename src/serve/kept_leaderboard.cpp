@@ -1,7 +1,7 @@
 #include "serve/kept_leaderboard.hpp"
 
-#include <utility>
 #include <unordered_map>
+#include <utility>
 
 #include "serve/pages.hpp"
 #include "store/history.hpp"
