@@ -46,11 +46,14 @@ struct Profile {
   int rounds = 0;                 ///< Rounds played (of the games with round detail).
   int outs = 0;                   ///< Rounds gone out.
   int highest = 0;  ///< Games finished with the highest total (ties count; all level: no).
-  std::array<long long, kRounds> round_points{};  ///< Points by round number (3s ... Kings).
-  std::array<int, kRounds> round_games{};         ///< Games counted for each round number.
-  Rating rating;                                  ///< After the last game up to the period's end.
-  std::vector<double> rating_history;  ///< mu - 3 sigma after each of the period's games.
-  std::vector<Versus> opponents;       ///< Most games together first.
+  /// Points by the round's card count, whatever order a game dealt its rounds in: the 3-card
+  /// round (3s wild) at 0 ... the 13-card round (Kings) at 10, where the standard order plays
+  /// them as rounds 1 ... 11 (a down game's round 1 counts at 10).
+  std::array<long long, kRounds> round_points{};
+  std::array<int, kRounds> round_games{};  ///< Games counted for each, the same way.
+  Rating rating;                           ///< After the last game up to the period's end.
+  std::vector<double> rating_history;      ///< mu - 3 sigma after each of the period's games.
+  std::vector<Versus> opponents;           ///< Most games together first.
 
   [[nodiscard]] double win_rate() const {
     return games == 0 ? 0.0 : static_cast<double>(wins) / games;
@@ -61,7 +64,8 @@ struct Profile {
   [[nodiscard]] double out_rate() const {
     return rounds == 0 ? 0.0 : static_cast<double>(outs) / rounds;
   }
-  /// Average points in round r (1-11), or none without games.
+  /// Average points in the round the standard order plays as round r (1-11): the round of
+  /// cards_in_round(r) cards in every order; none without games.
   [[nodiscard]] std::optional<double> round_average(int round) const;
 };
 
@@ -78,7 +82,9 @@ struct RecordHolder {
   std::int64_t game = 0;
   std::string date;
   std::int64_t player = 0;
-  int round = 0;  ///< The round it happened in (or after), when it has one.
+  int round = 0;       ///< The round it happened in (or after), when it has one.
+  HouseRules rules{};  ///< The rules of the game it was reached in.
+  int wild_rank = 0;   ///< The wild rank of `round` under the game's order; 0: none or unknown.
 };
 
 /// A record and who holds it: the first to reach it, and in `shared` everyone who equalled it
@@ -88,7 +94,9 @@ struct Record {
   std::string date;
   std::int64_t player = 0;
   int value = 0;
-  int round = 0;  ///< The round it happened in (or after), when it has one.
+  int round = 0;       ///< The round it happened in (or after), when it has one.
+  HouseRules rules{};  ///< The rules of the game it was reached in.
+  int wild_rank = 0;   ///< The wild rank of `round` under the game's order; 0: none or unknown.
   std::vector<RecordHolder> shared;
 };
 

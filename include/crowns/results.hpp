@@ -4,9 +4,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "crowns/house_rules.hpp"
+#include "crowns/round_order.hpp"
 
 namespace crowns {
 
@@ -26,9 +30,11 @@ inline constexpr int kNoScore = -1;
 struct GameResult {
   std::int64_t id = 0;
   std::string date;  ///< YYYY-MM-DD
-  std::vector<SeatResult> seats;
-  std::vector<int> points;
-  std::vector<std::uint8_t> went_out;
+  std::vector<SeatResult> seats{};
+  std::vector<int> points{};
+  std::vector<std::uint8_t> went_out{};
+  HouseRules rules{};        ///< The rules it was played under.
+  std::vector<int> dealt{};  ///< Random order only: each round's card count, round 1 first.
 
   [[nodiscard]] int players() const { return static_cast<int>(seats.size()); }
   [[nodiscard]] bool has_rounds() const { return !points.empty(); }
@@ -48,6 +54,10 @@ struct GameResult {
   }
   /// The seat of `player`, or -1.
   [[nodiscard]] int seat_of(std::int64_t player) const;
+  /// Round `round`'s (1..11) cards and wild under the game's order (game_round_deal).
+  [[nodiscard]] std::optional<RoundDeal> deal(int round) const {
+    return game_round_deal(rules.order, dealt, round);
+  }
 };
 
 /// Places in a game, lower is better: by final total, and among the seats tied for the
@@ -64,5 +74,19 @@ struct Period {
     return (!from || date >= *from) && (!to || date <= *to);
   }
 };
+
+/// A rule set and how many games were played under it.
+struct RuleSetCount {
+  HouseRules rules;
+  int games = 0;
+  friend bool operator==(const RuleSetCount&, const RuleSetCount&) = default;
+};
+
+/// The rule sets of the games in `period` at which every one of `players` sat (every game in
+/// it when `players` is empty), with how many games each: most games first, then in
+/// describe()'s words' order. More than one: the figures over these games mix rule sets, and
+/// every screen that shows them says so (views/rule_sets.hpp).
+std::vector<RuleSetCount> rule_sets_of(const std::vector<GameResult>& games, const Period& period,
+                                       std::span<const std::int64_t> players = {});
 
 }  // namespace crowns

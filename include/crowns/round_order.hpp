@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "crowns/house_rules.hpp"
@@ -34,6 +35,10 @@ RoundDeal deal_of_cards(int cards);
 
 /// Round `round`'s (1..11) deal: round_sequence(order, seed)[round - 1].
 RoundDeal round_deal(RoundOrder order, int round, std::uint64_t seed = 0);
+/// Round `round`'s deal in a game of `order` whose random rounds dealt so far are `dealt`
+/// (card counts, round 1 first; read only for RoundOrder::Random): none for a round out of
+/// 1..11 or a random round not dealt yet. What store::Game::deal and the statistics read.
+std::optional<RoundDeal> game_round_deal(RoundOrder order, std::span<const int> dealt, int round);
 
 /// Fisher-Yates: every order of `items` equally likely when `below(k)` is uniform in [0, k).
 /// `below` is a parameter so that tests can drive it through every choice.

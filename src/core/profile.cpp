@@ -77,8 +77,11 @@ Profile player_profile(const std::vector<GameResult>& games, const RatingReplay&
       for (int r = 0; r < game.rounds() && r < kRounds; ++r) {
         if (game.point(r, me) == kNoScore) continue;  // before a late arrival
         ++p.rounds;
-        p.round_points[static_cast<std::size_t>(r)] += game.point(r, me);
-        ++p.round_games[static_cast<std::size_t>(r)];
+        // By card count: a down game's first round is the 13-card one (round_points).
+        const auto deal = game.deal(r + 1);
+        const auto at = static_cast<std::size_t>(deal ? deal->cards - cards_in_round(1) : r);
+        p.round_points[at] += game.point(r, me);
+        ++p.round_games[at];
       }
     } else {
       p.rounds += kRounds;
@@ -110,6 +113,24 @@ Versus head_to_head(const std::vector<GameResult>& games, const Period& period, 
   return v;
 }
 
+namespace {
+
+// A record reached in `game`, with the game's rules and, when it has a round, that round's
+// wild under the game's order (a down game's round 1 is Kings).
+Record held(const GameResult& game, std::int64_t player, int value, int round = 0) {
+  const auto deal = round > 0 ? game.deal(round) : std::nullopt;
+  return Record{.game = game.id,
+                .date = game.date,
+                .player = player,
+                .value = value,
+                .round = round,
+                .rules = game.rules,
+                .wild_rank = deal ? deal->wild_rank : 0,
+                .shared = {}};
+}
+
+}  // namespace
+
 Records find_records(const std::vector<GameResult>& games, const Period& period) {
   Records rec;
   auto beat = [](std::optional<Record>& holder, const Record& candidate, bool lower_is_better) {
@@ -117,7 +138,12 @@ Records find_records(const std::vector<GameResult>& games, const Period& period)
         (lower_is_better ? candidate.value < holder->value : candidate.value > holder->value)) {
       holder = candidate;
     } else if (candidate.value == holder->value) {
-      holder->shared.push_back({candidate.game, candidate.date, candidate.player, candidate.round});
+      holder->shared.push_back({.game = candidate.game,
+                                .date = candidate.date,
+                                .player = candidate.player,
+                                .round = candidate.round,
+                                .rules = candidate.rules,
+                                .wild_rank = candidate.wild_rank});
     }
   };
   for (const auto& game : games) {
@@ -125,11 +151,9 @@ Records find_records(const std::vector<GameResult>& games, const Period& period)
     ++rec.games;
     for (int s = 0; s < game.players(); ++s) {
       const auto& seat = game.seats[static_cast<std::size_t>(s)];
-      if (seat.winner)
-        beat(rec.lowest_winning_total, {game.id, game.date, seat.player, seat.total, 0, {}}, true);
-      beat(rec.highest_total, {game.id, game.date, seat.player, seat.total, 0, {}}, false);
-      if (seat.outs > 0)
-        beat(rec.most_outs, {game.id, game.date, seat.player, seat.outs, 0, {}}, false);
+      if (seat.winner) beat(rec.lowest_winning_total, held(game, seat.player, seat.total), true);
+      beat(rec.highest_total, held(game, seat.player, seat.total), false);
+      if (seat.outs > 0) beat(rec.most_outs, held(game, seat.player, seat.outs), false);
     }
     if (!game.has_rounds()) continue;
     std::vector<int> running(game.seats.size(), 0);
@@ -140,13 +164,7 @@ Records find_records(const std::vector<GameResult>& games, const Period& period)
         running[static_cast<std::size_t>(s)] += points;
         if (points > 0) {
           beat(rec.highest_round,
-               {game.id,
-                game.date,
-                game.seats[static_cast<std::size_t>(s)].player,
-                points,
-                r + 1,
-                {}},
-               false);
+               held(game, game.seats[static_cast<std::size_t>(s)].player, points, r + 1), false);
         }
       }
       if (r + 1 >= game.rounds()) break;  // after the last round the winner leads
@@ -155,7 +173,7 @@ Records find_records(const std::vector<GameResult>& games, const Period& period)
         const auto& seat = game.seats[static_cast<std::size_t>(s)];
         const int deficit = running[static_cast<std::size_t>(s)] - leader;
         if (seat.winner && deficit > 0)
-          beat(rec.biggest_comeback, {game.id, game.date, seat.player, deficit, r + 1, {}}, false);
+          beat(rec.biggest_comeback, held(game, seat.player, deficit, r + 1), false);
       }
     }
   }

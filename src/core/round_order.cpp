@@ -30,4 +30,11 @@ RoundDeal round_deal(RoundOrder order, int round, std::uint64_t seed) {
   return round_sequence(order, seed)[static_cast<std::size_t>(round - 1)];
 }
 
+std::optional<RoundDeal> game_round_deal(RoundOrder order, std::span<const int> dealt, int round) {
+  if (round < 1 || round > kRounds) return std::nullopt;
+  if (order != RoundOrder::Random) return round_deal(order, round);
+  if (round > static_cast<int>(dealt.size())) return std::nullopt;
+  return deal_of_cards(dealt[static_cast<std::size_t>(round - 1)]);
+}
+
 }  // namespace crowns

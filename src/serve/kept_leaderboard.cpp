@@ -55,7 +55,7 @@ std::string KeptLeaderboard::text(const store::Database& db) {
       built_, [&](const std::vector<std::int64_t>& games) { return extend(db, games); },
       [&] { build(db); });
   return leaderboard_page(leaderboard(results_, replay_, period_, RankBy::Rating, 1),
-                          views::Names(db), period_, all_);
+                          views::Names(db), period_, all_, rule_sets_of(results_, period_));
 }
 
 }  // namespace crowns::serve

@@ -22,6 +22,7 @@
 #include "views/html_report.hpp"
 #include "views/period.hpp"
 #include "views/report.hpp"
+#include "views/rule_sets.hpp"
 #include "views/scorecard.hpp"
 
 namespace crowns::serve {
@@ -447,13 +448,18 @@ Period page_period(const store::Database& db, bool all) {
 }
 
 std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Names& names,
-                             const Period& period, bool all) {
+                             const Period& period, bool all,
+                             const std::vector<RuleSetCount>& rule_sets) {
   std::string body = "<h1>Leaderboard <small>" + html_escape(period.label) + "</small></h1>\n";
   body += all ? "<p class=\"meta\"><a href=\"/leaderboard\">This period only</a></p>\n"
               : "<p class=\"meta\"><a href=\"/leaderboard?all=1\">Every game</a></p>\n";
   body +=
       "<p id=\"board-live\" class=\"live\">Follows every table: a game finished at any of them "
       "shows here by itself.</p>\n";
+  if (const std::string mixed = views::rule_sets_text(rule_sets); !mixed.empty()) {
+    // The terminal's words (views/rule_sets.hpp); the terminal's --rules takes one set.
+    body += "<p class=\"meta\" id=\"rule-sets\">Note: " + html_escape(mixed) + ".</p>\n";
+  }
   if (rows.empty()) {
     body += "<p>No finished games in this period.</p>\n";
     return document("Five Crowns · leaderboard", "Leaderboard", body);

@@ -73,9 +73,11 @@ std::string games_page(const store::Database& db, std::int64_t page);
 /// every game.
 Period page_period(const store::Database& db, bool all);
 /// The leaderboard of `period`, ranked by rating (`all`: it is every game; the page links
-/// the other one). Made from the finished games by serve/kept_leaderboard.hpp.
+/// the other one), saying so when its games span more than one of `rule_sets`. Made from the
+/// finished games by serve/kept_leaderboard.hpp.
 std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Names& names,
-                             const Period& period, bool all);
+                             const Period& period, bool all,
+                             const std::vector<RuleSetCount>& rule_sets);
 /// crowns report's page for one game (for a period: serve/kept_report.hpp).
 std::string game_report_page(const store::Database& db, std::int64_t id);
 /// The evening page (/tonight): `crowns tonight` for `date` (none: the last day a game was

@@ -60,10 +60,7 @@ int next_playing(const Game& game, int seat, int round) {
 }  // namespace
 
 std::optional<RoundDeal> Game::deal(int round) const {
-  if (round < 1 || round > kRounds) return std::nullopt;
-  if (rules.order != RoundOrder::Random) return round_deal(rules.order, round);
-  if (round > static_cast<int>(dealt.size())) return std::nullopt;
-  return deal_of_cards(dealt[static_cast<std::size_t>(round - 1)]);
+  return game_round_deal(rules.order, dealt, round);
 }
 
 RoundSpec Game::spec(int round) const {

@@ -26,13 +26,6 @@ struct ResultsQuery {
   std::optional<HouseRules> rules{};
 };
 
-/// The rule sets of the finished (decided) games on or between `from` and `to` (each end
-/// open when none), with how many games each: what a leaderboard over them says when they
-/// were not all played under the same rules. Most games first.
-std::vector<std::pair<HouseRules, int>> rule_sets_between(const Database& db,
-                                                          const std::optional<std::string>& from,
-                                                          const std::optional<std::string>& to);
-
 std::vector<GameResult> load_results(const Database& db, const ResultsQuery& query);
 
 /// The game `id` as load_results loads it (no round detail); none when it is not finished.

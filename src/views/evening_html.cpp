@@ -16,6 +16,8 @@
 #include "views/html_report.hpp"
 #include "views/period_times.hpp"
 #include "views/report.hpp"
+#include "views/rule_sets.hpp"
+#include "views/scorecard.hpp"
 
 namespace crowns::views {
 namespace {
@@ -80,6 +82,10 @@ std::string evening_section_html(const store::Database& db, const std::optional<
   const auto games = store::load_results(db, {*day, Period{*day, *day, *day}, std::nullopt});
   const tonight::Evening e = tonight::evening_of(games, *day);
   if (e.games.empty()) return html + "<p>No finished games that day.</p>\n</section>\n";
+  if (const std::string mixed = rule_sets_text(rule_sets_of(games, Period{*day, *day, *day}));
+      !mixed.empty()) {
+    html += "<p class=\"meta rule-sets\">Note: " + html_escape(mixed) + ".</p>\n";
+  }
   const Names names(db);
   const Times times = store::timeline::all_game_times(db);
   html +=
@@ -133,7 +139,10 @@ std::string time_and_rivals_html(const store::Database& db, const Period& period
     if (!r) return std::string("not known");
     return fmt::format("{} (<a href=\"#game-{}\">game {}</a>{})",
                        store::timeline::length_text(r->seconds), r->game, r->game,
-                       r->round > 0 ? ", round " + std::to_string(r->round) : "");
+                       (r->round > 0 ? ", round " + std::to_string(r->round) : "") +
+                           (r->rules.is_standard()
+                                ? ""
+                                : ", house rules: " + html_escape(house_options_text(r->rules))));
   };
   html += "<p class=\"meta\">Longest game: " + took(records.longest_game) +
           "; shortest: " + took(records.shortest_game) +

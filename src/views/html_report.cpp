@@ -11,6 +11,7 @@
 #include "crowns/rules.hpp"
 #include "views/report.hpp"
 #include "views/report_style.hpp"
+#include "views/rule_sets.hpp"
 #include "views/scorecard.hpp"
 
 namespace crowns::views {
@@ -190,7 +191,12 @@ void records_html(std::ostringstream& html, const PeriodReport& report) {
     }
     html << "</td><td data-label=\"Game\"><a href=\"#game-" << r->game << "\">" << r->game
          << "</a></td><td class=\"name span3\" data-label=\"Date\">" << html_escape(r->date)
-         << (r->round > 0 ? ", round " + std::to_string(r->round) : "") << "</td></tr>\n";
+         << (r->round > 0 ? ", round " + std::to_string(r->round) : "");
+    if (!r->rules.is_standard()) {  // held under house rules: named, as the scorecard names them
+      html << "<span class=\"run rules\">house rules: " << html_escape(house_options_text(r->rules))
+           << "</span>";
+    }
+    html << "</td></tr>\n";
   }
   html << "</tbody></table></div>\n</section>\n";
 }
@@ -292,6 +298,10 @@ ReportParts period_report_parts(const PeriodReport& report) {
        << html_escape(report.period.from ? *report.period.from : "the first game") << " to "
        << html_escape(report.period.to ? *report.period.to : "today") << " · " << counts << " · "
        << counted(static_cast<long long>(report.standings.size()), "player") << "</p>\n</header>\n";
+  if (const std::string mixed = rule_sets_text(report.rule_sets); !mixed.empty()) {
+    // The standings and records below mix rule sets: said above them (views/rule_sets.hpp).
+    html << "<p class=\"meta rule-sets\">Note: " << html_escape(mixed) << ".</p>\n";
+  }
   standings_html(html, report.standings);
   if (!report.ratings.x_labels.empty()) {
     html << "<section id=\"ratings\">\n<h2>Ratings</h2>\n"

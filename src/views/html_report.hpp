@@ -40,6 +40,7 @@ struct PeriodReport {
   ChartData ratings;                   ///< No x labels when the period has no finished game.
   Records records;
   std::unordered_map<std::int64_t, std::string> names;  ///< Record holders' names by id.
+  std::vector<RuleSetCount> rule_sets;                  ///< Of the finished games (rule_sets_of).
   std::vector<store::Game> games;                       ///< Every status, newest first.
 
   [[nodiscard]] int finished_games() const;

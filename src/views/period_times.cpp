@@ -14,14 +14,14 @@ TimeRecords time_records(const TimesByGame& times, const std::vector<crowns::Gam
     const auto& t = it->second;
     if (const auto length = t.duration()) {
       if (!rec.longest_game || *length > rec.longest_game->seconds)
-        rec.longest_game = TimeRecord{g.id, g.date, 0, *length};
+        rec.longest_game = TimeRecord{g.id, g.date, 0, *length, g.rules};
       if (!rec.shortest_game || *length < rec.shortest_game->seconds)
-        rec.shortest_game = TimeRecord{g.id, g.date, 0, *length};
+        rec.shortest_game = TimeRecord{g.id, g.date, 0, *length, g.rules};
     }
     for (int r = 1; r <= static_cast<int>(t.recorded.size()); ++r) {
       const auto took = t.round_seconds(r);
       if (took && (!rec.slowest_round || *took > rec.slowest_round->seconds))
-        rec.slowest_round = TimeRecord{g.id, g.date, r, *took};
+        rec.slowest_round = TimeRecord{g.id, g.date, r, *took, g.rules};
     }
   }
   return rec;

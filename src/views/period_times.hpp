@@ -23,6 +23,7 @@ struct TimeRecord {
   std::string date;
   int round = 0;  ///< The round of the slowest round; 0 for a game.
   std::int64_t seconds = 0;
+  HouseRules rules{};  ///< The rules of the game.
 };
 
 struct TimeRecords {

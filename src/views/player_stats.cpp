@@ -68,14 +68,18 @@ Json rival_json(const std::optional<rivalry::Rival>& r, const Names& names) {
 
 }  // namespace
 
-PlayerStats player_stats(const store::Database& db, std::int64_t player, const Period& period) {
-  const auto games = store::load_results(db, {period.to, period, player});
+PlayerStats player_stats(const store::Database& db, std::int64_t player, const Period& period,
+                         const std::optional<HouseRules>& only) {
+  const auto games = store::load_results(
+      db, {.until = period.to, .rounds_in = period, .rounds_of = player, .rules = only});
   const auto replay = replay_ratings(games);
+  const std::int64_t players[] = {player};
   PlayerStats stats{
       .period = period,
       .profile = player_profile(games, replay, period, player),
       .played = time_played(store::timeline::player_game_times(db, player), games, period, player),
-      .rivals = {}};
+      .rivals = {},
+      .rule_sets = rule_sets_of(games, period, players)};
   stats.rivals = rivalry::rivals_of(stats.profile.opponents);
   return stats;
 }

@@ -19,15 +19,20 @@ struct PlayerStats {
   Profile profile;
   TimePlayed played;       ///< In the period's finished games whose times are known.
   rivalry::Rivals rivals;  ///< Nemesis, beats most, plays most with.
+  /// The rule sets of the player's games in the period (rule_sets_of): more than one, and
+  /// every screen of these figures says so.
+  std::vector<RuleSetCount> rule_sets;
 };
 
 /// `player`'s profile in `period`: games, wins, streaks, rounds, rating, head to head, the
-/// time played and the rivals. Reads only.
-PlayerStats player_stats(const store::Database& db, std::int64_t player, const Period& period);
+/// time played and the rivals; of the games played under `only` when given (the ratings too:
+/// rated over those games alone). Reads only.
+PlayerStats player_stats(const store::Database& db, std::int64_t player, const Period& period,
+                         const std::optional<HouseRules>& only = std::nullopt);
 
 /// What `crowns stats NAME --json` prints (without the solitaire totals the terminal adds):
 /// the profile, hours_played, timed_games, average_game_s, nemesis, most_beaten and
-/// most_played_with.
+/// most_played_with (each door says for itself when the games span rule sets).
 nlohmann::ordered_json player_stats_json(const PlayerStats& stats, const Names& names);
 
 }  // namespace crowns::views

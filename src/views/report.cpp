@@ -56,7 +56,11 @@ std::string sparkline(const Style& style, const std::vector<double>& values) {
 }
 
 std::string wild_label(int round) {
-  return std::string(rank_name(wild_rank_of_round(round))) + "s";
+  return wild_rank_label(wild_rank_of_round(round));
+}
+
+std::string wild_rank_label(int rank) {
+  return std::string(rank_name(rank)) + "s";
 }
 
 void print_trimmed(std::ostream& out, const Style& style, const Table& table) {

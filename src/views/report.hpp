@@ -42,6 +42,8 @@ std::string sparkline(const Style& style, const std::vector<double>& values);
 
 /// The wild rank of a round as a column heading: "3s" ... "10s", "Js", "Qs", "Ks".
 std::string wild_label(int round);
+/// A wild rank (3..13) the same way: wild_rank_label(13) == "Ks".
+std::string wild_rank_label(int rank);
 
 /// Prints a table with trailing spaces trimmed (an empty last cell leaves none behind).
 void print_trimmed(std::ostream& out, const Style& style, const Table& table);

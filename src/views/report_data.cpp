@@ -47,6 +47,7 @@ PeriodReport gather_period_report(const store::Database& db, const Period& perio
                          " of the standings, after each finished game";
   number_games(report.ratings);
   report.records = find_records(results, period);
+  report.rule_sets = rule_sets_of(results, period);
   for (const auto* r : {&report.records.lowest_winning_total, &report.records.highest_round,
                         &report.records.most_outs, &report.records.biggest_comeback,
                         &report.records.highest_total}) {

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/input/period.hpp"
+#include "cli/input/rule_set.hpp"
 #include "cli/session.hpp"
 #include "crowns/plural.hpp"
 #include "crowns/profile.hpp"
@@ -21,6 +22,7 @@ struct H2hOptions {
   std::string a;
   std::string b;
   PeriodOptions period;
+  std::optional<std::string> rules;  ///< --rules: one rule set only.
   bool json = false;
 };
 
@@ -31,30 +33,38 @@ void run_h2h(const H2hOptions& opts, Context& ctx) {
   if (a.id == b.id)
     fail("h2h needs two different players ('" + a.name + "' named twice)", ExitCode::Usage);
   const Period period = resolve_period(db, opts.period);
-  const auto games = store::load_results(db, {period.to, std::nullopt, std::nullopt});
+  const std::optional<HouseRules> only = read_rule_set(opts.rules);
+  const auto games = store::load_results(
+      db,
+      {.until = period.to, .rounds_in = std::nullopt, .rounds_of = std::nullopt, .rules = only});
   const Versus v = head_to_head(games, period, a.id, b.id);
+  const std::int64_t both[] = {a.id, b.id};
+  const auto sets = rule_sets_of(games, period, both);
   auto average = [&](long long points) {
     return v.games == 0 ? 0.0 : static_cast<double>(points) / v.games;
   };
   if (opts.json) {
-    const Json j{{"a", a.name},
-                 {"b", b.name},
-                 {"period", period_json(period)},
-                 {"games", v.games},
-                 {"a_lower", v.lower},
-                 {"b_lower", v.higher},
-                 {"equal", v.equal},
-                 {"a_wins", v.wins},
-                 {"b_wins", v.opponent_wins},
-                 {"a_average", rounded(average(v.points), 2)},
-                 {"b_average", rounded(average(v.opponent_points), 2)},
-                 {"last", v.games == 0 ? Json(nullptr) : Json(v.last)}};
+    Json j{{"a", a.name},
+           {"b", b.name},
+           {"period", period_json(period)},
+           {"games", v.games},
+           {"a_lower", v.lower},
+           {"b_lower", v.higher},
+           {"equal", v.equal},
+           {"a_wins", v.wins},
+           {"b_wins", v.opponent_wins},
+           {"a_average", rounded(average(v.points), 2)},
+           {"b_average", rounded(average(v.opponent_points), 2)},
+           {"last", v.games == 0 ? Json(nullptr) : Json(v.last)}};
+    add_rule_sets_json(j, only, sets);
     ctx.out << dump_json(j) << '\n';
     return;
   }
   const std::string na = sanitize(a.name);
   const std::string nb = sanitize(b.name);
-  ctx.out << ctx.style.bold(na + " vs " + nb) << ": " << sanitize(period.label) << '\n';
+  ctx.out << ctx.style.bold(na + " vs " + nb) << ": " << sanitize(period.label)
+          << rule_set_heading(only) << '\n';
+  print_rule_sets_note(ctx.out, sets);
   if (v.games == 0) {
     ctx.out << "  No finished games together in this period"
             << (period.from || period.to ? " (--all covers every game)" : "") << '\n';
@@ -81,6 +91,7 @@ void setup_h2h(CLI::App& app, Context& ctx) {
   sub->add_option("a", opts->a, "A player")->required();
   sub->add_option("b", opts->b, "Another player")->required();
   add_period_options(*sub, opts->period);
+  add_rule_set_option(*sub, opts->rules);
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->callback([opts, &ctx] { run_h2h(*opts, ctx); });
 }

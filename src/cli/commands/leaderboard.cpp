@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/input/period.hpp"
+#include "cli/input/rule_set.hpp"
 #include "cli/options.hpp"
 #include "cli/session.hpp"
 #include "crowns/csv.hpp"
@@ -73,45 +74,15 @@ Json rows_json(const std::vector<LeaderRow>& rows, const Names& names) {
   return list;
 }
 
-// "standard", or the house options only: "order down, leads out".
-std::string rule_set_text(const HouseRules& rules) {
-  return rules.is_standard() ? "standard" : views::house_options_text(rules);
-}
-
-// --rules standard | SWITCH=WORD,...: one rule set, the switches not named standard.
-HouseRules parse_rule_set(const std::string& text) {
-  HouseRules rules;
-  if (text == "standard") return rules;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    const std::size_t end = std::min(text.find(',', at), text.size());
-    const std::string part = text.substr(at, end - at);
-    const auto eq = part.find('=');
-    const auto which = parse_switch_name(part.substr(0, eq));
-    if (eq == std::string::npos || !which) {
-      fail("--rules " + quote_token(part) +
-               " is not a switch; write --rules standard or --rules SWITCH=WORD,... "
-               "(order, wild_melds, book_suits, leads, ties; e.g. order=down,leads=out)",
-           ExitCode::Usage);
-    }
-    if (auto set = set_switch(rules, *which, part.substr(eq + 1)); !set)
-      fail("--rules " + std::string(switch_name(*which)) + ": " + set.error(), ExitCode::Usage);
-    at = end + 1;
-  }
-  return rules;
-}
-
 void run_leaderboard(const LeaderboardOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   const Period period = resolve_period(db, opts.period);
-  std::optional<HouseRules> only;
-  if (opts.rules) only = parse_rule_set(*opts.rules);
+  const std::optional<HouseRules> only = read_rule_set(opts.rules);
   const auto games = store::load_results(
       db,
       {.until = period.to, .rounds_in = std::nullopt, .rounds_of = std::nullopt, .rules = only});
   // Games of more than one rule set ranked together: said, with how to take one.
-  const auto sets = only ? std::vector<std::pair<HouseRules, int>>{}
-                         : store::rule_sets_between(db, period.from, period.to);
+  const auto sets = rule_sets_of(games, period);
   const auto replay = replay_ratings(games);
   const auto rows = leaderboard(games, replay, period, opts.by, opts.min_games);
   const Names names(db);
@@ -123,25 +94,13 @@ void run_leaderboard(const LeaderboardOptions& opts, Context& ctx) {
     Json j{{"period", period_json(period)},
            {"by", by_name(opts.by)},
            {"players", rows_json(rows, names)}};
-    if (only) j["rules"] = house_rules_json<Json>(*only);
-    if (sets.size() > 1) {
-      Json mixed = Json::array();
-      for (const auto& [rules, count] : sets)
-        mixed.push_back(Json{{"rules", house_rules_json<Json>(rules)}, {"games", count}});
-      j["rule_sets"] = mixed;
-    }
+    add_rule_sets_json(j, only, sets);
     ctx.out << dump_json(j) << '\n';
     return;
   }
   ctx.out << ctx.style.bold("Leaderboard") << ": " << sanitize(period.label)
-          << (only ? " · rules: " + rule_set_text(*only) : std::string()) << '\n';
-  if (sets.size() > 1) {
-    std::string list;
-    for (const auto& [rules, count] : sets)
-      list += (list.empty() ? "" : "; ") + rule_set_text(rules) + " " + std::to_string(count);
-    ctx.out << "Note: these games were played under " << sets.size() << " rule sets (" << list
-            << "); --rules standard or --rules order=down,... ranks one\n";
-  }
+          << rule_set_heading(only) << '\n';
+  print_rule_sets_note(ctx.out, sets);
   if (rows.empty()) {
     ctx.out << "No finished games" << (opts.min_games > 1 ? " with enough players" : "")
             << " in this period" << (period.from || period.to ? " (--all covers every game)" : "")
@@ -184,9 +143,7 @@ void setup_leaderboard(CLI::App& app, Context& ctx) {
                                   {"avg", RankBy::Average}}));
   sub->add_option("--min-games", opts->min_games, "Leave out players with fewer games (default 1)")
       ->check(whole_number(1, 1000000));
-  sub->add_option("--rules", opts->rules,
-                  "Only games of one rule set: standard, or SWITCH=WORD,... (e.g. order=down)")
-      ->type_name("RULES");
+  add_rule_set_option(*sub, opts->rules);
   auto* json = sub->add_flag("--json", opts->json, "Print JSON");
   sub->add_flag("--csv", opts->csv, "Print CSV")->excludes(json);
   sub->callback([opts, &ctx] { run_leaderboard(*opts, ctx); });

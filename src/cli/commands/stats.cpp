@@ -4,6 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/input/period.hpp"
+#include "cli/input/rule_set.hpp"
 #include "cli/session.hpp"
 #include "cli/views/solitaire.hpp"
 #include "crowns/plural.hpp"
@@ -19,6 +20,7 @@ namespace {
 struct StatsOptions {
   std::string name;
   PeriodOptions period;
+  std::optional<std::string> rules;  ///< --rules: one rule set only.
   bool json = false;
 };
 
@@ -54,13 +56,16 @@ void print_rivals(Context& ctx, const rivalry::Rivals& rivals, const Names& name
   }
 }
 
-void print_profile(Context& ctx, const Profile& p, const Period& period, const Names& names,
-                   const std::string& time, const rivalry::Rivals& rivals) {
+void print_profile(Context& ctx, const views::PlayerStats& stats, const std::string& heading,
+                   const Names& names, const std::string& time) {
+  const Profile& p = stats.profile;
+  const Period& period = stats.period;
   const Style& st = ctx.style;
   auto line = [&](std::string_view label, const std::string& value) {
     ctx.out << "  " << pad_right(label, 16) << value << '\n';
   };
-  ctx.out << st.bold(names.display(p.player)) << ": " << sanitize(period.label) << '\n';
+  ctx.out << st.bold(names.display(p.player)) << ": " << sanitize(period.label) << heading << '\n';
+  print_rule_sets_note(ctx.out, stats.rule_sets);
   if (p.games == 0) {
     ctx.out << "  No finished games in this period"
             << (period.from || period.to ? " (--all covers every game)" : "") << '\n';
@@ -81,7 +86,7 @@ void print_profile(Context& ctx, const Profile& p, const Period& period, const N
                      fixed(p.rating.sigma, 2) + ")");
   line("Rating history", sparkline(st, p.rating_history));
   line("Time played", time);
-  print_rivals(ctx, rivals, names);
+  print_rivals(ctx, stats.rivals, names);
 
   ctx.out << '\n' << st.bold("Average points by round") << '\n';
   Table rounds;
@@ -124,17 +129,19 @@ void run_stats(const StatsOptions& opts, Context& ctx) {
   auto db = open_store(ctx, store::Access::Read);
   const auto player = need(store::require_player(db, opts.name));
   const Period period = resolve_period(db, opts.period);
-  const views::PlayerStats stats = views::player_stats(db, player.id, period);
+  const std::optional<HouseRules> only = read_rule_set(opts.rules);
+  const views::PlayerStats stats = views::player_stats(db, player.id, period, only);
   const Names names(db);
   const auto solitaire = store::solitaire_totals(db, player.id);  // every game, any period
   if (opts.json) {
     auto j = views::player_stats_json(stats, names);
+    add_rule_sets_json(j, only, stats.rule_sets);
     if (solitaire.played > 0) j["solitaire"] = solitaire_totals_json(solitaire);
     ctx.out << dump_json(j) << '\n';
     return;
   }
-  print_profile(ctx, stats.profile, period, names, time_text(stats.played, stats.profile.games),
-                stats.rivals);
+  print_profile(ctx, stats, rule_set_heading(only), names,
+                time_text(stats.played, stats.profile.games));
   print_solitaire_totals(ctx.out, ctx.style, solitaire);
 }
 
@@ -146,6 +153,7 @@ void setup_stats(CLI::App& app, Context& ctx) {
                                  "A player's profile: wins, streaks, rounds, rating, head to head");
   sub->add_option("name", opts->name, "Player name")->required();
   add_period_options(*sub, opts->period);
+  add_rule_set_option(*sub, opts->rules);
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->callback([opts, &ctx] { run_stats(*opts, ctx); });
 }

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/input/rule_set.hpp"
 #include "cli/session.hpp"
 #include "crowns/date.hpp"
 #include "crowns/plural.hpp"
@@ -19,6 +20,7 @@ using Json = nlohmann::ordered_json;
 
 struct TonightOptions {
   std::optional<std::string> date;
+  std::optional<std::string> rules;  ///< --rules: one rule set only.
   bool json = false;
 };
 
@@ -100,8 +102,8 @@ Json evening_json(const tonight::Evening& e, const Names& names, const Times& ti
   return j;
 }
 
-void print_evening(Context& ctx, const tonight::Evening& e, const Names& names,
-                   const Times& times) {
+void print_evening(Context& ctx, const tonight::Evening& e, const Names& names, const Times& times,
+                   const std::string& heading, const std::vector<RuleSetCount>& sets) {
   const Style& st = ctx.style;
   std::int64_t seconds = 0;
   bool all_timed = true;
@@ -122,7 +124,9 @@ void print_evening(Context& ctx, const tonight::Evening& e, const Names& names,
   }
   ctx.out << st.bold("Tonight") << ": " << e.date << " ("
           << counted(static_cast<int>(e.games.size()), "game")
-          << (all_timed ? ", " + store::timeline::length_text(seconds) : "") << ")\n";
+          << (all_timed ? ", " + store::timeline::length_text(seconds) : "") << ")" << heading
+          << '\n';
+  print_rule_sets_note(ctx.out, sets);
   print_trimmed(ctx.out, st, games);
   ctx.out << '\n';
   auto line = [&](std::string_view label, const std::string& value) {
@@ -175,19 +179,24 @@ void run_tonight(const TonightOptions& opts, Context& ctx) {
       opts.date ? opts.date : store::timeline::last_played_on(db);
   if (!date) fail("no finished game yet: tonight shows an evening's finished games");
   const Period evening{*date, *date, *date};
-  const auto games = store::load_results(db, {*date, evening, std::nullopt});
+  const std::optional<HouseRules> only = read_rule_set(opts.rules);
+  const auto games = store::load_results(
+      db, {.until = *date, .rounds_in = evening, .rounds_of = std::nullopt, .rules = only});
   const tonight::Evening e = tonight::evening_of(games, *date);
+  const auto sets = rule_sets_of(games, evening);
   const Names names(db);
   const auto times = store::timeline::all_game_times(db);
   if (opts.json) {
-    ctx.out << dump_json(evening_json(e, names, times)) << '\n';
+    Json j = evening_json(e, names, times);
+    add_rule_sets_json(j, only, sets);
+    ctx.out << dump_json(j) << '\n';
     return;
   }
   if (e.games.empty()) {
     ctx.out << "No finished games on " << *date << '\n';
     return;
   }
-  print_evening(ctx, e, names, times);
+  print_evening(ctx, e, names, times, rule_set_heading(only), sets);
 }
 
 }  // namespace
@@ -198,6 +207,7 @@ void setup_tonight(CLI::App& app, Context& ctx) {
       "tonight", "One evening's games: winners, best round, closest finish, ratings moved");
   sub->add_option("--date", opts->date, "The evening (default: the last day games were finished)")
       ->type_name("YYYY-MM-DD");
+  add_rule_set_option(*sub, opts->rules);
   sub->add_flag("--json", opts->json, "Print JSON");
   sub->callback([opts, &ctx] { run_tonight(*opts, ctx); });
 }

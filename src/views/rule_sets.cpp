@@ -1,0 +1,35 @@
+#include "views/rule_sets.hpp"
+
+#include "views/scorecard.hpp"
+
+namespace crowns::views {
+
+using Json = nlohmann::ordered_json;
+
+std::string rule_set_text(const HouseRules& rules) {
+  return rules.is_standard() ? "standard" : house_options_text(rules);
+}
+
+std::string rule_sets_text(const std::vector<RuleSetCount>& sets) {
+  if (sets.size() < 2) return "";
+  std::string list;
+  for (const auto& set : sets)
+    list += (list.empty() ? "" : "; ") + rule_set_text(set.rules) + " " + std::to_string(set.games);
+  return "these games were played under " + std::to_string(sets.size()) + " rule sets (" + list +
+         ")";
+}
+
+Json rule_sets_json(const std::vector<RuleSetCount>& sets) {
+  if (sets.size() < 2) return nullptr;
+  Json mixed = Json::array();
+  for (const auto& set : sets)
+    mixed.push_back(Json{{"rules", house_rules_json<Json>(set.rules)}, {"games", set.games}});
+  return mixed;
+}
+
+Json record_rules_json(const HouseRules& rules) {
+  if (rules.is_standard()) return nullptr;
+  return house_rules_json<Json>(rules);
+}
+
+}  // namespace crowns::views
