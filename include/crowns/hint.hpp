@@ -57,6 +57,7 @@ enum class HintKind {
   RecoverDatabase,      ///< The database is damaged: restore a backup, or recover `name`.
   OverwriteFile,        ///< The file exists: another name, or replace it (--force).
   ListConflicts,        ///< No such kept version of a sync conflict: list the conflicts.
+  RulesDiffer,          ///< Two versions of game `name` (its key) under different rules: take one.
   ResolveMerge,         ///< A git merge left conflict markers: take one side.
 };
 

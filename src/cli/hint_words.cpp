@@ -84,6 +84,10 @@ std::string hint_words(const Hint& hint) {
              hint.name + " .recover'";
     case HintKind::OverwriteFile: return "; choose another name, or add --force to replace it";
     case HintKind::ListConflicts: return " (crowns sync --conflicts lists them)";
+    case HintKind::RulesDiffer:
+      return ": a game's rules never change by a merge; if the other version's rules are the "
+             "right ones, take it with crowns sync --take ID (crowns sync --conflicts lists it; "
+             "crowns undo puts the game back), else keep syncing: the game stays as it is here";
     case HintKind::ResolveMerge:
       return "; take one side with git checkout --theirs or --ours, then git add it";
   }

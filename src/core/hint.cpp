@@ -46,6 +46,7 @@ std::string_view hint_kind_name(HintKind kind) {
     case HintKind::RecoverDatabase: return "recover_database";
     case HintKind::OverwriteFile: return "overwrite_file";
     case HintKind::ListConflicts: return "list_conflicts";
+    case HintKind::RulesDiffer: return "rules_differ";
     case HintKind::ResolveMerge: return "resolve_merge";
   }
   return "none";

@@ -54,6 +54,7 @@ std::string phone_hint(const Hint& hint) {
     case HintKind::RecoverDatabase:
     case HintKind::OverwriteFile:
     case HintKind::ListConflicts:
+    case HintKind::RulesDiffer:
     case HintKind::ResolveMerge: break;
   }
   return {};

@@ -102,6 +102,7 @@ struct SyncConflict {
   /// the file's version is stored).
   std::string kept{};
   std::string why_undecided{};  ///< When --keep file could not decide: the files that disagree.
+  Hint hint{};                  ///< What the user can do when no --keep decides it (RulesDiffer).
 };
 
 /// A game brought forward to a file's version, which included the one here.
@@ -157,10 +158,12 @@ struct TakenVersion {
   std::string summary{};  ///< As logged.
 };
 
-/// Takes kept version `id` (sync --take): the game here becomes that version (logged as a
-/// sync change: undo puts the one here back), a version that deletes the game deletes it, and a
-/// game deleted here comes back; its version then includes both, so the next sync carries the
-/// choice to every host. Inside the caller's write transaction. Fails naming the kept versions
+/// Takes kept version `id` (sync --take): the game here becomes that version (with its rules
+/// when they differ: the one way a game's rules change), a version that deletes the game
+/// deletes it, and a game deleted here comes back. Each is one "sync" entry of the game holding
+/// what was there, so undo puts it back (the game here, the deleted game under its number, or
+/// the deletion). Its version then includes both, so the next sync carries the choice to every
+/// host. Inside the caller's write transaction. Fails naming the kept versions
 /// when there is no version `id`.
 Expected<TakenVersion> take_kept_version(Database& db, std::int64_t id);
 

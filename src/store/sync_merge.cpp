@@ -9,6 +9,7 @@
 #include "store/audit.hpp"
 #include "store/db.hpp"
 #include "store/game_log.hpp"
+#include "store/games.hpp"
 #include "store/rounds.hpp"
 #include "store/sync.hpp"
 
@@ -285,6 +286,22 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
     }
     const auto mine = load_export_game(db, h.id);
     if (!mine) continue;
+    // Under other rules: never merged, whichever version includes the other and whatever
+    // --keep says (a game's rules never change under it); kept until someone takes one.
+    if (auto differ = rules_differ(g, *mine)) {
+      SyncConflict c{.uuid = uuid,
+                     .game_id = h.id,
+                     .label = label_of(h.id, *mine),
+                     .difference = *differ,
+                     .here = h.version,
+                     .file = f,
+                     .hint = {.kind = HintKind::RulesDiffer, .name = short_game_key(uuid)}};
+      if (keep.side != KeepSide::Skip)
+        c.why_undecided = "keeping one side never changes a game's rules";
+      store_conflict(c, game_export_text(g));
+      merge.conflicts.push_back(std::move(c));
+      continue;
+    }
     if (order == Order::Ahead) {
       const std::string what = change_text(g, *mine);
       std::string summary = "Game " + std::to_string(h.id);
@@ -357,7 +374,8 @@ Expected<FileMerge> merge_file(Database& db, const NamedFile& named, const FileK
          .kept = taken                      ? "file"
                  : legacy == KeepSide::Here ? "here"
                                             : "undecided",
-         .why_undecided = legacy == KeepSide::File && !taken ? c.cannot_keep_file : ""});
+         .why_undecided = legacy == KeepSide::File && !taken ? c.cannot_keep_file : "",
+         .hint = c.hint});
   }
   // The games the file added carry its versions (a deleted game brought back, wider).
   auto find = db.prepare("SELECT id FROM games WHERE uuid = ?");

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "store/audit.hpp"
+#include "store/house_rules.hpp"
 #include "store/rounds.hpp"
 #include "store/sync.hpp"
 
@@ -91,35 +93,51 @@ Expected<TakenVersion> take_kept_version(Database& db, std::int64_t id) {
     // The game here becomes the kept version, logged as a sync change (undo puts it back).
     taken.summary = "Game " + std::to_string(*here) + " took " + source +
                     " over the one here: " + taken.taken.difference;
-    replace_game(db, *here, data->games.front(), "sync", taken.summary);
+    // Taken by choice, a version under other rules brings its rules (and a random order's
+    // deals): the one way a game's rules change, logged, and undone with the rest.
+    const ExportGame& game = data->games.front();
+    const auto before = load_game(db, *here);
+    replace_game(db, *here, game, "sync", taken.summary);
+    if (before && before->rules != game.rules)
+      write_game_rules(db, *here, game.rules, game.dealt, game.deal_seed);
     Version decided = versions::game_version(db, *here);
     decided.seen = decided.seen.with(v.version.seen);
     versions::set_game_version(db, *here, decided);
   } else if (here) {
-    // A version that deletes the game: deleted, its tombstone including both.
-    const auto game = load_game(db, *here);
-    if (!game) return Failure{"game " + std::to_string(*here) + " could not be read"};
-    const Version mine = versions::game_version(db, *here);
+    // A version that deletes the game: deleted, its tombstone including both. One entry
+    // holding the game as it was (no new value: gone), so that undo puts it back whole.
+    const auto before = load_export_game(db, *here);
+    if (!before) return Failure{"game " + std::to_string(*here) + " could not be read"};
     taken.summary = "Game " + std::to_string(*here) + " deleted, as " + source + " says";
-    erase_game(db, *game);
+    append_audit(db, {.game_id = *here,
+                      .action = "sync",
+                      .summary = taken.summary,
+                      .old_value = game_export_text(*before)});
+    const Version mine = versions::game_version(db, *here);  // with the entry's change
+    db.prepare("DELETE FROM games WHERE id = ?").bind_all(*here).run();
     Version t = versions::tombstone(db, v.uuid).value_or(Version{});
     t.seen = t.seen.with(v.version.seen).with(mine.seen);
+    t.by = mine.by;
+    t.at = mine.at;
     versions::set_tombstone(db, v.uuid, t);
   } else if (data) {
     // Deleted here: the game comes back as the kept version, which now includes the deletion.
-    const auto planned = plan_import(db, *data, ContentMatch::No);
-    if (!planned) return planned.failure();
-    if (auto applied = apply_import(db, *data, *planned, source); !applied)
-      return applied.failure();
-    const auto back = kept_game_here(db, v.uuid);
-    if (!back) return Failure{"kept version " + std::to_string(id) + " could not be brought back"};
-    Version decided = versions::game_version(db, *back);
-    decided.seen = decided.seen.with(v.version.seen);
+    // One entry holding the game brought back (no old value: it was gone), so that undo
+    // deletes it again.
+    const ExportGame& game = data->games.front();
+    if (const auto planned = plan_import(db, *data, ContentMatch::No); !planned)
+      return planned.failure();  // the kept version is checked as an import checks a file
+    const std::int64_t back = insert_game_content(db, std::nullopt, game);
+    Version decided = v.version;
     if (const auto t = versions::tombstone(db, v.uuid)) decided.seen = decided.seen.with(t->seen);
-    versions::set_game_version(db, *back, decided);
+    versions::set_game_version(db, back, decided);
     versions::drop_tombstone(db, v.uuid);
-    taken.taken.game_id = *back;
-    taken.summary = "Game " + std::to_string(*back) + " brought back from " + source;
+    taken.taken.game_id = back;
+    taken.summary = "Game " + std::to_string(back) + " brought back from " + source;
+    append_audit(db, {.game_id = back,
+                      .action = "sync",
+                      .summary = taken.summary,
+                      .new_value = game_export_text(game)});
   } else {
     taken.summary = "Nothing to take: game " + short_game_key(v.uuid) + " is deleted on both sides";
   }

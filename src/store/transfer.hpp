@@ -72,6 +72,9 @@ struct ExportGame {
   HouseRules rules{};
   /// Random order: the card counts of the rounds dealt so far ("dealt" in the file).
   std::vector<int> dealt{};
+  /// Random order started with a seed (`crowns new --seed N`): the seed its next rounds are
+  /// drawn from ("deal_seed" in the file), so that every host deals the same next round.
+  std::optional<std::uint64_t> deal_seed{};
   std::vector<ExportSeat> seats;  ///< In seat order.
   /// Rounds 1..k; each one score per seat playing it, in seat order (a late arrival sits
   /// after everyone seated before them, so the seats playing a round always come first).
@@ -151,6 +154,13 @@ struct GameMerge {
 /// finished one may gain its tie-break. Anything else that differs is a conflict: seats, the
 /// date, boxes, first dealer or note, a recorded round, the tie-break, or rounds added to a
 /// game abandoned here.
+/// Two versions under different rules are a conflict before anything else (a game's rules
+/// never change by a merge): rules_differ() words it.
 GameMerge compare_game(const ExportGame& file, const ExportGame& here);
+
+/// When the two versions of one game are under different rules: "game 1a2b3c4d is under other
+/// rules in the file (file: order down, ...; here: order up, ...)", in the words `crowns
+/// rules` uses; else nullopt.
+std::optional<std::string> rules_differ(const ExportGame& file, const ExportGame& here);
 
 }  // namespace crowns::store

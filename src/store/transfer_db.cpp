@@ -59,7 +59,7 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids,
   std::unordered_map<std::int64_t, std::size_t> index;
   auto games = db.prepare(
       "SELECT id, played_on, status, boxes, first_dealer, note, uuid, round_order, wild_melds, "
-      "book_suits, leads, ties, dealt FROM games "
+      "book_suits, leads, ties, dealt, deal_seed FROM games "
       "WHERE ?1 IS NULL OR id = ?1 ORDER BY played_on, id");
   games.bind_all(only);
   while (games.step()) {
@@ -74,6 +74,9 @@ ExportData load(const Database& db, std::vector<std::int64_t>* ids,
     g.note = games.optional_text(5);
     g.rules = rules_from_row(games, 7);
     if (auto dealt = parse_dealt(games.text(12))) g.dealt = *dealt;
+    // The same 64 bits (write_game_rules stores them signed); a random order's only.
+    if (!games.is_null(13) && g.rules.order == RoundOrder::Random)
+      g.deal_seed = static_cast<std::uint64_t>(games.int64(13));
     data.games.push_back(std::move(g));
   }
   auto seats = db.prepare(
@@ -169,10 +172,35 @@ std::string game_label(const ExportGame& g) {
   return g.date + ", " + players;
 }
 
+// The rules stay the game's own here; a random order's rounds dealt since (the version taken
+// has more) are taken with it, never a round dealt here replaced, and its seed when the game
+// here has none (a file from before seeds were exported). Before the file's rounds are
+// recorded here: recording a round deals the next one unless it is dealt already, and a host
+// that drew its own would show a different round from the host that dealt it.
+void take_deals(Database& db, std::int64_t game_id, const ExportGame& file) {
+  const auto here = load_game(db, game_id);
+  if (!here || here->rules.order != RoundOrder::Random || file.rules != here->rules ||
+      file.dealt.size() < here->dealt.size() ||
+      !std::equal(here->dealt.begin(), here->dealt.end(), file.dealt.begin())) {
+    return;
+  }
+  if (file.dealt.size() > here->dealt.size()) {
+    db.prepare("UPDATE games SET dealt = ? WHERE id = ?")
+        .bind_all(dealt_text(file.dealt), game_id)
+        .run();
+  }
+  if (file.deal_seed) {
+    db.prepare("UPDATE games SET deal_seed = coalesce(deal_seed, ?) WHERE id = ?")
+        .bind_all(static_cast<std::int64_t>(*file.deal_seed), game_id)
+        .run();
+  }
+}
+
 // Takes game u.game_id forward to the file's state: its next rounds, then its abandon or
 // tie-break, each logged as the command that does it by hand logs it.
 Expected<void> continue_game(Database& db, const ExportGame& file, const GameUpdate& u,
                              const std::string& source) {
+  take_deals(db, u.game_id, file);
   Game game = *load_game(db, u.game_id);
   const std::string how = "imported from " + source;
   const std::size_t first = u.merge.first_new_round > 0
@@ -211,6 +239,8 @@ Expected<void> continue_game(Database& db, const ExportGame& file, const GameUpd
 // Why the file's version of a game cannot replace the game here by logged steps (edits,
 // appended rounds, details, reopen, abandon, tie-break), or empty when it can.
 std::string why_file_cannot_win(const ExportGame& file, const ExportGame& here) {
+  if (file.rules != here.rules)
+    return "its rules differ, and a game's rules never change by a merge";
   if (file.boxes != here.boxes) return "the boxes differ";
   if (file.seats.size() != here.seats.size()) return "the players differ";
   for (std::size_t s = 0; s < file.seats.size(); ++s) {
@@ -242,6 +272,7 @@ ScoreEntry entry_of(const ExportScore& cell) {
 // the command that does it by hand logs it, so undo takes it back step by step.
 Expected<void> keep_file_version(Database& db, const ExportGame& file, const GameConflict& c,
                                  const std::string& source) {
+  take_deals(db, c.game_id, file);
   Game game = *load_game(db, c.game_id);
   const auto step = [&](const Expected<Change>& change) -> Expected<void> {
     if (!change) {
@@ -382,15 +413,7 @@ void write_game_content(Database& db, std::int64_t game_id, const ExportGame& g)
       .bind_all(g.date, g.status, g.boxes, g.first_dealer, g.note, g.started_at, over, g.ended_at,
                 now_timestamp(), game_id)
       .run();
-  // The rules stay the game's own here; a random order's rounds dealt since (the version
-  // taken has more) are taken with it, never a round dealt here replaced.
-  if (auto here = load_game(db, game_id);
-      here && here->rules.order == RoundOrder::Random && g.dealt.size() > here->dealt.size() &&
-      std::equal(here->dealt.begin(), here->dealt.end(), g.dealt.begin())) {
-    db.prepare("UPDATE games SET dealt = ? WHERE id = ?")
-        .bind_all(dealt_text(g.dealt), game_id)
-        .run();
-  }
+  take_deals(db, game_id, g);
   auto add_seat = db.prepare(kInsertSeat);
   insert_seats(add_seat, game_id, g, player_ids);
   auto add_round = db.prepare("INSERT INTO rounds (game_id, round, entered_at) VALUES (?, ?, ?)");
@@ -412,6 +435,19 @@ void write_game_content(Database& db, std::int64_t game_id, const ExportGame& g)
   }
 }
 
+std::int64_t insert_game_content(Database& db, std::optional<std::int64_t> id,
+                                 const ExportGame& game) {
+  db.prepare(
+        "INSERT INTO games (id, uuid, played_on, first_dealer, created_at, touched) "
+        "VALUES (?, ?, ?, 0, ?, (SELECT coalesce(max(touched), 0) + 1 FROM games))")
+      .bind_all(id, game.uuid, game.date, game.started_at.value_or(now_timestamp()))
+      .run();
+  const std::int64_t game_id = db.last_insert_id();
+  write_game_rules(db, game_id, game.rules, game.dealt, game.deal_seed);
+  write_game_content(db, game_id, game);
+  return game_id;
+}
+
 AuditEntry replace_game(Database& db, std::int64_t game_id, const ExportGame& file,
                         const std::string& action, const std::string& summary) {
   const auto before = load_export_game(db, game_id);
@@ -422,6 +458,22 @@ AuditEntry replace_game(Database& db, std::int64_t game_id, const ExportGame& fi
            .summary = summary,
            .old_value = before ? std::optional(game_export_text(*before)) : std::nullopt,
            .new_value = game_export_text(file)});
+}
+
+std::size_t keep_rules_conflicts(Database& db, const ExportData& data, const ImportPlan& plan,
+                                 const std::string& source) {
+  std::size_t kept = 0;
+  for (const GameConflict& c : plan.conflicts) {
+    const ExportGame& g = data.games[c.index];
+    if (c.hint.kind != HintKind::RulesDiffer || !g.uuid) continue;
+    versions::store_version(db, {.uuid = *g.uuid,
+                                 .version = {.seen = versions::Seen::parse(versions::legacy_id(g))},
+                                 .file = source,
+                                 .game = game_export_text(g),
+                                 .found_at = {}});
+    ++kept;
+  }
+  return kept;
 }
 
 bool import_changes(const ImportPlan& plan, KeepSide keep) {
@@ -502,7 +554,11 @@ Expected<ImportPlan> plan_import(const Database& db, const ExportData& data, Con
                       std::to_string(ids[it->second]) + " here (" +
                       game_label(here.games[it->second]) + ")",
              .difference = merge.conflict,
-             .cannot_keep_file = why_file_cannot_win(g, here.games[it->second])});
+             .cannot_keep_file = why_file_cannot_win(g, here.games[it->second]),
+             .hint = g.rules == here.games[it->second].rules
+                         ? Hint{}
+                         : Hint{.kind = HintKind::RulesDiffer,
+                                .name = short_game_key(g.uuid.value_or(""))}});
         break;
     }
   }
@@ -603,7 +659,7 @@ Expected<void> apply_import(Database& db, const ExportData& data, const ImportPl
           .run();
     }
     const std::int64_t id = db.last_insert_id();
-    write_game_rules(db, id, g.rules, g.dealt, std::nullopt);
+    write_game_rules(db, id, g.rules, g.dealt, g.deal_seed);
     std::vector<std::int64_t> seat_players;
     for (const auto& seat : g.seats) seat_players.push_back(player_ids.at(fold_case(seat.player)));
     insert_seats(add_seat, id, g, seat_players);

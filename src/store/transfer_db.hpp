@@ -43,6 +43,7 @@ struct GameConflict {
   /// Why the file's version cannot replace the game here (other seats or boxes, rounds here
   /// the file has not), or empty when it can.
   std::string cannot_keep_file;
+  Hint hint{};  ///< RulesDiffer: the two are under different rules, which no --keep settles.
 };
 
 /// What an import does with a game both sides changed: skip it (the default, reported), keep
@@ -103,10 +104,25 @@ std::string game_export_text(const ExportGame& game);
 /// here). Logs nothing: inside the caller's transaction.
 void write_game_content(Database& db, std::int64_t game_id, const ExportGame& game);
 
+/// A new game here holding `game` (which has a uuid) whole: its rules, a random order's deals
+/// and seed, then write_game_content. Numbered `id` when given (a game put back under the
+/// number it had: numbers are never reused, so it is free), else the next number. Logs
+/// nothing and gives the game no version: the caller does both. Returns its number.
+std::int64_t insert_game_content(Database& db, std::optional<std::int64_t> id,
+                                 const ExportGame& game);
+
 /// write_game_content, logged as one entry `action` with `summary`, the game before and after
 /// as game_export_text (so undo puts the one before back). Returns the entry.
 AuditEntry replace_game(Database& db, std::int64_t game_id, const ExportGame& game,
                         const std::string& action, const std::string& summary);
+
+/// Keeps the file's version of each game of the plan under other rules than the game here
+/// (GameConflict::hint RulesDiffer) as a sync keeps a conflicting version, so that `sync
+/// --conflicts` lists it and `sync --take` can take it; the game here is not changed. Its
+/// version is the digest of its content (versions::legacy_id), as an import gives a new game.
+/// Returns how many it kept. Inside the caller's write transaction.
+std::size_t keep_rules_conflicts(Database& db, const ExportData& data, const ImportPlan& plan,
+                                 const std::string& source);
 
 /// Whether `plan` changes the database when conflicts are settled as `keep` says.
 bool import_changes(const ImportPlan& plan, KeepSide keep);

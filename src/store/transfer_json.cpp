@@ -54,6 +54,7 @@ void append_game(std::string& out, const ExportGame& g, GameText text) {
       out += (i ? "," : "") + std::to_string(g.dealt[i]);
     out += ']';
   }
+  if (g.deal_seed) out += ",\"deal_seed\":" + std::to_string(*g.deal_seed);
   if (g.note) {
     out += ",\"note\":";
     append_quoted(out, *g.note);
@@ -244,8 +245,8 @@ void read_times(const json& j, const std::string& path, ExportGame& g) {
 
 ExportGame read_game(const json& j, const std::string& path) {
   expect_object(j, path,
-                {"uuid", "date", "status", "boxes", "first_dealer", "rules", "dealt", "note",
-                 "seats", "rounds", "started_at", "ended_at", "recorded_at"});
+                {"uuid", "date", "status", "boxes", "first_dealer", "rules", "dealt", "deal_seed",
+                 "note", "seats", "rounds", "started_at", "ended_at", "recorded_at"});
   ExportGame g;
   g.uuid = optional_text(j, path, "uuid");
   g.date = as_text(required(j, path, "date"), path + ".date");
@@ -271,6 +272,14 @@ ExportGame read_game(const json& j, const std::string& path) {
     if (g.rules.order != RoundOrder::Random && !counts->empty())
       bad(path + ".dealt", "is for a game in random order only");
     g.dealt = *counts;
+  }
+  if (const json* seed = json_member(j, "deal_seed"); seed && !seed->is_null()) {
+    if (!seed->is_number_unsigned() &&
+        !(seed->is_number_integer() && seed->get<std::int64_t>() >= 0))
+      bad(path + ".deal_seed", "must be a whole number 0 to 18446744073709551615");
+    if (g.rules.order != RoundOrder::Random)
+      bad(path + ".deal_seed", "is for a game in random order only");
+    g.deal_seed = seed->get<std::uint64_t>();
   }
   const json& seats = required(j, path, "seats");
   if (!seats.is_array()) bad(path + ".seats", "must be a list [...], not " + kind_of(seats));

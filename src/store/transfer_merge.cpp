@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <string>
 
+#include "crowns/house_rules.hpp"
 #include "crowns/names.hpp"
 #include "crowns/rules.hpp"
 #include "store/game_log.hpp"
+#include "store/games.hpp"
 #include "store/transfer.hpp"
 
 namespace crowns::store {
@@ -111,7 +113,15 @@ std::optional<std::string> details_differ(const ExportGame& file, const ExportGa
 
 }  // namespace
 
+std::optional<std::string> rules_differ(const ExportGame& file, const ExportGame& here) {
+  if (file.rules == here.rules) return std::nullopt;
+  const std::string key = short_game_key(here.uuid.value_or(file.uuid.value_or("")));
+  return "game " + key + " is under other rules in the file (file: " + describe(file.rules) +
+         "; here: " + describe(here.rules) + ")";
+}
+
 GameMerge compare_game(const ExportGame& file, const ExportGame& here) {
+  if (auto differ = rules_differ(file, here)) return conflict(*differ);
   if (auto differ = details_differ(file, here)) return conflict(*differ);
   const std::size_t in_file = file.rounds.size();
   const std::size_t in_here = here.rounds.size();

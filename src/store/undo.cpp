@@ -6,6 +6,7 @@
 #include "store/db.hpp"
 #include "store/details.hpp"
 #include "store/game_log.hpp"
+#include "store/house_rules.hpp"
 #include "store/rounds.hpp"
 #include "store/transfer_db.hpp"
 #include "store/versions.hpp"
@@ -238,10 +239,24 @@ Expected<Reversal> reverse_join(Database& db, const Game& game, const AuditEntry
 // A game a sync brought to another database's version: the version before is put back
 // (a change of its own, which the next sync carries like any other).
 Expected<Reversal> reverse_sync(Database& db, const Game& game, const AuditEntry& e) {
+  if (!e.old_value && e.new_value) {
+    // A kept version taken that brought a deleted game back: deleted again, a change of its
+    // own that includes the one that brought it back.
+    versions::set_tombstone(db, game.uuid,
+                            versions::with_change_here(db, versions::game_version(db, game.id)));
+    db.prepare("DELETE FROM games WHERE id = ?").bind_all(game.id).run();
+    return Reversal{
+        std::nullopt,
+        "Deleted game " + std::to_string(game.id) + " again (undid \"" + e.summary + "\")",
+        e.new_value, std::nullopt};
+  }
   if (!e.old_value) return stale(game, e, "the log holds no copy of the game before it");
   auto before = parse_export(*e.old_value);
   if (!before || before->games.size() != 1) return stale(game, e, "its copy in the log is damaged");
-  write_game_content(db, game.id, before->games.front());
+  const ExportGame& was = before->games.front();
+  // A kept version taken under other rules brought them: the rules before come back too.
+  write_game_content(db, game.id, was);
+  if (was.rules != game.rules) write_game_rules(db, game.id, was.rules, was.dealt, was.deal_seed);
   return Reversal{log::refresh(db, game.id),
                   "Put game " + std::to_string(game.id) + " back as it was before: " + e.summary,
                   e.new_value, e.old_value};
@@ -251,6 +266,34 @@ Expected<Reversal> reverse_sync(Database& db, const Game& game, const AuditEntry
 // changes nothing either, but says so.
 Expected<Reversal> reverse_keep(const Game& game, const AuditEntry& e) {
   return Reversal{game, "Undid \"" + e.summary + "\": the game was not changed by it", e.new_value,
+                  e.old_value};
+}
+
+// A kept version taken that deleted the game (logged with the game before it, and no game
+// after): the game comes back whole under its number, its version the deletion's (which
+// includes everything it had seen) and, by the undo's own entry, one change more.
+Expected<Reversal> bring_back(Database& db, const AuditEntry& e) {
+  const std::string id = std::to_string(*e.game_id);
+  auto before = parse_export(e.old_value.value_or(""));
+  if (!before || before->games.size() != 1 || !before->games.front().uuid) {
+    return Failure{"the last change, " + quoted(e) +
+                       ", cannot be undone: its copy of the game in the log is damaged",
+                   {.kind = HintKind::ShowLog}};
+  }
+  const ExportGame& game = before->games.front();
+  const auto deleted = versions::tombstone(db, *game.uuid);
+  auto taken = db.prepare("SELECT 1 FROM games WHERE id = ? OR uuid = ?");
+  taken.bind_all(*e.game_id, *game.uuid);
+  if (!deleted || taken.step()) {
+    return Failure{
+        "the last change, " + quoted(e) + ", cannot be undone: game " + id + " has come back since",
+        {.kind = HintKind::ShowLog}};
+  }
+  insert_game_content(db, *e.game_id, game);
+  versions::set_game_version(db, *e.game_id, *deleted);
+  versions::drop_tombstone(db, *game.uuid);
+  return Reversal{log::refresh(db, *e.game_id),
+                  "Put game " + id + " back as it was before: " + e.summary, std::nullopt,
                   e.old_value};
 }
 
@@ -291,13 +334,14 @@ Expected<Change> undo_last_change(Database& db, std::optional<std::int64_t> game
         {.kind = HintKind::LogKeepsCopy, .game = *entry->game_id}};
   }
   const auto game = load_game(db, *entry->game_id);
-  if (!game || entry->id < last_deletion(db, *entry->game_id)) {
+  const bool taken_deletion = entry->action == "sync" && !entry->new_value && !game;
+  if ((!game && !taken_deletion) || entry->id < last_deletion(db, *entry->game_id)) {
     return Failure{"nothing left to undo in " + which, {.kind = HintKind::ShowLog}};
   }
-  auto reversal = reverse(db, *game, *entry);
+  auto reversal = taken_deletion ? bring_back(db, *entry) : reverse(db, *game, *entry);
   if (!reversal) return reversal.failure();
-  if (reversal->after) clear_draft(db, game->id);
-  AuditEntry undo = append_audit(db, {.game_id = game->id,
+  if (reversal->after) clear_draft(db, *entry->game_id);
+  AuditEntry undo = append_audit(db, {.game_id = *entry->game_id,
                                       .action = "undo",
                                       .summary = reversal->summary,
                                       .old_value = reversal->old_value,

@@ -444,39 +444,41 @@ Outcome<store::Change> seat_arrival(store::Database& db, const ArrivalRequest& r
   });
 }
 
-Outcome<store::Change> abandon(store::Database& db, std::optional<std::int64_t> id,
-                               const Basis& basis) {
+namespace {
+
+// A change to one whole game (abandon, reopen, details): the basis checked and the change logged
+// and remembered in the same transaction as the write.
+template <typename Write>
+Outcome<store::Change> change_game(store::Database& db, std::optional<std::int64_t> id,
+                                   const Basis& basis, Write write) {
   return in_transaction(db, [&] {
     check_stored(db, basis);
     const store::Game game = game_now(db, id);
     check_basis(db, game, basis);
-    store::Change done = logged(take(store::abandon_game(db, game), game));
+    store::Change done = logged(take(write(game), game));
     remember(db, basis, done.entry);
     return done;
   });
+}
+
+}  // namespace
+
+Outcome<store::Change> abandon(store::Database& db, std::optional<std::int64_t> id,
+                               const Basis& basis) {
+  return change_game(db, id, basis,
+                     [&](const store::Game& game) { return store::abandon_game(db, game); });
 }
 
 Outcome<store::Change> reopen(store::Database& db, std::optional<std::int64_t> id,
                               const Basis& basis) {
-  return in_transaction(db, [&] {
-    check_stored(db, basis);
-    const store::Game game = game_now(db, id);
-    check_basis(db, game, basis);
-    store::Change done = logged(take(store::reopen_game(db, game), game));
-    remember(db, basis, done.entry);
-    return done;
-  });
+  return change_game(db, id, basis,
+                     [&](const store::Game& game) { return store::reopen_game(db, game); });
 }
 
 Outcome<store::Change> change_details(store::Database& db, std::optional<std::int64_t> id,
                                       const store::DetailsChange& change, const Basis& basis) {
-  return in_transaction(db, [&] {
-    check_stored(db, basis);
-    const store::Game game = game_now(db, id);
-    check_basis(db, game, basis);
-    store::Change done = logged(take(store::update_details(db, game, change), game));
-    remember(db, basis, done.entry);
-    return done;
+  return change_game(db, id, basis, [&](const store::Game& game) {
+    return store::update_details(db, game, change);
   });
 }
 

@@ -6,6 +6,8 @@
 #include <charconv>
 #include <ctime>
 
+#include "store/timeline.hpp"
+
 namespace crowns::views {
 
 LocalTime local_time(std::int64_t t) {
@@ -48,13 +50,7 @@ std::optional<std::int64_t> stored_utc_seconds(std::string_view stored) {
 
 std::string iso_utc(std::string_view stored) {
   const auto seconds = stored_utc_seconds(stored);
-  if (!seconds) return std::string(stored);
-  const auto time = static_cast<std::time_t>(*seconds);
-  std::tm utc{};
-  gmtime_r(&time, &utc);
-  std::array<char, 32> text{};
-  std::strftime(text.data(), text.size(), "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text.data();
+  return seconds ? store::timeline::iso_time(*seconds) : std::string(stored);
 }
 
 std::string local_text(std::string_view stored) {

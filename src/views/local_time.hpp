@@ -23,8 +23,9 @@ LocalTime local_time(std::int64_t t);
 /// nullopt for any other text.
 std::optional<std::int64_t> stored_utc_seconds(std::string_view stored);
 
-/// A stored UTC time as JSON writes it: ISO 8601 with its Z, "2026-01-15T19:04:00Z"; other text
-/// as it is.
+/// A stored UTC time as JSON writes it: ISO 8601 with its Z, "2026-01-15T19:04:00Z" (the form of
+/// store::timeline::iso_time, which writes Unix seconds); other text as it is. Every `--json`
+/// time goes through one of the two, so no JSON time is ever zone-less text.
 std::string iso_utc(std::string_view stored);
 
 /// A stored UTC time as local text with its zone, "2026-01-15 11:04:00 PST"; other text as

@@ -15,7 +15,7 @@ check "in UTC when TZ says so" grep -qx "Time: .* so far (started 2026-01-15 03:
 check "show --json stays UTC (ISO 8601, Z)" grep -q '"started_at":"2026-01-15T03:00:00Z"' <(la show --json)
 check "the log's header names the zone" grep -qE "^ *# +When \((PST|PDT)\) " <(la log)
 check "the log's times are local" grep -qE " 2026-01-14 19:20:00 +1 +Round 1 entered" <(la log)
-check "log --json stays as stored (UTC)" grep -q '"at":"2026-01-15 03:20:00"' <(la log --json)
+check "log --json stays UTC (ISO 8601, Z)" grep -q '"at":"2026-01-15T03:20:00Z"' <(la log --json)
 
 # A game imported without times, then a round recorded here: its time travels.
 cat >old.json <<'JSON'

@@ -11,10 +11,13 @@
 #include "crowns/odds.hpp"
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
+#include "odds_reference.hpp"
 #include "test_size.hpp"
 
 using namespace crowns;
 using crowns::test::cards;
+using crowns::test::every_card_p1;
+using crowns::test::every_card_p2;
 
 namespace {
 
@@ -89,43 +92,6 @@ std::vector<Card> near_out_hand(std::mt19937_64& rng, int n, int boxes) {
   return hand;
 }
 
-// p1 by the full loop the joker pre-check skips: every kind of unseen card, tried in the solver.
-double full_loop_p1(const std::vector<Card>& hand, int wild_rank, const Unseen& unseen) {
-  int outs = 0;
-  for (int k = 0; k < kCardKinds; ++k) {
-    const int copies = unseen.count[static_cast<std::size_t>(k)];
-    if (copies > 0 && goes_out(hand, card_of_kind(k), wild_rank)) outs += copies;
-  }
-  return unseen.total > 0 ? static_cast<double>(outs) / unseen.total : 0;
-}
-
-// p2 from full_loop_p1: kinds instead of copies, so cheap enough for many hands.
-double full_loop_p2(const std::vector<Card>& hand, int wild_rank, const Unseen& unseen) {
-  double p2 = 0;
-  for (int k = 0; k < kCardKinds; ++k) {
-    const int copies = unseen.count[static_cast<std::size_t>(k)];
-    if (copies == 0) continue;
-    const double chance = static_cast<double>(copies) / unseen.total;
-    const Card card = card_of_kind(k);
-    if (goes_out(hand, card, wild_rank)) {
-      p2 += chance;
-      continue;
-    }
-    Unseen rest = unseen;
-    rest.remove(card);
-    std::vector<Card> drawn = hand;
-    drawn.push_back(card);
-    double best = 0;
-    for (std::size_t d = 0; d < drawn.size(); ++d) {
-      std::vector<Card> kept = drawn;
-      kept.erase(kept.begin() + static_cast<long>(d));
-      best = std::max(best, full_loop_p1(kept, wild_rank, rest));
-    }
-    p2 += chance * best;
-  }
-  return p2;
-}
-
 }  // namespace
 
 TEST_CASE("the joker pre-check gives the numbers of the full loop", "[odds][slow]") {
@@ -151,7 +117,7 @@ TEST_CASE("the joker pre-check gives the numbers of the full loop", "[odds][slow
       const auto unseen = unseen_cards(KnownCards{hand, {}, seen}, 1);
       REQUIRE(unseen.ok());
       INFO("round " << round << ", hand " << h);
-      const double p1 = full_loop_p1(hand, wild_rank, *unseen);
+      const double p1 = every_card_p1(hand, wild_rank, *unseen, MeldRules{});
       CHECK(out_chance_one_draw(hand, wild_rank, *unseen, MeldRules{}) == Approx(p1).margin(1e-12));
       if (!goes_out(hand, Card::joker(), wild_rank)) {
         CHECK(p1 == 0);
@@ -160,7 +126,7 @@ TEST_CASE("the joker pre-check gives the numbers of the full loop", "[odds][slow
       ++tried;
       if (round <= 6 || h % 6 == 0) {
         CHECK(out_chance_two_draws(hand, wild_rank, *unseen, MeldRules{}) ==
-              Approx(full_loop_p2(hand, wild_rank, *unseen)).margin(1e-12));
+              Approx(every_card_p2(hand, wild_rank, *unseen, MeldRules{})).margin(1e-12));
       }
     }
   }

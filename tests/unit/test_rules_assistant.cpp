@@ -18,6 +18,7 @@
 #include "crowns/rules.hpp"
 #include "crowns/solver.hpp"
 #include "crowns/unseen.hpp"
+#include "odds_reference.hpp"
 #include "store/assist.hpp"
 #include "store/db.hpp"
 #include "temp_db.hpp"
@@ -25,6 +26,9 @@
 using namespace crowns;
 using crowns::test::card;
 using crowns::test::cards;
+using crowns::test::every_card_p1;
+using crowns::test::every_card_p2;
+using crowns::test::out_under;
 
 namespace {
 
@@ -38,49 +42,6 @@ constexpr std::array<MeldRules, 4> kEveryMeldRules = {kStandardMelds, kNoWildOnl
 std::string switches_text(MeldRules r) {
   return std::string(r.wild_melds == WildMelds::Count ? "wild melds yes" : "wild melds no") +
          (r.book_suits == BookSuits::Any ? ", book suits any" : ", book suits distinct");
-}
-
-bool out_under(std::vector<Card> hand, Card drawn, int wild_rank, MeldRules rules) {
-  hand.push_back(drawn);
-  return min_score(hand, wild_rank, HandMode::Drawn, rules) == 0;
-}
-
-// The reference: every kind of unseen card drawn, in the solver, no shortcut.
-double every_card_p1(const std::vector<Card>& hand, int wild_rank, const Unseen& unseen,
-                     MeldRules rules) {
-  int outs = 0;
-  for (int k = 0; k < kCardKinds; ++k) {
-    const int copies = unseen.count[static_cast<std::size_t>(k)];
-    if (copies > 0 && out_under(hand, card_of_kind(k), wild_rank, rules)) outs += copies;
-  }
-  return unseen.total > 0 ? static_cast<double>(outs) / unseen.total : 0;
-}
-
-double every_card_p2(const std::vector<Card>& hand, int wild_rank, const Unseen& unseen,
-                     MeldRules rules) {
-  double p2 = 0;
-  for (int k = 0; k < kCardKinds; ++k) {
-    const int copies = unseen.count[static_cast<std::size_t>(k)];
-    if (copies == 0) continue;
-    const double chance = static_cast<double>(copies) / unseen.total;
-    const Card c = card_of_kind(k);
-    if (out_under(hand, c, wild_rank, rules)) {
-      p2 += chance;
-      continue;
-    }
-    Unseen rest = unseen;
-    rest.remove(c);
-    std::vector<Card> drawn = hand;
-    drawn.push_back(c);
-    double best = 0;
-    for (std::size_t d = 0; d < drawn.size(); ++d) {
-      std::vector<Card> kept = drawn;
-      kept.erase(kept.begin() + static_cast<long>(d));
-      best = std::max(best, every_card_p1(kept, wild_rank, rest, rules));
-    }
-    p2 += chance * best;
-  }
-  return p2;
 }
 
 // A hand the switches matter to: wild cards often two or more (a meld of wilds alone), copies

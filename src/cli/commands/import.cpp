@@ -125,7 +125,9 @@ void print_conflicts(const ImportOptions& opts, const store::ImportPlan& plan, C
       ctx.out << "Kept as it is here: " << what << '\n';
     } else {
       ctx.out << (opts.dry_run ? "Would skip: " : "Skipped: ") << what;
-      if (opts.keep == store::KeepSide::File) {
+      if (c.hint) {
+        ctx.out << sanitize(hint_words(c.hint));
+      } else if (opts.keep == store::KeepSide::File) {
         ctx.out << " (the file's version cannot be taken: " << sanitize(c.cannot_keep_file) << ")";
       } else {
         undecided = true;
@@ -172,7 +174,8 @@ void print_summary(const ImportOptions& opts, const store::ExportData& data,
            {"difference", c.difference},
            {"kept", conflict_outcome(opts, c)},
            {"cannot_keep_file",
-            c.cannot_keep_file.empty() ? Json(nullptr) : Json(c.cannot_keep_file)}});
+            c.cannot_keep_file.empty() ? Json(nullptr) : Json(c.cannot_keep_file)},
+           {"hint", hint_json(c.hint)}});
     }
     for (const auto& u : plan.updated_games) {
       const store::GameMerge& m = u.merge;
@@ -267,11 +270,20 @@ void run_import(const ImportOptions& opts, Context& ctx) {
          "; nothing was imported (add --force to import unusual values, as round --force "
          "records them)");
   }
-  if (!opts.dry_run && store::import_changes(*plan, opts.keep)) {
-    if (auto applied = store::apply_import(db, *data, *plan, shown, opts.keep); !applied)
-      fail(shown + ": " + worded(applied.failure()) + "; nothing was imported");
+  // A game under other rules here is not merged, whatever --keep says: its version is kept
+  // for sync --take, and the exit status is a conflict's.
+  const bool by_rules = std::any_of(
+      plan->conflicts.begin(), plan->conflicts.end(),
+      [](const store::GameConflict& c) { return c.hint.kind == HintKind::RulesDiffer; });
+  if (!opts.dry_run && (by_rules || store::import_changes(*plan, opts.keep))) {
+    if (store::import_changes(*plan, opts.keep)) {
+      if (auto applied = store::apply_import(db, *data, *plan, shown, opts.keep); !applied)
+        fail(shown + ": " + worded(applied.failure()) + "; nothing was imported");
+    }
+    store::keep_rules_conflicts(db, *data, *plan, shown);
     tx.commit();
   }
+  if (by_rules) ctx.exit_code = ExitCode::Conflict;
   ImportOptions named = opts;
   named.file = shown;
   print_summary(named, *data, *plan, unusual, alikes, ctx);

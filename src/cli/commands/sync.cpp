@@ -132,6 +132,7 @@ void print_json(const SyncOptions& opts, const Outcome& o, Context& ctx) {
                 {"file_version", version_json(c.file)},
                 {"here_version", version_json(c.here)}};
       if (!c.why_undecided.empty()) item["why"] = c.why_undecided;
+      if (c.hint) item["hint"] = hint_json(c.hint);
       if (c.kept == "undecided")
         undecided.push_back({{"here", item["here"]}, {"game", c.uuid}, {"file", m.file}});
       conflicts.push_back(std::move(item));
@@ -389,8 +390,17 @@ void run_sync(const SyncOptions& opts, Context& ctx) {
                     [](const auto& c) { return c.kept == "undecided"; }))
       conflict_files.push_back(m.file);
   }
-  if (o.undecided > 0) {
-    ctx.err << "crowns: " << counted(static_cast<long long>(o.undecided), "conflict")
+  // Two versions under different rules: no --keep settles them, the hint says what does.
+  std::size_t by_rules = 0;
+  for (const auto& m : o.merged) {
+    for (const auto& c : m.conflicts) {
+      if (c.kept != "undecided" || c.hint.kind != HintKind::RulesDiffer) continue;
+      ++by_rules;
+      ctx.err << "crowns: " << sanitize(c.difference) << sanitize(hint_words(c.hint)) << '\n';
+    }
+  }
+  if (o.undecided > by_rules) {
+    ctx.err << "crowns: " << counted(static_cast<long long>(o.undecided - by_rules), "conflict")
             << " left undecided (each game kept as it is here, the other version kept too); "
                "choose with "
             << sanitize(keep_hint(opts.folder, conflict_files)) << '\n';

@@ -3,6 +3,7 @@
 #include "crowns/plural.hpp"
 #include "crowns/rules.hpp"
 #include "views/hand.hpp"
+#include "views/local_time.hpp"
 #include "views/report.hpp"
 
 namespace crowns::cli {
@@ -131,7 +132,7 @@ void print_history(std::ostream& out, const views::Style& style,
     const std::string word(store::status_name(g.status));
     const std::string result =
         g.status == store::SolitaireStatus::Won ? style.green(word) : style.red(word);
-    table.row({std::to_string(g.id), g.finished_at.value_or("-"),
+    table.row({std::to_string(g.id), g.finished_at ? views::local_text(*g.finished_at) : "-",
                g.player_name ? sanitize(*g.player_name) : "-",
                g.seed ? "seed " + std::to_string(*g.seed) : "real cards", result,
                std::to_string(g.piles_closed), std::to_string(g.plays.size()),
@@ -143,14 +144,15 @@ void print_history(std::ostream& out, const views::Style& style,
 Json history_json(const std::vector<store::SolitaireGame>& games) {
   Json list = Json::array();
   for (const auto& g : games) {
-    list.push_back(Json{{"game", g.id},
-                        {"finished_at", g.finished_at ? Json(*g.finished_at) : Json(nullptr)},
-                        {"player", g.player_name ? Json(*g.player_name) : Json(nullptr)},
-                        {"seed", g.seed ? Json(*g.seed) : Json(nullptr)},
-                        {"result", store::status_name(g.status)},
-                        {"piles_closed", g.piles_closed},
-                        {"plays", g.plays.size()},
-                        {"hints", g.hints}});
+    list.push_back(
+        Json{{"game", g.id},
+             {"finished_at", g.finished_at ? Json(views::iso_utc(*g.finished_at)) : Json(nullptr)},
+             {"player", g.player_name ? Json(*g.player_name) : Json(nullptr)},
+             {"seed", g.seed ? Json(*g.seed) : Json(nullptr)},
+             {"result", store::status_name(g.status)},
+             {"piles_closed", g.piles_closed},
+             {"plays", g.plays.size()},
+             {"hints", g.hints}});
   }
   return list;
 }

@@ -1,6 +1,7 @@
 #include "cli/views/written.hpp"
 
 #include "views/game_times.hpp"
+#include "views/local_time.hpp"
 #include "views/style.hpp"
 
 namespace crowns::cli {
@@ -19,7 +20,7 @@ Json logged_value(const std::optional<std::string>& text) {
 
 Json logged_json(const store::AuditEntry& entry) {
   return {{"id", entry.id},
-          {"at", entry.at},
+          {"at", views::iso_utc(entry.at)},
           {"game", entry.game_id ? Json(*entry.game_id) : nullptr},
           {"action", entry.action},
           {"summary", entry.summary},
