@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The phone's pages across rule sets (issue 47 item 4): a standard game and a down game
-# without wild melds; the phone's leaderboard says its games span two rule sets, and the
+# without wild melds; the phone's leaderboard, open when the down game finishes, says its games
+# span two rule sets, and the
 # phone's report names the house rules of the records held in the down game, at 360x800 with
 # touch (tests/browser/rule_sets.test.js, which starts crowns serve itself). The test clock
 # (CROWNS_TIME) keeps the games in one order.
@@ -18,9 +19,9 @@ CROWNS_TIME=10:00:00 "$CROWNS" new --add Ann Bob >/dev/null
 for r in 1 2 3 4 5 6 7 8 9 10 11; do play 10:00:00 1 '0*' "$((r + 10))"; done
 CROWNS_TIME=11:00:00 "$CROWNS" new --add Ann Bob --order down --wild-melds no >/dev/null
 play 11:00:00 2 '0*' 95
-for r in 2 3 4 5 6 7 8 9 10 11; do play 11:00:00 2 "$((r + 20))" '0*'; done
-check "two finished games of two rule sets" \
-  [ "$("$CROWNS" leaderboard --json | json rule_sets | grep -o '"games":1' | wc -l)" = 2 ]
+for r in 2 3 4 5 6 7 8 9 10; do play 11:00:00 2 "$((r + 20))" '0*'; done
+# Round 11 of the down game is recorded by the browser test while the leaderboard is open.
+check "one finished game so far: no mix to tell" [ -z "$("$CROWNS" leaderboard --json | json rule_sets)" ]
 
 browser_setup rule_sets.test.js
 shots=${KEEP_SHOTS:-$E2E_TMP/shots}
