@@ -61,7 +61,7 @@ check "records: the longest game" grep -qE '^Longest game +1 h 50 min +1  2026-0
 check "records: the shortest game" grep -qE '^Shortest game +33 min +2  2026-01-15' <<<"$out"
 check "records: the slowest round" grep -qE '^Slowest round +50 min +3  2026-01-15  round 11' <<<"$out"
 check "records --json: the slowest round" \
-  grep -q '"slowest_round":{"game":3,"date":"2026-01-15","round":11,"duration_s":3000}' <(c records --json)
+  grep -q '"slowest_round":{"game":3,"date":"2026-01-15","round":11,"duration_s":3000,"rules":null}' <(c records --json)
 
 # The report shows the same three (issue 39), and each player's time played and rivals.
 golden="$(dirname "$0")/helpers/timeline_report.golden"
