@@ -273,10 +273,9 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& raw_o
       // The failure's words and its hint in the terminal's (cli/hint_words.cpp); under --json
       // the hint as data too, on standard output, for a script to act on.
       if (json_asked && e.hint()) {
-        out << nlohmann::ordered_json{{"error", sanitize(worded(e.what(), e.hint()))},
-                                      {"hint", hint_json(e.hint())}}
-                   .dump()
-            << '\n';
+        nlohmann::ordered_json answer;
+        add_failure_json(answer, {.message = e.what(), .hint = e.hint()});
+        out << answer.dump() << '\n';
       }
       out.flush();
       print_error(err, worded(e.what(), e.hint()));

@@ -5,7 +5,8 @@
 // waits gets its answer, and a file of a million requests is not flushed a million times).
 //
 // An answer is {"id":<the request's id>, ...the command's fields} or
-// {"id":…,"error":"…"} (with "line":N when the request has no id); a bad line does not stop
+// {"id":…,"error":"…"} (with "line":N when the request has no id, and "hint":{…} when the
+// failure has one, as --json gives it: add_failure_json); a bad line does not stop
 // the loop, and the exit status is 1 at the end if any line failed.
 
 #include "cli/batch_line.hpp"

@@ -10,11 +10,12 @@
 namespace crowns::cli {
 namespace {
 
-std::string error_answer(const nlohmann::json& id, long line_no, const std::string& message) {
+// {"id":…,"error":…,"hint":{…}}: the failure as `--json` gives it (add_failure_json).
+std::string error_answer(const nlohmann::json& id, long line_no, const Failure& failure) {
   nlohmann::ordered_json answer{{"id", id}};
   // Without an id, the line number is how a script finds the request that failed.
   if (id.is_null() && line_no > 0) answer["line"] = line_no;
-  answer["error"] = message;
+  add_failure_json(answer, failure);
   return views::dump_json(answer);
 }
 
@@ -31,12 +32,12 @@ LineAnswer answer_line(std::string_view line, const Answerer& answer, long line_
   const std::string where =
       line_no > 0 ? "line " + std::to_string(line_no) : std::string("the line");
   if (line.size() > kMaxRequestLine)
-    return {error_answer(nullptr, line_no, where + " is longer than 64 KiB"), true};
+    return {error_answer(nullptr, line_no, {.message = where + " is longer than 64 KiB"}), true};
   const auto request = nlohmann::json::parse(line, nullptr, false);
   if (request.is_discarded())
-    return {error_answer(nullptr, line_no, where + " is not valid JSON"), true};
+    return {error_answer(nullptr, line_no, {.message = where + " is not valid JSON"}), true};
   if (!request.is_object())
-    return {error_answer(nullptr, line_no, where + " is not a JSON object"), true};
+    return {error_answer(nullptr, line_no, {.message = where + " is not a JSON object"}), true};
   nlohmann::json id = nullptr;
   if (const auto it = request.find("id"); it != request.end()) id = *it;
   JsonRequest reader(request);
@@ -45,7 +46,7 @@ LineAnswer answer_line(std::string_view line, const Answerer& answer, long line_
   if (fields && !reader.checked()) {
     if (auto bad = reader.failure()) fields = *bad;
   }
-  if (!fields) return {error_answer(id, line_no, worded(fields.failure())), true};
+  if (!fields) return {error_answer(id, line_no, fields.failure()), true};
   const std::string id_text = views::dump_json(id);
   std::string text;
   text.reserve(id_text.size() + fields->size() + 10);

@@ -1,6 +1,7 @@
 #include "cli/hint_words.hpp"
 
 #include "crowns/names.hpp"
+#include "views/style.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -108,6 +109,11 @@ nlohmann::ordered_json hint_json(const Hint& hint) {
   if (!hint.other.empty()) json["other"] = hint.other;
   if (!hint.args.empty()) json["args"] = hint.args;
   return json;
+}
+
+void add_failure_json(nlohmann::ordered_json& answer, const Failure& failure) {
+  answer["error"] = views::sanitize(worded(failure));
+  if (failure.hint) answer["hint"] = hint_json(failure.hint);
 }
 
 }  // namespace crowns::cli

@@ -24,4 +24,9 @@ inline std::string worded(const Failure& failure) {
 /// The hint for `--json`: {"kind": "accept_unusual", ...its values}; null for none.
 nlohmann::ordered_json hint_json(const Hint& hint);
 
+/// A failure as JSON, the one writer of it for `--json` and every `--batch` error line: adds
+/// "error" (its words and its hint's, as `crowns: error:` prints them, made safe to print) and,
+/// when it has a hint, "hint" (hint_json) to `answer`, after what it already holds ("id").
+void add_failure_json(nlohmann::ordered_json& answer, const Failure& failure);
+
 }  // namespace crowns::cli

@@ -123,19 +123,6 @@ Answer write(store::Database& db, Action action, const Fields& fields) {
 
 }  // namespace
 
-const char* action_path(Action action) {
-  switch (action) {
-    case Action::Edit: return "/api/edit";
-    case Action::Undo: return "/api/undo";
-    case Action::Start: return "/api/start";
-    case Action::Rematch: return "/api/rematch";
-    case Action::Tiebreak: return "/api/tiebreak";
-    case Action::Join: return "/api/join";
-    case Action::Round: break;
-  }
-  return "/api/round";
-}
-
 Answer run_action(store::Database& db, Action action, const Fields& fields) {
   try {
     if (action == Action::Round || action == Action::Edit || action == Action::Undo)

@@ -28,9 +28,6 @@ enum class Action { Round, Edit, Undo, Start, Rematch, Tiebreak, Join };
 /// "state": the game as the page draws it}.
 nlohmann::ordered_json done(const store::Database& db, const store::Change& change);
 
-/// The path of an action's POST ("/api/round", ...).
-const char* action_path(Action action);
-
 /// Runs `action` with the form's fields against `db` (the server's write connection).
 /// Fields: game=ID (all); round=N (edit: the round to correct; round: the round the form
 /// showed, refused if another writer recorded it meanwhile); v0, v1, ... one value per

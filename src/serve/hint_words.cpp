@@ -60,6 +60,21 @@ std::string phone_hint(const Hint& hint) {
   return {};
 }
 
+std::string console_hint(const Hint& hint) {
+  switch (hint.kind) {
+    case HintKind::ChooseDatabase: return "; give the crowns database with --db or $CROWNS_DB";
+    case HintKind::DatabaseMissing:
+      return ": check --db or $CROWNS_DB, or start one by recording something";
+    case HintKind::DatabaseElsewhere: return "; give another place with --db or $CROWNS_DB";
+    case HintKind::RestoreBackup: return "; restore a backup with 'crowns restore FILE'";
+    case HintKind::RecoverDatabase:
+      return "; restore a backup with 'crowns restore FILE', or recover what is left into a new "
+             "file with 'sqlite3 " +
+             hint.name + " .recover'";
+    default: return {};
+  }
+}
+
 std::string phone_said(const std::string& message, const Hint& hint) {
   return message + phone_hint(hint);
 }

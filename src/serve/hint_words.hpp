@@ -25,4 +25,15 @@ inline std::string phone_said(const Error& error) {
   return phone_said(error.what(), error.hint());
 }
 
+/// The hint as crowns-serve prints it at its start, on the terminal of whoever ran `crowns
+/// serve` (a database missing or damaged): the terminal's words (cli/hint_words.cpp), which
+/// crowns-serve cannot link (it holds nothing of the CLI), for the few kinds its start can
+/// raise; a unit test keeps them equal. Empty for every other kind.
+std::string console_hint(const Hint& hint);
+
+/// The error's words followed by its hint's, for crowns-serve's error line (not escaped).
+inline std::string console_said(const Error& error) {
+  return error.what() + console_hint(error.hint());
+}
+
 }  // namespace crowns::serve

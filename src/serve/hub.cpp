@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "crowns/error.hpp"
+#include "crowns/names.hpp"
 #include "store/connections.hpp"
 #include "store/db.hpp"
 
@@ -16,16 +18,6 @@ constexpr std::size_t kMaxCached = 256;  // pages kept; more: start again
 constexpr std::size_t kMaxWarm = 32;     // pages rendered again after a change
 // A page not asked for in this many changes is no longer rendered ahead.
 constexpr std::uint64_t kWarmFor = 50;
-
-// $CROWNS_SERVE_TEST_SLOW_MS: a whole number of ms (else none), read once at the start.
-std::chrono::milliseconds slow_for_test() {
-  const char* text = std::getenv("CROWNS_SERVE_TEST_SLOW_MS");
-  const std::string_view value = text != nullptr ? text : "";
-  int ms = 0;
-  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), ms);
-  if (error != std::errc() || end != value.data() + value.size() || ms < 0) ms = 0;
-  return std::chrono::milliseconds(ms);
-}
 
 // What a change was, as a page served from before it says.
 std::string what_changed(const Change& change) {
@@ -41,6 +33,18 @@ std::int64_t data_version(const store::Database& db) {
 }
 
 }  // namespace
+
+std::optional<std::chrono::milliseconds> milliseconds_from_env(const char* name, int least) {
+  const char* text = std::getenv(name);
+  const std::string_view value = text != nullptr ? text : "";
+  if (value.empty()) return std::nullopt;
+  int ms = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), ms);
+  if (error != std::errc() || end != value.data() + value.size() || ms < least)
+    throw Error(std::string(name) + " must be a whole number of milliseconds from " +
+                std::to_string(least) + ", not " + quote_token(value));
+  return std::chrono::milliseconds(ms);
+}
 
 std::unique_ptr<store::Database> ConnectionPool::take() {
   {
@@ -60,7 +64,10 @@ void ConnectionPool::give(std::unique_ptr<store::Database> db) {
 }
 
 Hub::Hub(const store::Database& first, ConnectionPool& pool)
-    : watcher_db_(store::open_another(first)), pool_(pool), slow_for_test_(slow_for_test()) {}
+    : watcher_db_(store::open_another(first)),
+      pool_(pool),
+      slow_for_test_(milliseconds_from_env("CROWNS_SERVE_TEST_SLOW_MS", 0)
+                         .value_or(std::chrono::milliseconds(0))) {}
 
 Hub::~Hub() {
   stop();

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -23,6 +24,12 @@
 #include "store/sqlite.hpp"
 
 namespace crowns::serve {
+
+/// $NAME as a whole number of milliseconds from `least` (the test settings
+/// $CROWNS_SERVE_TEST_SLOW_MS and $CROWNS_SERVE_TEST_BEAT_MS, read once at the start); none when
+/// unset or empty. Throws crowns::Error naming the variable, its value and the right form when
+/// it is not one, as $CROWNS_BUSY_TIMEOUT_MS is refused: a typo is not silently a default.
+std::optional<std::chrono::milliseconds> milliseconds_from_env(const char* name, int least);
 
 /// Connections to the database for reading, one per thread at a time (an SQLite connection
 /// must not serve two threads at once); opened as needed, kept for the next request.

@@ -33,6 +33,7 @@
 #include "serve/kept_report.hpp"
 #include "serve/pages.hpp"
 #include "serve/qr.hpp"
+#include "serve/routes.hpp"
 #include "serve/security.hpp"
 #include "store/db.hpp"
 #include "store/house_rules.hpp"
@@ -189,23 +190,40 @@ std::string bind_failure(const std::string& host, int port, int why) {
 }
 
 // How often an event stream sends its heartbeat: 15 s, or for tests
-// $CROWNS_SERVE_TEST_BEAT_MS (a whole number of ms from 100, read once at the start), so that a
-// stalled connection can be seen to be noticed in seconds.
+// $CROWNS_SERVE_TEST_BEAT_MS (from 100 ms), so that a stalled connection can be seen to be
+// noticed in seconds.
 std::chrono::milliseconds heartbeat_every() {
-  const char* text = std::getenv("CROWNS_SERVE_TEST_BEAT_MS");
-  const std::string_view value = text != nullptr ? text : "";
-  int ms = 0;
-  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), ms);
-  if (error != std::errc() || end != value.data() + value.size() || ms < 100) return kHeartbeat;
-  return std::chrono::milliseconds(ms);
+  return milliseconds_from_env("CROWNS_SERVE_TEST_BEAT_MS", 100).value_or(kHeartbeat);
 }
 
 std::string clock_time() {
   return fmt::format("{:%H:%M:%S}", fmt::localtime(std::time(nullptr)));
 }
 
+class Site;
+
+// A request as a route's handler sees it: a write's form fields are read (and its token
+// checked) before, by Site::answer; a read's are none.
+struct Route;
+struct Call {
+  const httplib::Request& req;
+  httplib::Response& res;
+  Fields fields;
+  const Route& route;
+};
+
+// A row of the table (routes.hpp) with its handler.
+struct Route {
+  RouteRow row;
+  void (Site::*handler)(Call&);
+  Action action = Action::Round;  ///< What a write does (Access::Write rows only).
+};
+
 class Site {
  public:
+  /// Every route, with its handler: the one table (defined after the class).
+  static const std::vector<Route>& table();
+
   Site(const ServeOptions& options, std::ostream& out)
       : out_(out),
         writer_(store::open_database(options.db_path, store::Access::Read)),
@@ -214,7 +232,8 @@ class Site {
         token_(options.token == Token::Fresh ? fresh_kept_token(token_file(options.db_path))
                                              : kept_token(token_file(options.db_path))),
         names_(served_names(options.lan)) {
-    routes();
+    configure();
+    register_routes();
   }
 
   httplib::Server& http() { return http_; }
@@ -261,7 +280,9 @@ class Site {
     return it->second;
   }
 
-  void routes() {
+  // The server's settings and the checks of every request, whatever its route: the names it
+  // answers to (DNS rebinding), the methods it serves, the errors the library answers itself.
+  void configure() {
     hub_.on_change([this](const Change& change) {
       const std::scoped_lock lock(kept_mutex_);
       for (const auto& [key, report] : reports_) report->note(change);
@@ -300,37 +321,9 @@ class Site {
         reply_error(res, 405, "only GET and POST are served");
         return httplib::Server::HandlerResponse::Handled;
       }
-      RateLimiter& limit = req.method == "POST" ? write_limit_ : read_limit_;
-      if (!limit.allow(req.remote_addr)) {
-        res.set_header("Retry-After", "1");
-        reply_error(res, 429, "too many requests from " + req.remote_addr + "; wait a moment");
-        return httplib::Server::HandlerResponse::Handled;
-      }
       return httplib::Server::HandlerResponse::Unhandled;
     });
-    // Errors the library answers itself (413, 404, 400): a page for a browser's page, JSON
-    // for the API (/api/..., *.json, or asked for by Accept) like the rest.
-    const httplib::Server::HandlerWithResponse json_errors = [](const httplib::Request& req,
-                                                                httplib::Response& res) {
-      if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-      std::string message = "error " + std::to_string(res.status);
-      if (res.status == 404) {
-        message = "no such page";
-        if (req.path.starts_with("/game/"))
-          message = "no such page: " + quote_token(req.path.substr(6)) +
-                    " is not a game number (a game's page is /game/NUMBER)";
-      }
-      if (res.status == 413)
-        message = "request too large: at most " + std::to_string(kMaxBody) + " bytes";
-      if (res.status == 400) message = "bad request";
-      if (wants_json(req)) {
-        reply_error(res, res.status, message);
-      } else {
-        reply_error_page(res, res.status, message);
-      }
-      return httplib::Server::HandlerResponse::Handled;
-    };
-    http_.set_error_handler(json_errors);
+    http_.set_error_handler(httplib::Server::HandlerWithResponse(library_error));
     http_.set_exception_handler(
         [](const httplib::Request&, httplib::Response& res, const std::exception_ptr& ep) {
           std::string message = "internal error";
@@ -342,253 +335,363 @@ class Site {
           }
           reply_error(res, 500, message);
         });
+  }
 
-    // The current game, or the tables when two or more games are in progress; ?game=N: the
-    // table of game N (its game, then its rematch), which a game elsewhere never moves.
-    http_.Get("/", [this](const httplib::Request& req, httplib::Response& res) {
-      reply_page(res, [&] {
-        const auto id = number_param(req, "game");
-        return page("/?" + (id ? std::to_string(*id) : std::string()),
-                    [id](const store::Database& db) {
-                      return game_page(db, id, {.token = {}, .table = true});
-                    });
-      });
-    });
-    http_.Get(R"(/game/(\d{1,12})\.json)",
-              [this](const httplib::Request& req, httplib::Response& res) { game_json(req, res); });
-    http_.Get(R"(/game/(\d{1,12}))", [this](const httplib::Request& req, httplib::Response& res) {
-      if (wants_json(req)) {
-        game_json(req, res);
+  // Errors the library answers itself (413, 404, 400): a page for a browser's page, JSON
+  // for the API (/api/..., *.json, or asked for by Accept) like the rest.
+  static httplib::Server::HandlerResponse library_error(const httplib::Request& req,
+                                                        httplib::Response& res) {
+    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+    std::string message = "error " + std::to_string(res.status);
+    if (res.status == 404) {
+      message = "no such page";
+      if (req.path.starts_with("/game/"))
+        message = "no such page: " + quote_token(req.path.substr(6)) +
+                  " is not a game number (a game's page is /game/NUMBER)";
+    }
+    if (res.status == 413)
+      message = "request too large: at most " + std::to_string(kMaxBody) + " bytes";
+    if (res.status == 400) message = "bad request";
+    if (wants_json(req)) {
+      reply_error(res, res.status, message);
+    } else {
+      reply_error_page(res, res.status, message);
+    }
+    return httplib::Server::HandlerResponse::Handled;
+  }
+
+  // Every row of the table, and nothing else, registered: each request to a row goes through
+  // answer() first.
+  void register_routes() {
+    for (const Route& route : table()) {
+      const auto handler = [this, &route](const httplib::Request& req, httplib::Response& res) {
+        answer(route, req, res);
+      };
+      if (route.row.method == Method::Get) {
+        http_.Get(route.row.path, handler);
+      } else {
+        http_.Post(route.row.path, handler);
+      }
+    }
+  }
+
+  // The checks a row's columns ask for, in one place, then its handler: the rate limit, a
+  // write's origin, form and lock, the scorekeeper's secret. (The names the server answers
+  // to and the methods it serves are checked before, for every request: configure(); the size
+  // of a body by the library, 413; a write's "changed since" by the table layer, 409.)
+  void answer(const Route& route, const httplib::Request& req, httplib::Response& res) {
+    const RouteRow& row = route.row;
+    RateLimiter& limit = row.limit == Limit::Writes ? write_limit_ : read_limit_;
+    if (!limit.allow(req.remote_addr)) {
+      res.set_header("Retry-After", "1");
+      reply_error(res, 429, "too many requests from " + req.remote_addr + "; wait a moment");
+      return;
+    }
+    Call call{.req = req, .res = res, .fields = {}, .route = route};
+    std::unique_lock<std::mutex> writing(write_mutex_, std::defer_lock);
+    if (row.access == Access::Write) {
+      const std::string refusal = cross_site_refusal({req.get_header_value("Origin"),
+                                                      req.get_header_value("Sec-Fetch-Site"),
+                                                      req.get_header_value("Host")});
+      if (!refusal.empty()) {
+        reply_error(res, 403, refusal);
         return;
       }
-      reply_page(res, [&] {
-        const auto id = path_number(req);
-        return page("/game/" + std::to_string(id),
-                    [id](const store::Database& db) { return game_page(db, id, {}); });
-      });
-    });
-    http_.Get("/keep", [this](const httplib::Request& req, httplib::Response& res) {
-      if (!same_token(req.get_param_value("token"), token_)) {
+      const std::string type = req.get_header_value("Content-Type");
+      if (!type.starts_with("application/x-www-form-urlencoded")) {
+        reply_error(res, 415, "send the fields as application/x-www-form-urlencoded");
+        return;
+      }
+      httplib::Params params;
+      httplib::detail::parse_query_text(req.body, params);
+      for (const auto& [name, value] : params) call.fields.try_emplace(name, value);
+    }
+    if (row.secret != Secret::None && !same_token(given_secret(row.secret, call), token_)) {
+      refuse_secret(row.secret, res);
+      return;
+    }
+    if (row.access == Access::Write) writing.lock();
+    // The page's modules come at once on several connections: closed after each, none is
+    // left idle for the page's event stream to be given once it stalled (a phone's Wi-Fi gone
+    // quiet freezes every open connection; a new one passes).
+    if (row.reply == Reply::File) res.set_header("Connection", "close");
+    (this->*route.handler)(call);
+  }
+
+  static std::string given_secret(Secret secret, const Call& call) {
+    switch (secret) {
+      case Secret::Link: return call.req.get_param_value("token");
+      case Secret::Header: return call.req.get_header_value(kTokenHeader);
+      case Secret::HeaderOrField: {
+        if (call.req.has_header(kTokenHeader)) return call.req.get_header_value(kTokenHeader);
+        const auto field = call.fields.find("token");
+        return field == call.fields.end() ? std::string() : field->second;
+      }
+      case Secret::None: break;
+    }
+    return {};
+  }
+
+  static void refuse_secret(Secret secret, httplib::Response& res) {
+    switch (secret) {
+      case Secret::Link:
         reply_error_page(res, 403,
                          "this scorekeeper link is wrong, or from an earlier start of "
                          "crowns serve: use the link it printed last");
         return;
-      }
-      reply_page(res, [&] {
-        const auto id = number_param(req, "game");
-        return page("/keep?" + (id ? std::to_string(*id) : std::string()),
-                    [this, id](const store::Database& db) {
-                      return game_page(db, id, {.token = token_, .table = true});
-                    });
-      });
-    });
-    // The scorekeeper's link of a table as a QR code, for a second phone to scan from the
-    // first one's screen: only for the scorekeeper's token (it holds the token).
-    http_.Get("/keep/qr.svg", [this](const httplib::Request& req, httplib::Response& res) {
-      if (!same_token(req.get_param_value("token"), token_)) {
-        reply_error_page(res, 403, "this scorekeeper link is wrong: use the link it printed last");
-        return;
-      }
-      std::optional<std::int64_t> id;
-      try {
-        id = number_param(req, "game");
-      } catch (const Error& e) {
-        reply_error_page(res, 400, views::sanitize(phone_said(e)));
-        return;
-      }
-      const std::string host = req.get_header_value("Host");
-      res.set_content(qr_svg("http://" + host + keeper_link(id)), "image/svg+xml");
-    });
-    // One evening (issue 39): the last day a game was finished, or ?date=YYYY-MM-DD.
-    http_.Get("/tonight", [this](const httplib::Request& req, httplib::Response& res) {
-      const std::optional<std::string> date =
-          req.has_param("date") ? std::optional(req.get_param_value("date")) : std::nullopt;
-      if (date && !is_valid_date(*date)) {
-        reply_error_page(res, 400,
-                         "'" + views::sanitize(*date) +
-                             "' is not a date; write YYYY-MM-DD, e.g. /tonight?date=2026-01-15");
-        return;
-      }
-      reply_page(res, [&] {
-        return page("/tonight?" + date.value_or(""),
-                    [date](const store::Database& db) { return tonight_page(db, date); });
-      });
-    });
-    // A player's page (issue 39): `crowns stats NAME` for the period of the leaderboard
-    // (?all=1: every game); its JSON at /player.json?name=NAME or by Accept.
-    const auto player = [this](const httplib::Request& req, httplib::Response& res) {
-      const bool all = req.has_param("all");
-      const std::string name = req.get_param_value("name");
-      if (name.empty()) {
-        const std::string message = "give a player's name: /player?name=Ann";
-        if (wants_json(req)) {
-          reply_error(res, 400, message);
-        } else {
-          reply_error_page(res, 400, message);
-        }
-        return;
-      }
-      if (wants_json(req)) {
-        try {
-          const auto body = pool_.with([&](const store::Database& db) {
-            return player_page_json(db, name, page_period(db, all));
-          });
-          reply_json(res, 200, body);
-        } catch (const Error& e) {
-          reply_error(res, 404, views::sanitize(phone_said(e)));
-        }
-        return;
-      }
-      reply_page(res, [&] {
-        // A name that is no player is refused before a page is kept for it.
-        const Period period = pool_.with([&](const store::Database& db) {
-          if (auto known = store::require_player(db, name); !known) throw Error(known.failure());
-          return page_period(db, all);
-        });
-        return page(
-            period_key("/player", period, all) + "|" + name,
-            [name, period, all](const store::Database& db) {
-              return player_page(db, name, period, all);
-            },
-            Reads::finished_games());
-      });
-    };
-    http_.Get("/player", player);
-    http_.Get("/player.json", player);
-    http_.Get("/games", [this](const httplib::Request& req, httplib::Response& res) {
-      std::int64_t number = 1;
-      try {
-        number = number_param(req, "page").value_or(1);
-      } catch (const Error& e) {
-        reply_error_page(res, 400,
-                         views::sanitize(phone_said(e)) + " (pages count from 1: /games?page=2)");
-        return;
-      }
-      reply_page(res, [&] {
-        return page("/games?" + std::to_string(number),
-                    [number](const store::Database& db) { return games_page(db, number); });
-      });
-    });
-    // The leaderboard and the report read the finished games (and the report every game of
-    // its period): a round in the game at the table keeps them (serve/changes.hpp).
-    http_.Get("/leaderboard", [this](const httplib::Request& req, httplib::Response& res) {
-      const bool all = req.has_param("all");
-      reply_page(res, [&] {
-        const Period period =
-            pool_.with([&](const store::Database& db) { return page_period(db, all); });
-        const std::string key = period_key("/leaderboard", period, all);
-        const auto board = kept(boards_, key, period, all);
-        return page(
-            key, [board](const store::Database& db) { return board->text(db); },
-            Reads::finished_games());
-      });
-    });
-    http_.Get("/report", [this](const httplib::Request& req, httplib::Response& res) {
-      const bool all = req.has_param("all");
-      reply_page(res, [&] {
-        const Period period =
-            pool_.with([&](const store::Database& db) { return page_period(db, all); });
-        const std::string key = period_key("/report", period, all);
-        const auto report = kept(reports_, key, period);
-        return page(
-            key, [report](const store::Database& db) { return report->text(db); },
-            Reads::finished_games_and(period));
-      });
-    });
-    http_.Get(R"(/report/game/(\d{1,12}))",
-              [this](const httplib::Request& req, httplib::Response& res) {
-                reply_page(res, [&] {
-                  const auto id = path_number(req);
-                  return page("/report/game/" + std::to_string(id),
-                              [id](const store::Database& db) { return game_report_page(db, id); });
-                });
-              });
-    // The hand page writes nothing and reads no store: answered here, not from the hub.
-    http_.Get("/analyze", [](const httplib::Request& req, httplib::Response& res) {
-      const auto param = [&](const char* name) {
-        return req.has_param(name) ? std::optional(req.get_param_value(name)) : std::nullopt;
-      };
-      const auto start = std::chrono::steady_clock::now();
-      const HandAnswer answer =
-          hand_answer(param("round"), param("cards"),
-                      req.get_param_value("drawn") == "1" ? HandMode::Drawn : HandMode::Dealt);
-      res.status = answer.status;
-      res.set_content(analyze_page(answer.body), "text/html; charset=utf-8");
-      const std::chrono::duration<double, std::milli> took =
-          std::chrono::steady_clock::now() - start;
-      res.set_header("Server-Timing", fmt::format("page;dur={:.2f}", took.count()));
-    });
-    // The home-screen manifest: the scorekeeper's (its page as the start) only with its token.
-    http_.Get("/manifest.webmanifest", [this](const httplib::Request& req, httplib::Response& res) {
-      std::optional<std::int64_t> game;
-      try {
-        game = number_param(req, "game");
-      } catch (const Error&) {
-        game = std::nullopt;  // a bad number: the manifest of the current game
-      }
-      const bool keeper = same_token(req.get_param_value("token"), token_);
-      res.set_content(manifest_json(keeper ? token_ : std::string(), game),
-                      "application/manifest+json; charset=utf-8");
-    });
-    for (const WebAsset& asset : web_assets()) {
-      http_.Get(std::string(asset.path), [&asset](const httplib::Request&, httplib::Response& res) {
-        // The script's modules come at once on several connections: closed after each, none
-        // is left idle for the page's event stream to be given once it stalled (a phone's
-        // Wi-Fi gone quiet freezes every open connection; a new one passes).
-        res.set_header("Connection", "close");
-        res.set_content(asset.body.data(), asset.body.size(), std::string(asset.type));
-      });
-    }
-    http_.Get("/api/game", [this](const httplib::Request& req, httplib::Response& res) {
-      try {
-        const auto id = number_param(req, "game");
-        const auto game = pool_.with([&](const store::Database& db) { return shown_game(db, id); });
-        reply_json(res, 200, game ? views::scorecard_json(*game) : Json(nullptr));
-      } catch (const Error& e) {
-        reply_error(res, 404, views::sanitize(phone_said(e)));
-      }
-    });
-    // The roster the start form offers to tap: the players not retired, by name.
-    http_.Get("/api/players", [this](const httplib::Request&, httplib::Response& res) {
-      // With the club's default rules: what the form's house rules start from.
-      const auto answer = pool_.with([](const store::Database& db) {
-        Json list = Json::array();
-        for (const auto& p : store::list_players(db, store::Include::Active))
-          list.push_back(p.name);
-        return Json{{"players", list}, {"rules", house_rules_json<Json>(store::club_rules(db))}};
-      });
-      reply_json(res, 200, answer);
-    });
-    // The scorekeeper's page asks this when its event stream reconnects: a server restarted
-    // since (with a fresh token) answers 403, and the page says so at once.
-    http_.Get("/api/keeper", [this](const httplib::Request& req, httplib::Response& res) {
-      if (!same_token(req.get_header_value(kTokenHeader), token_)) {
+      // The scorekeeper's page asks /api/keeper when its event stream reconnects: a server
+      // restarted since (with a fresh token) answers this, and the page says so at once.
+      case Secret::Header:
         reply_error(res, 403,
                     "the server was restarted: open its new scorekeeper link (the one crowns "
                     "serve printed last)");
         return;
-      }
-      reply_json(res, 200, Json{{"ok", true}});
-    });
-    http_.Get("/events",
-              [this](const httplib::Request& req, httplib::Response& res) { events(req, res); });
-    for (const Action action : {Action::Round, Action::Edit, Action::Undo, Action::Start,
-                                Action::Rematch, Action::Tiebreak, Action::Join}) {
-      http_.Post(action_path(action),
-                 [this, action](const httplib::Request& req, httplib::Response& res) {
-                   write(action, req, res);
-                 });
+      case Secret::HeaderOrField:
+        reply_error(res, 403,
+                    "refused: only the scorekeeper's link can change the scores (its token is "
+                    "missing or wrong)");
+        return;
+      case Secret::None: return;
     }
   }
 
-  void game_json(const httplib::Request& req, httplib::Response& res) {
+  // The handlers, one for each row (a few serve two): each reads its request and answers;
+  // the checks of its row are done (answer()).
+
+  // The current game, or the tables when two or more games are in progress; ?game=N: the
+  // table of game N (its game, then its rematch), which a game elsewhere never moves.
+  void home(Call& call) {
+    reply_page(call.res, [&] {
+      const auto id = number_param(call.req, "game");
+      return page("/?" + (id ? std::to_string(*id) : std::string()),
+                  [id](const store::Database& db) {
+                    return game_page(db, id, {.token = {}, .table = true});
+                  });
+    });
+  }
+
+  void game_json(Call& call) {
     try {
-      const auto id = path_number(req);
+      const auto id = path_number(call.req);
       const auto game = pool_.with([&](const store::Database& db) { return shown_game(db, id); });
-      reply_json(res, 200, views::scorecard_json(*game));
+      reply_json(call.res, 200, views::scorecard_json(*game));
     } catch (const Error& e) {
-      reply_error(res, 404, views::sanitize(phone_said(e)));
+      reply_error(call.res, 404, views::sanitize(phone_said(e)));
     }
+  }
+
+  void game(Call& call) {
+    if (wants_json(call.req)) {
+      game_json(call);
+      return;
+    }
+    reply_page(call.res, [&] {
+      const auto id = path_number(call.req);
+      return page("/game/" + std::to_string(id),
+                  [id](const store::Database& db) { return game_page(db, id, {}); });
+    });
+  }
+
+  void keep(Call& call) {
+    reply_page(call.res, [&] {
+      const auto id = number_param(call.req, "game");
+      return page("/keep?" + (id ? std::to_string(*id) : std::string()),
+                  [this, id](const store::Database& db) {
+                    return game_page(db, id, {.token = token_, .table = true});
+                  });
+    });
+  }
+
+  // The scorekeeper's link of a table as a QR code, for a second phone to scan from the
+  // first one's screen (it holds the token: Secret::Link).
+  void keeper_qr(Call& call) {
+    std::optional<std::int64_t> id;
+    try {
+      id = number_param(call.req, "game");
+    } catch (const Error& e) {
+      reply_error_page(call.res, 400, views::sanitize(phone_said(e)));
+      return;
+    }
+    const std::string host = call.req.get_header_value("Host");
+    call.res.set_content(qr_svg("http://" + host + keeper_link(id)), "image/svg+xml");
+  }
+
+  // One evening (issue 39): the last day a game was finished, or ?date=YYYY-MM-DD.
+  void tonight(Call& call) {
+    const std::optional<std::string> date =
+        call.req.has_param("date") ? std::optional(call.req.get_param_value("date")) : std::nullopt;
+    if (date && !is_valid_date(*date)) {
+      reply_error_page(call.res, 400,
+                       "'" + views::sanitize(*date) +
+                           "' is not a date; write YYYY-MM-DD, e.g. /tonight?date=2026-01-15");
+      return;
+    }
+    reply_page(call.res, [&] {
+      return page("/tonight?" + date.value_or(""),
+                  [date](const store::Database& db) { return tonight_page(db, date); });
+    });
+  }
+
+  // A player's page (issue 39): `crowns stats NAME` for the period of the leaderboard
+  // (?all=1: every game); its JSON at /player.json?name=NAME or by Accept.
+  void player(Call& call) {
+    const httplib::Request& req = call.req;
+    httplib::Response& res = call.res;
+    const bool all = req.has_param("all");
+    const std::string name = req.get_param_value("name");
+    if (name.empty()) {
+      const std::string message = "give a player's name: /player?name=Ann";
+      if (wants_json(req)) {
+        reply_error(res, 400, message);
+      } else {
+        reply_error_page(res, 400, message);
+      }
+      return;
+    }
+    if (wants_json(req)) {
+      try {
+        const auto body = pool_.with([&](const store::Database& db) {
+          return player_page_json(db, name, page_period(db, all));
+        });
+        reply_json(res, 200, body);
+      } catch (const Error& e) {
+        reply_error(res, 404, views::sanitize(phone_said(e)));
+      }
+      return;
+    }
+    reply_page(res, [&] {
+      // A name that is no player is refused before a page is kept for it.
+      const Period period = pool_.with([&](const store::Database& db) {
+        if (auto known = store::require_player(db, name); !known) throw Error(known.failure());
+        return page_period(db, all);
+      });
+      return page(
+          period_key("/player", period, all) + "|" + name,
+          [name, period, all](const store::Database& db) {
+            return player_page(db, name, period, all);
+          },
+          Reads::finished_games());
+    });
+  }
+
+  void games(Call& call) {
+    std::int64_t number = 1;
+    try {
+      number = number_param(call.req, "page").value_or(1);
+    } catch (const Error& e) {
+      reply_error_page(call.res, 400,
+                       views::sanitize(phone_said(e)) + " (pages count from 1: /games?page=2)");
+      return;
+    }
+    reply_page(call.res, [&] {
+      return page("/games?" + std::to_string(number),
+                  [number](const store::Database& db) { return games_page(db, number); });
+    });
+  }
+
+  // The leaderboard and the report read the finished games (and the report every game of
+  // its period): a round in the game at the table keeps them (serve/changes.hpp).
+  void leaderboard(Call& call) {
+    const bool all = call.req.has_param("all");
+    reply_page(call.res, [&] {
+      const Period period =
+          pool_.with([&](const store::Database& db) { return page_period(db, all); });
+      const std::string key = period_key("/leaderboard", period, all);
+      const auto board = kept(boards_, key, period, all);
+      return page(
+          key, [board](const store::Database& db) { return board->text(db); },
+          Reads::finished_games());
+    });
+  }
+
+  void report(Call& call) {
+    const bool all = call.req.has_param("all");
+    reply_page(call.res, [&] {
+      const Period period =
+          pool_.with([&](const store::Database& db) { return page_period(db, all); });
+      const std::string key = period_key("/report", period, all);
+      const auto report = kept(reports_, key, period);
+      return page(
+          key, [report](const store::Database& db) { return report->text(db); },
+          Reads::finished_games_and(period));
+    });
+  }
+
+  void game_report(Call& call) {
+    reply_page(call.res, [&] {
+      const auto id = path_number(call.req);
+      return page("/report/game/" + std::to_string(id),
+                  [id](const store::Database& db) { return game_report_page(db, id); });
+    });
+  }
+
+  // The hand page writes nothing and reads no store: answered here, not from the hub.
+  void analyze(
+      Call& call) {  // NOLINT(readability-convert-member-functions-to-static): a row's handler
+    const httplib::Request& req = call.req;
+    const auto param = [&](const char* name) {
+      return req.has_param(name) ? std::optional(req.get_param_value(name)) : std::nullopt;
+    };
+    const auto start = std::chrono::steady_clock::now();
+    const HandAnswer answer =
+        hand_answer(param("round"), param("cards"),
+                    req.get_param_value("drawn") == "1" ? HandMode::Drawn : HandMode::Dealt);
+    call.res.status = answer.status;
+    call.res.set_content(analyze_page(answer.body), "text/html; charset=utf-8");
+    const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+    call.res.set_header("Server-Timing", fmt::format("page;dur={:.2f}", took.count()));
+  }
+
+  // The home-screen manifest: the scorekeeper's (its page as the start) only with its token.
+  void manifest(Call& call) {
+    std::optional<std::int64_t> game;
+    try {
+      game = number_param(call.req, "game");
+    } catch (const Error&) {
+      game = std::nullopt;  // a bad number: the manifest of the current game
+    }
+    const bool keeper = same_token(call.req.get_param_value("token"), token_);
+    call.res.set_content(manifest_json(keeper ? token_ : std::string(), game),
+                         "application/manifest+json; charset=utf-8");
+  }
+
+  // A page's file (script, stylesheet, icon), embedded at build time.
+  void file(
+      Call& call) {  // NOLINT(readability-convert-member-functions-to-static): a row's handler
+    for (const WebAsset& asset : web_assets()) {
+      if (asset.path == call.req.path) {
+        call.res.set_content(asset.body.data(), asset.body.size(), std::string(asset.type));
+        return;
+      }
+    }
+    call.res.status = 404;
+  }
+
+  void api_game(Call& call) {
+    try {
+      const auto id = number_param(call.req, "game");
+      const auto game = pool_.with([&](const store::Database& db) { return shown_game(db, id); });
+      reply_json(call.res, 200, game ? views::scorecard_json(*game) : Json(nullptr));
+    } catch (const Error& e) {
+      reply_error(call.res, 404, views::sanitize(phone_said(e)));
+    }
+  }
+
+  // The roster the start form offers to tap: the players not retired, by name, with the
+  // club's default rules (what the form's house rules start from).
+  void api_players(Call& call) {
+    const auto answer = pool_.with([](const store::Database& db) {
+      Json list = Json::array();
+      for (const auto& p : store::list_players(db, store::Include::Active)) list.push_back(p.name);
+      return Json{{"players", list}, {"rules", house_rules_json<Json>(store::club_rules(db))}};
+    });
+    reply_json(call.res, 200, answer);
+  }
+
+  // The scorekeeper's page asks this when its event stream reconnects (Secret::Header: a
+  // server restarted since, with a fresh token, answers 403).
+  void api_keeper(Call& call) {  // NOLINT(readability-convert-member-functions-to-static)
+    reply_json(call.res, 200, Json{{"ok", true}});
   }
 
   // One viewer's event stream: the card at once, then again after every change; a `beat`
@@ -596,7 +699,9 @@ class Site {
   // and lets the page see a connection that stalled without closing (two beats missed: the
   // page says so and connects again). A comment would keep the connection too, but a page's
   // EventSource never sees comments.
-  void events(const httplib::Request& req, httplib::Response& res) {
+  void events(Call& call) {
+    const httplib::Request& req = call.req;
+    httplib::Response& res = call.res;
     std::optional<std::int64_t> follow;
     bool table = false;
     try {
@@ -652,45 +757,19 @@ class Site {
         [this](bool) { hub_.unsubscribe(); });
   }
 
-  void write(Action action, const httplib::Request& req, httplib::Response& res) {
-    const std::string refusal =
-        cross_site_refusal({req.get_header_value("Origin"), req.get_header_value("Sec-Fetch-Site"),
-                            req.get_header_value("Host")});
-    if (!refusal.empty()) {
-      reply_error(res, 403, refusal);
-      return;
-    }
-    const std::string type = req.get_header_value("Content-Type");
-    if (!type.starts_with("application/x-www-form-urlencoded")) {
-      reply_error(res, 415, "send the fields as application/x-www-form-urlencoded");
-      return;
-    }
-    httplib::Params params;
-    httplib::detail::parse_query_text(req.body, params);
-    Fields fields;
-    for (const auto& [name, value] : params) fields.try_emplace(name, value);
-    const std::string given =
-        req.has_header(kTokenHeader) ? req.get_header_value(kTokenHeader) : fields["token"];
-    if (!same_token(given, token_)) {
-      reply_error(res, 403,
-                  "refused: only the scorekeeper's link can change the scores (its token is "
-                  "missing or wrong)");
-      return;
-    }
-    Answer answer;
-    {
-      const std::scoped_lock lock(write_mutex_);
-      answer = run_action(writer_, action, fields);
-    }
+  // A write from the scorekeeper's page (its form read, its origin and token checked, the
+  // write lock held: answer()): the table layer's action, then every viewer told.
+  void write(Call& call) {
+    const Answer answer = run_action(writer_, call.route.action, call.fields);
     // A write sent again after its answer was lost (answered "again") changed nothing now.
     if (answer.status == 200 && !answer.body.contains("again")) {
       hub_.poke();
       const std::scoped_lock lock(out_mutex_);
       out_ << clock_time() << ' ' << answer.body["message"].get<std::string>() << " (from "
-           << views::sanitize(req.remote_addr) << ")\n"
+           << views::sanitize(call.req.remote_addr) << ")\n"
            << std::flush;
     }
-    reply_json(res, answer.status, answer.body);
+    reply_json(call.res, answer.status, answer.body);
   }
 
   std::ostream& out_;
@@ -710,7 +789,60 @@ class Site {
   RateLimiter write_limit_{60, 20};
 };
 
+// The table: every route crowns serve answers, and what each needs (routes.hpp). A new route
+// is one row here and its handler in Site; answer() applies the row's columns.
+const std::vector<Route>& Site::table() {
+  using enum Method;
+  using enum Access;
+  using enum Secret;
+  using enum Limit;
+  using enum Reply;
+  static const std::vector<Route> rows = [] {
+    std::vector<Route> list = {
+        // method, path, access, secret, limit, reply            handler
+        {{Get, "/", Read, None, Reads, Page}, &Site::home},
+        {{Get, R"(/game/(\d{1,12})\.json)", Read, None, Reads, Json}, &Site::game_json},
+        {{Get, R"(/game/(\d{1,12}))", Read, None, Reads, Page}, &Site::game},
+        {{Get, "/keep", Read, Link, Reads, Page}, &Site::keep},
+        {{Get, "/keep/qr.svg", Read, Link, Reads, Page}, &Site::keeper_qr},
+        {{Get, "/tonight", Read, None, Reads, Page}, &Site::tonight},
+        {{Get, "/player", Read, None, Reads, Page}, &Site::player},
+        {{Get, "/player.json", Read, None, Reads, Json}, &Site::player},
+        {{Get, "/games", Read, None, Reads, Page}, &Site::games},
+        {{Get, "/leaderboard", Read, None, Reads, Page}, &Site::leaderboard},
+        {{Get, "/report", Read, None, Reads, Page}, &Site::report},
+        {{Get, R"(/report/game/(\d{1,12}))", Read, None, Reads, Page}, &Site::game_report},
+        {{Get, "/analyze", Read, None, Reads, Page}, &Site::analyze},
+        {{Get, "/manifest.webmanifest", Read, None, Reads, Json}, &Site::manifest},
+        {{Get, "/api/game", Read, None, Reads, Json}, &Site::api_game},
+        {{Get, "/api/players", Read, None, Reads, Json}, &Site::api_players},
+        {{Get, "/api/keeper", Read, Header, Reads, Json}, &Site::api_keeper},
+        {{Get, "/events", Read, None, Reads, Stream}, &Site::events},
+        {{Post, "/api/round", Write, HeaderOrField, Writes, Json}, &Site::write, Action::Round},
+        {{Post, "/api/edit", Write, HeaderOrField, Writes, Json}, &Site::write, Action::Edit},
+        {{Post, "/api/undo", Write, HeaderOrField, Writes, Json}, &Site::write, Action::Undo},
+        {{Post, "/api/start", Write, HeaderOrField, Writes, Json}, &Site::write, Action::Start},
+        {{Post, "/api/rematch", Write, HeaderOrField, Writes, Json}, &Site::write, Action::Rematch},
+        {{Post, "/api/tiebreak", Write, HeaderOrField, Writes, Json},
+         &Site::write,
+         Action::Tiebreak},
+        {{Post, "/api/join", Write, HeaderOrField, Writes, Json}, &Site::write, Action::Join},
+    };
+    // The page's files (script modules, stylesheet, icons): a row each, one handler.
+    for (const WebAsset& asset : web_assets())
+      list.push_back({{Get, std::string(asset.path), Read, None, Reads, File}, &Site::file});
+    return list;
+  }();
+  return rows;
+}
+
 }  // namespace
+
+std::vector<RouteRow> route_table() {
+  std::vector<RouteRow> rows;
+  for (const Route& route : Site::table()) rows.push_back(route.row);
+  return rows;
+}
 
 std::string token_file(const std::string& db_path) {
   return db_path + ".serve-token";

@@ -55,7 +55,7 @@ TEST_CASE("answer_analyze_line: blank lines, errors, the failed flag", "[cli][ba
 
   CHECK(
       answer_analyze_line(R"({"id":3,"cards":"7h 7h 7h"})", 1).text ==
-      R"j({"id":3,"error":"more than 2 copies of 7h: one box holds each card twice (use --boxes 2 for a combined game)"})j");
+      R"j({"id":3,"error":"more than 2 copies of 7h: one box holds each card twice (use --boxes 2 for a combined game)","hint":{"kind":"combined_game"}})j");
   const auto two_boxes = answer_analyze_line(R"({"id":3,"cards":"7h 7h 7h"})", 2);
   CHECK(nlohmann::json::parse(two_boxes.text).at("score") == 0);
   CHECK_FALSE(two_boxes.failed);

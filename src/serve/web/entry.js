@@ -1,10 +1,10 @@
-import { dropQuestion, startForm, undoForm } from './game-forms.js';
+import { startForm, undoForm } from './game-forms.js';
 import { joinBasis, joinForm, qrForm, rematchForm, tiebreakForm } from './more-forms.js';
 import { entry, page } from './page.js';
+import { drawWith, shown } from './redraw.js';
 import { editForm, roundForm } from './round-forms.js';
-import { message, pendingRound, store, typedKey } from './writes.js';
+import { dropQuestion, message, pendingRound, store, typedKey } from './writes.js';
 
-export const shown = { round: null, edit: null, undo: null };
 // Puts the forms in the entry, moving nothing that is already in place (a field being
 // typed in keeps its focus and the phone's keyboard).
 export const place = (nodes) => {
@@ -80,3 +80,4 @@ export function renderEntry() {
   place([message, ...[shown.tiebreak, shown.after, shown.round, shown.join, shown.edit, shown.undo, shown.start, shown.qr]
     .filter(Boolean).map((f) => f.node)]);
 }
+drawWith(renderEntry);

@@ -1,5 +1,5 @@
 import { byTable, el, page } from './page.js';
-import { hidden, message, post, refusal, say, textInput } from './writes.js';
+import { dropQuestion, hidden, message, post, refusal, say, textInput } from './writes.js';
 
 // --- Undo: names the change it removes, and sends which (the server refuses another).
 export const undoForm = () => {
@@ -32,13 +32,7 @@ export const otherTables = (fields) => {
 // A write the server asks about first (a new game while another is in progress, a round
 // that reads as the one just recorded, values typed for a round recorded meanwhile): say
 // why, and offer the answers, the likely one first. The question goes when it no longer
-// applies (the round it was about is past, the form cleared, another game shown).
-
-export const dropQuestion = () => {
-  if (!page.question) return;
-  page.question = null;
-  say('', '');
-};
+// applies (writes.js, dropQuestion).
 export const confirmThen = (fields, path, done, drop) => {
   if (!refusal || !refusal.confirm) return;
   const asked = refusal;

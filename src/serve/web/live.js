@@ -1,5 +1,5 @@
-import { renderEntry } from './entry.js';
 import { body, byTable, card, el, entry, live, page, token } from './page.js';
+import { redraw } from './redraw.js';
 
 // The keeper's links to a table are its own scorekeeper's pages.
 export const keeperLinks = () => {
@@ -89,7 +89,7 @@ export const onCard = (event) => {
     if (moved && source && !String(source.url).includes('table=')) connect();
   }
   body.dispatchEvent(new CustomEvent('crowns-state', { detail: page.state }));
-  if (entry) renderEntry();
+  if (entry) redraw();
   document.dispatchEvent(new CustomEvent('crowns:card'));
 };
 export const connect = () => {

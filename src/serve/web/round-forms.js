@@ -1,7 +1,7 @@
-import { renderEntry, shown } from './entry.js';
 import { confirmThen } from './game-forms.js';
 import { el, page } from './page.js';
 import { picker } from './picker.js';
+import { redraw, shown } from './redraw.js';
 import { cellValue, cellsOf, hidden, keepTyped, post, seatRow, seated, store, textInput, typedKey, unusual } from './writes.js';
 
 // --- Record the next round. Kept while its round is still next; when another phone or the
@@ -77,7 +77,7 @@ export const roundForm = (carriedFrom, from) => {
     store.write(key, null);
     store.write(typedKey(page.state.id, next.round + 1), null);
     shown.round = null;
-    renderEntry();
+    redraw();
   };
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

@@ -1,13 +1,20 @@
-import { renderEntry, shown } from './entry.js';
-import { dropQuestion } from './game-forms.js';
 import { checkKeeper, connect, followTable } from './live.js';
 import { body, byTable, el, page, token } from './page.js';
+import { redraw, shown } from './redraw.js';
 
 export const message = el('p', { className: 'message', role: 'status' });
 
 export const say = (kind, text) => {
   message.className = 'message' + (kind ? ' ' + kind : '');
   message.textContent = text;
+};
+
+// A question the server asked about a write (game-forms.js, confirmThen) goes when it no
+// longer applies: the round it was about is past, the form cleared, another game shown.
+export const dropQuestion = () => {
+  if (!page.question) return;
+  page.question = null;
+  say('', '');
 };
 
 // Sends a form; answers the server's JSON with its status. A refusal with the game's state
@@ -69,9 +76,9 @@ export const send = async (path, fields, done) => {
         followTable(page.state.id);
         connect();
       }
-      renderEntry();
+      redraw();
     } else if (wasPending) {
-      renderEntry();
+      redraw();
     }
     return false;
   }
@@ -89,7 +96,7 @@ export const send = async (path, fields, done) => {
     store.write(typedKey(sent.get('game'), sent.get('round')), null);
     shown.round = null;
   }
-  if (wasPending) renderEntry();
+  if (wasPending) redraw();
   return true;
 };
 export const resend = async () => {
