@@ -49,6 +49,7 @@ struct Club {
 store::Game play_out(store::Database& db, store::Game game, int winner) {
   while (game.next_round()) {
     std::vector<store::SeatScore> cells;
+    cells.reserve(game.seats.size());
     for (int s = 0; s < static_cast<int>(game.seats.size()); ++s)
       cells.push_back(s == winner ? test::out(s) : test::pts(s, 5 * (1 + (s + winner) % 3)));
     game = test::play_round(db, game, cells);
