@@ -1,5 +1,6 @@
 #include "views/rule_sets.hpp"
 
+#include "crowns/plural.hpp"
 #include "views/scorecard.hpp"
 
 namespace crowns::views {
@@ -14,7 +15,8 @@ std::string rule_sets_text(const std::vector<RuleSetCount>& sets) {
   if (sets.size() < 2) return "";
   std::string list;
   for (const auto& set : sets)
-    list += (list.empty() ? "" : "; ") + rule_set_text(set.rules) + " " + std::to_string(set.games);
+    list +=
+        (list.empty() ? "" : "; ") + rule_set_text(set.rules) + ": " + counted(set.games, "game");
   return "these games were played under " + std::to_string(sets.size()) + " rule sets (" + list +
          ")";
 }

@@ -17,7 +17,7 @@ namespace crowns::views {
 std::string rule_set_text(const HouseRules& rules);
 
 /// Figures over games of more than one rule set, said once: "these games were played under 2
-/// rule sets (standard 3; order down, wild melds no 1)"; "" for one rule set or none.
+/// rule sets (standard: 3 games; order down, wild melds no: 1 game)"; "" for one rule set or none.
 std::string rule_sets_text(const std::vector<RuleSetCount>& sets);
 
 /// The same as JSON, the "rule_sets" key: [{"rules": {...}, "games": 3}, ...]; none (null) for

@@ -27,7 +27,7 @@ const { check, finish, crowns, shot, serve, stop, launch, phone, text, axeProble
     const note = (await text(viewer, '#rule-sets')) || '';
     const terminal = crowns('leaderboard').stdout.split('\n').find((l) => l.startsWith('Note: ')) || '';
     check('the leaderboard says its games span two rule sets',
-      note === 'Note: these games were played under 2 rule sets (order down, wild melds no 1; standard 1).', note);
+      note === 'Note: these games were played under 2 rule sets (order down, wild melds no: 1 game; standard: 1 game).', note);
     check('in the terminal\'s words', terminal.startsWith(note.replace(/\.$/, '') + ';'), terminal);
     await shot(viewer, 'rule-sets-leaderboard');
 

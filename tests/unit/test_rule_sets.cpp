@@ -122,7 +122,8 @@ TEST_CASE("rule sets: the words and JSON every screen uses", "[rule_sets]") {
   CHECK(views::rule_sets_text({}).empty());
   CHECK(views::rule_sets_text({{kDownNoWildMelds, 4}}).empty());  // one rule set: nothing to say
   CHECK(views::rule_sets_text({{HouseRules{}, 3}, {kDownNoWildMelds, 1}}) ==
-        "these games were played under 2 rule sets (standard 3; order down, wild melds no 1)");
+        "these games were played under 2 rule sets (standard: 3 games; order down, wild melds no: "
+        "1 game)");
   CHECK(views::rule_sets_json({{kDownNoWildMelds, 4}}).is_null());
   CHECK(views::rule_sets_json({{HouseRules{}, 3}, {kDownNoWildMelds, 1}}).dump() ==
         R"([{"rules":{"order":"up","wild_melds":true,"book_suits":"any","leads":"left",)"
@@ -160,8 +161,8 @@ TEST_CASE("rule sets: the report's records name house rules, and the mix is said
   CHECK(html.find("rule sets") == std::string::npos);
   report.rule_sets = {{HouseRules{}, 1}, {kDownNoWildMelds, 1}};
   html = views::period_report_html(report);
-  CHECK(html.find("Note: these games were played under 2 rule sets (standard 1; order down, "
-                  "wild melds no 1).") != std::string::npos);
+  CHECK(html.find("Note: these games were played under 2 rule sets (standard: 1 game; order down, "
+                  "wild melds no: 1 game).") != std::string::npos);
 }
 
 TEST_CASE("rule sets: --rules is read one way", "[rule_sets][cli]") {
