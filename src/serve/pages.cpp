@@ -456,10 +456,8 @@ std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Na
   body +=
       "<p id=\"board-live\" class=\"live\">Follows every table: a game finished at any of them "
       "shows here by itself.</p>\n";
-  if (const std::string mixed = views::rule_sets_text(rule_sets); !mixed.empty()) {
-    // The terminal's words (views/rule_sets.hpp); the terminal's --rules takes one set.
-    body += "<p class=\"meta\" id=\"rule-sets\">Note: " + html_escape(mixed) + ".</p>\n";
-  }
+  // The terminal's words (views/rule_sets.hpp); the terminal's --rules takes one set.
+  body += views::rule_sets_note_html(rule_sets);
   if (rows.empty()) {
     body += "<p>No finished games in this period.</p>\n";
     return document("Five Crowns · leaderboard", "Leaderboard", body);

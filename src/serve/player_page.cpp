@@ -9,6 +9,7 @@
 #include "store/players.hpp"
 #include "views/html_report.hpp"
 #include "views/player_stats.hpp"
+#include "views/rule_sets.hpp"
 
 namespace crowns::serve {
 namespace {
@@ -78,6 +79,7 @@ std::string player_page(const store::Database& db, const std::string& name, cons
   body += fmt::format("<p class=\"meta\"><a href=\"{}\">{}</a></p>\n",
                       html_escape(player_link(player.name, !all)),
                       all ? "This period only" : "Every game");
+  body += views::rule_sets_note_html(stats.rule_sets);
   if (p.games == 0) {
     body += "<p>No finished games in this period.</p>\n";
     return document("Five Crowns · " + player.name, "", body);

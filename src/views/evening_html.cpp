@@ -82,10 +82,7 @@ std::string evening_section_html(const store::Database& db, const std::optional<
   const auto games = store::load_results(db, {*day, Period{*day, *day, *day}, std::nullopt});
   const tonight::Evening e = tonight::evening_of(games, *day);
   if (e.games.empty()) return html + "<p>No finished games that day.</p>\n</section>\n";
-  if (const std::string mixed = rule_sets_text(rule_sets_of(games, Period{*day, *day, *day}));
-      !mixed.empty()) {
-    html += "<p class=\"meta rule-sets\">Note: " + html_escape(mixed) + ".</p>\n";
-  }
+  html += rule_sets_note_html(rule_sets_of(games, Period{*day, *day, *day}));
   const Names names(db);
   const Times times = store::timeline::all_game_times(db);
   html +=

@@ -302,10 +302,8 @@ ReportParts period_report_parts(const PeriodReport& report) {
        << html_escape(report.period.from ? *report.period.from : "the first game") << " to "
        << html_escape(report.period.to ? *report.period.to : "today") << " · " << counts << " · "
        << counted(static_cast<long long>(report.standings.size()), "player") << "</p>\n</header>\n";
-  if (const std::string mixed = rule_sets_text(report.rule_sets); !mixed.empty()) {
-    // The standings and records below mix rule sets: said above them (views/rule_sets.hpp).
-    html << "<p class=\"meta rule-sets\">Note: " << html_escape(mixed) << ".</p>\n";
-  }
+  // The standings and records below may mix rule sets: said above them.
+  html << rule_sets_note_html(report.rule_sets);
   standings_html(html, report.standings);
   if (!report.ratings.x_labels.empty()) {
     html << "<section id=\"ratings\">\n<h2>Ratings</h2>\n"

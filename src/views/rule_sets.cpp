@@ -1,6 +1,7 @@
 #include "views/rule_sets.hpp"
 
 #include "crowns/plural.hpp"
+#include "views/html_report.hpp"
 #include "views/scorecard.hpp"
 
 namespace crowns::views {
@@ -19,6 +20,12 @@ std::string rule_sets_text(const std::vector<RuleSetCount>& sets) {
         (list.empty() ? "" : "; ") + rule_set_text(set.rules) + ": " + counted(set.games, "game");
   return "these games were played under " + std::to_string(sets.size()) + " rule sets (" + list +
          ")";
+}
+
+std::string rule_sets_note_html(const std::vector<RuleSetCount>& sets) {
+  const std::string mixed = rule_sets_text(sets);
+  if (mixed.empty()) return "";
+  return "<p class=\"meta rule-sets\">Note: " + html_escape(mixed) + ".</p>\n";
 }
 
 Json rule_sets_json(const std::vector<RuleSetCount>& sets) {

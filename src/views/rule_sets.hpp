@@ -20,6 +20,10 @@ std::string rule_set_text(const HouseRules& rules);
 /// rule sets (standard: 3 games; order down, wild melds no: 1 game)"; "" for one rule set or none.
 std::string rule_sets_text(const std::vector<RuleSetCount>& sets);
 
+/// The same as a page's note, one paragraph of class "rule-sets" ("Note: these games …."),
+/// for the phone's pages and the reports; "" for one rule set or none.
+std::string rule_sets_note_html(const std::vector<RuleSetCount>& sets);
+
 /// The same as JSON, the "rule_sets" key: [{"rules": {...}, "games": 3}, ...]; none (null) for
 /// one rule set or none, so that a caller writes the key only when the games mix rule sets.
 nlohmann::ordered_json rule_sets_json(const std::vector<RuleSetCount>& sets);

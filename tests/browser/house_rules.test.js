@@ -36,7 +36,7 @@ const { check, finish, crowns, shot, serve, stop, launch, phone, text, axeProble
     check('each at least 44 px tall', switches.every((s) => s.height >= 44), JSON.stringify(switches.map((s) => s.height)));
     const problems = await axeProblems(keeper);
     check('axe-core: the start form with its house rules has no serious problem', problems.length === 0, problems.join('; '));
-    await shot(keeper, 'house-rules-form');
+    await shot(keeper, 'house-rules-form.png');
 
     // Ann, Bob and Cy, down, distinct suits; the rest as the form had them.
     for (const name of ['Ann', 'Bob', 'Cy']) {
@@ -71,7 +71,7 @@ const { check, finish, crowns, shot, serve, stop, launch, phone, text, axeProble
     })).catch(() => ({ label: null, wild: [] }));
     check('the card picker marks Ks wild in round 1 of a down game', grid.label === 'cards: Ks are wild this round' &&
       grid.wild.length === 5 && grid.wild.every((r) => r === 'K'), JSON.stringify(grid));
-    await shot(keeper, 'house-rules-game');
+    await shot(keeper, 'house-rules-game.png');
 
     // The terminal's JSON says the same: the one store, the one set of rules.
     const shown = JSON.parse(crowns('show', '--game', '1', '--json').stdout || '{}');

@@ -17,19 +17,19 @@ const { check, finish, crowns, shot, serve, stop, launch, phone, text, axeProble
   try {
     const viewer = await phone(browser);
     await viewer.goto(server.base + '/leaderboard', { waitUntil: 'load' });
-    check('one finished game, one rule set: no note', (await viewer.$('#rule-sets')) === null);
+    check('one finished game, one rule set: no note', (await viewer.$('.rule-sets')) === null);
     // The down game's last round, recorded at the terminal while the page is open: the page
     // puts in the finished game by itself (the kept leaderboard adds it to what it holds).
     const last = spawnSync(process.env.CROWNS, ['round', '--game', '2', '31', '0*'],
       { encoding: 'utf8', env: { ...process.env, CROWNS_TIME: '11:00:00' } });
     check('the down game finishes', last.status === 0, last.stderr);
-    await viewer.waitForSelector('#rule-sets', { timeout: 15000 }).catch(() => {});
-    const note = (await text(viewer, '#rule-sets')) || '';
+    await viewer.waitForSelector('.rule-sets', { timeout: 15000 }).catch(() => {});
+    const note = (await text(viewer, '.rule-sets')) || '';
     const terminal = crowns('leaderboard').stdout.split('\n').find((l) => l.startsWith('Note: ')) || '';
     check('the leaderboard says its games span two rule sets',
       note === 'Note: these games were played under 2 rule sets (order down, wild melds no: 1 game; standard: 1 game).', note);
     check('in the terminal\'s words', terminal.startsWith(note.replace(/\.$/, '') + ';'), terminal);
-    await shot(viewer, 'rule-sets-leaderboard');
+    await shot(viewer, 'rule-sets-leaderboard.png');
 
     const report = await viewer.$('nav a[href="/report"]');
     check('the leaderboard links the report', report !== null);
@@ -60,12 +60,19 @@ const { check, finish, crowns, shot, serve, stop, launch, phone, text, axeProble
     check('the report fits 360 px', width <= 360, String(width));
     const problems = await axeProblems(viewer);
     check('axe-core: the report has no serious problem', problems.length === 0, problems.join('; '));
-    await shot(viewer, 'rule-sets-report');
+    await shot(viewer, 'rule-sets-report.png');
 
     // The evening of both games: /tonight says the mix too.
     await viewer.goto(server.base + '/tonight', { waitUntil: 'load' });
     const evening = (await text(viewer, '#tonight .rule-sets')) || '';
     check('tonight says its games span two rule sets, in the same words', evening === note, evening);
+
+    // A player of both games: the player page says it as `crowns stats` does.
+    await viewer.goto(server.base + '/player?name=Ann', { waitUntil: 'load' });
+    const player = (await text(viewer, '.rule-sets')) || '';
+    const stats = crowns('stats', 'Ann').stdout.split('\n').find((l) => l.startsWith('Note: ')) || '';
+    check('the player page says its games span two rule sets', player === note, player);
+    check('as crowns stats does', stats.startsWith(player.replace(/\.$/, '') + ';'), stats);
   } catch (e) {
     check('no exception', false, e.stack);
   } finally {
