@@ -101,6 +101,15 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, phoneVie
     check('the kept correction is saved', game1().rounds[0].scores.Bob === 17 && game1().rounds[0].scores.Cy === 25,
       JSON.stringify(game1().rounds[0]));
     check('and no longer kept', (await kept(one, 'crowns:typed:1:edit')) === null);
+    // The correction changed the totals: the join form carries the totals it was based on, so
+    // wait until the page holds the corrected game (its live update), or the server refuses the
+    // arrival as based on totals that changed meanwhile (right, but not what this step checks).
+    const corrected = game1();
+    const was = corrected.players.map((n) => corrected.totals[n]).join(',');
+    await one.waitForFunction((w) => document.querySelector('#join-form input[name=was]')?.value === w,
+      { timeout: 20000 }, was).catch(() => {});
+    check('the page holds the corrected totals before the arrival is sent',
+      (await one.$eval('#join-form input[name=was]', (i) => i.value).catch(() => '')) === was, was);
     await one.$eval('#join-form button[type=submit]', (b) => b.click());
     await one.waitForFunction(() => !document.querySelector('#join-form details').open ||
       document.querySelector('#join-form input[name=name]').value === '', { timeout: 20000 }).catch(() => {});
