@@ -7,7 +7,7 @@
 // tests/e2e/test_serve_awake.sh with CROWNS, CROWNS_DB, OUT and LAN_ADDRESS in the environment;
 // game 1 (Ann, Bob) has 9 rounds. It starts crowns serve itself.
 'use strict';
-const { check, finish, crowns, sleep, shot, serve, stop, launch, phone } = require('./serve_helpers');
+const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, tap } = require('./serve_helpers');
 
 (async () => {
   const browser = await launch();
@@ -50,10 +50,10 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone } = requi
     await page.goto(base + '/?game=1', { waitUntil: 'load' });
     await becomes(page, 'video');
     // The switch.
-    await page.tap('label.awake input');
+    await tap(page, 'label.awake input');
     await becomes(page, 'off');
     check('the switch lets it go: the video stops', (await awake(page)) === 'off' && await stopped(page));
-    await page.tap('label.awake input');
+    await tap(page, 'label.awake input');
     await becomes(page, 'video');
     check('and turned on again, it plays again', await playing(page));
     // A hidden page (the phone locked, another app, another tab), then shown again.

@@ -6,7 +6,7 @@
 // CROWNS_DB and OUT in the environment; it starts (and restarts) crowns serve itself.
 'use strict';
 const path = require('path');
-const { check, finish, crowns, sleep, shot, serve, stop, launch, phoneView, value, axeProblems } = require('./serve_helpers');
+const { check, finish, crowns, sleep, shot, serve, stop, launch, phoneView, value, axeProblems, tap } = require('./serve_helpers');
 
 const { OUT } = process.env;
 
@@ -31,7 +31,7 @@ const { OUT } = process.env;
       '/manifest.webmanifest?token=' + server.token + '&game=1');
     await keeper.type('#round-form input[name=v0]', '7h 8h');
     await keeper.type('#round-form input[name=v2]', '12');
-    await keeper.tap('#round-form input[name=out][value="1"]');
+    await tap(keeper, '#round-form input[name=out][value="1"]');
     await keeper.reload({ waitUntil: 'load' });
     await keeper.waitForSelector('#round-form');
     check('after a reload the typed values are back', (await value(keeper, '#round-form input[name=v0]')) === '7h 8h' &&
@@ -39,9 +39,9 @@ const { OUT } = process.env;
     check('and the one marked out', await keeper.$eval('#round-form input[name=out][value="1"]', (i) => i.checked));
     check('saying so', (await keeper.$eval('#round-form .note', (n) => n.textContent)).startsWith('What you typed earlier on this phone'));
     // "Out" can be taken back: a second tap clears it.
-    await keeper.tap('#round-form input[name=out][value="1"]');
+    await tap(keeper, '#round-form input[name=out][value="1"]');
     check('a second tap on "out" clears it', !(await keeper.$eval('#round-form input[name=out][value="1"]', (i) => i.checked)));
-    await keeper.tap('#round-form input[name=out][value="1"]');
+    await tap(keeper, '#round-form input[name=out][value="1"]');
     await stop(server);
     server = await serve(['--port', port]);
     check('a restart keeps the scorekeeper\'s link', server.base + '/keep?token=' + server.token === keepUrl);
@@ -53,7 +53,7 @@ const { OUT } = process.env;
     await again.goto(keepUrl, { waitUntil: 'load' });
     await again.waitForSelector('#round-form');
     check('the link opened again has them too', (await value(again, '#round-form input[name=v2]')) === '12');
-    await again.tap('#round-form button[type=submit]');
+    await tap(again, '#round-form button[type=submit]');
     await again.waitForSelector('#entry > p.message.ok', { timeout: 5000 }).catch(() => {});
     const one = JSON.parse(crowns('show', '--json', '--game', '1').stdout);
     check('and saves them', one.rounds.length === 1 && one.rounds[0].scores.Ann === 15 && one.rounds[0].went_out === 'Bob',
@@ -72,13 +72,13 @@ const { OUT } = process.env;
         return v && !v.paused && v.muted && v.loop;
       }));
     }
-    await again.tap('label.awake input');
+    await tap(again, 'label.awake input');
     await again.waitForFunction(() => document.body.dataset.awake === 'off', { timeout: 3000 }).catch(() => {});
     check('the switch turns it off', (await awake()) === 'off');
     await again.reload({ waitUntil: 'load' });
     await sleep(300);
     check('and stays off after a reload', (await awake()) === 'off' && !(await again.$eval('label.awake input', (i) => i.checked)));
-    await again.tap('label.awake input');
+    await tap(again, 'label.awake input');
     await again.waitForFunction(() => ['lock', 'video'].includes(document.body.dataset.awake), { timeout: 3000 }).catch(() => {});
     check('and on again', ['lock', 'video'].includes(await awake()));
     // An hour with no change: let go (the clock moved on an hour and a minute).
@@ -180,7 +180,7 @@ const { OUT } = process.env;
     await board.screenshot({ path: path.join(OUT, 'club-leaderboard-360.png') });
     await board.close();
     await t1.bringToFront();
-    await t1.tap('#rematch-form button');
+    await tap(t1, '#rematch-form button');
     await t1.waitForFunction(() => new URL(location.href).searchParams.get('game') === '3', { timeout: 5000 }).catch(() => {});
     check('the rematch is this table\'s game now', new URL(t1.url()).searchParams.get('game') === '3', t1.url());
     await viewer.waitForFunction(() => (document.querySelector('#card h1')?.textContent || '').startsWith('Game 3'), { timeout: 5000 }).catch(() => {});

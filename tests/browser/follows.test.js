@@ -7,17 +7,12 @@
 // tests/e2e/test_serve_follows.sh with CROWNS, CROWNS_DB and OUT in the environment: game 1
 // (Ann, Bob) started, no round yet. It starts crowns serve itself.
 'use strict';
-const { check, finish, crowns, shot, serve, stop, launch, phone, text } = require('./serve_helpers');
+const { check, finish, crowns, shot, serve, stop, launch, phone, text, tap } = require('./serve_helpers');
 
 // A page behind another lets go of its stream (it catches up when shown): shown first.
 const waitFor = async (page, fn, arg) => {
   await page.bringToFront();
   return page.waitForFunction(fn, { timeout: 8000, polling: 100 }, arg).then(() => true).catch(() => false);
-};
-const tap = async (page, selector) => {
-  await page.bringToFront();
-  await page.waitForSelector(selector, { timeout: 5000 });
-  await page.tap(selector);
 };
 const heading = (page) => text(page, '#card h1').then((t) => (t || '').trim());
 const gameOf = (page) => new URL(page.url()).searchParams.get('game');

@@ -23,11 +23,6 @@ const phone = async (browser) => {
   await page.setViewport({ width: 360, height: 800, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
   return page;
 };
-const tap = async (page, selector) => {
-  await page.bringToFront();  // a tap waits for the page's next frame: the page must be shown
-  await page.waitForSelector(selector, { timeout: 5000 });
-  await page.tap(selector);
-};
 const text = (page, selector) => page.$eval(selector, (n) => n.textContent).catch(() => '');
 const state = (page) => page.evaluate(() => fetch('/api/game').then((r) => r.json()));
 // Every button and link in `root` at least 44x44 CSS px (the ones shown).
@@ -36,7 +31,7 @@ const smallTargets = (page, root) => page.evaluate((r) => [...document.querySele
   .map((b) => b.getBoundingClientRect())
   .filter((b) => b.width < 44 || b.height < 44).length, root);
 
-const { axeProblems, separatePhones } = require('./serve_helpers');
+const { axeProblems, separatePhones, tap } = require('./serve_helpers');
 
 // Records the round now next from the keeper's form: values by seat.
 const recordRound = async (page, values, out) => {

@@ -5,7 +5,7 @@
 // 1 (Ann, Bob, Cy) has 2 rounds, game 2 (Dee, Eve, Fay) is over with Dee and Eve tied; it
 // starts (and restarts) crowns serve itself.
 'use strict';
-const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, phoneView, value, text } = require('./serve_helpers');
+const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, phoneView, value, text, tap } = require('./serve_helpers');
 
 (async () => {
   const browser = await launch();
@@ -30,7 +30,7 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, phoneVie
     await two.goto(keepUrl(2), { waitUntil: 'load' });
     await two.waitForSelector('#tiebreak-form');
     await two.type('#tiebreak-form input[name=v0]', '7h 9s');
-    await two.tap('#tiebreak-form input[name=out][value="1"]');
+    await tap(two, '#tiebreak-form input[name=out][value="1"]');
 
     const correction = async (page, why) => {
       check(why + ': the round to correct is back', (await value(page, '#edit-form select[name=round]')) === '1',
@@ -134,8 +134,8 @@ const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, phoneVie
     await one.$eval('#join-form details', (d) => { d.open = true; });
     await one.type('#join-form input[name=name]', 'Yan');
     check('typing keeps them', (await kept(one, 'crowns:typed:1:edit')) !== null && (await kept(one, 'crowns:typed:1:join')) !== null);
-    await one.tap('#edit-form button[aria-label^="clear"]');
-    await one.tap('#join-form button[aria-label^="clear"]');
+    await tap(one, '#edit-form button[aria-label^="clear"]');
+    await tap(one, '#join-form button[aria-label^="clear"]');
     check('"Clear" forgets them', (await kept(one, 'crowns:typed:1:edit')) === null && (await kept(one, 'crowns:typed:1:join')) === null);
     await one.reload({ waitUntil: 'load' });
     await one.waitForSelector('#edit-form');

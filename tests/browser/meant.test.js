@@ -10,16 +10,11 @@
 //     its own id: the page says "Round N was saved", never "Not sent" nor "recorded
 //     meanwhile", and the round is stored once.
 'use strict';
-const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, value, text } = require('./serve_helpers');
+const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, value, text, tap } = require('./serve_helpers');
 
 const rounds = (page) => page.evaluate(() => fetch('/api/game?game=1', { cache: 'no-store' }).then((r) => r.json()))
   .then((s) => s.rounds.length).catch(() => -1);
 const stored = () => JSON.parse(crowns('show', '--game', '1', '--json').stdout).rounds.length;
-const tap = async (page, selector) => {
-  await page.bringToFront();
-  await page.waitForSelector(selector, { timeout: 5000 });
-  await page.tap(selector);
-};
 // Types values into the round form (as a person would: an input event each).
 const type = async (page, values) => {
   // Shown, and caught up (a page behind others let go of its stream): its form is for the

@@ -10,7 +10,7 @@
 // picture's drawn text and both game reports: places, ranks, ratings, "won the tie-break" and
 // the order each says it shows. It starts crowns serve itself.
 'use strict';
-const { check, finish, crowns, shot, serve, stop, launch, phone } = require('./serve_helpers');
+const { check, finish, crowns, shot, serve, stop, launch, phone, tap } = require('./serve_helpers');
 
 const json = (...args) => {
   const run = crowns(...args);
@@ -169,11 +169,11 @@ const rankedBy = { wins: 'Ranked by wins, then win%, then average.', rating: 'Ra
       };
     });
     await game.goto(server.base + '/game/14', { waitUntil: 'load' });
-    const standings = await game.$$eval('#card table.standings tbody tr', (l) => l.map((r) => r.innerText.replace(/\s+/g, ' ').trim()));
+    const standings = await game.$$eval('#card table.standings tbody tr', (l) => l.map((r) => [...r.cells].map((c) => c.textContent.replace(/\s+/g, ' ').trim()).join(' ')));
     check('/game/14 standings: 1 Lou, 2 Kim, 3 Max, the two behind "lost the tie-break"', standings.length === 3 &&
       /^1 Lou\b/.test(standings[0]) && /^2 Kim .*lost the tie-break/.test(standings[1]) && /^3 Max .*lost the tie-break/.test(standings[2]),
       JSON.stringify(standings));
-    await game.tap('#share button');
+    await tap(game, '#share button');
     await game.waitForSelector('#share img', { timeout: 5000 }).catch(() => {});
     const drawn = await game.evaluate(() => window.drawn);
     const ranks = drawn.filter((t) => /^\d\.$/.test(t));

@@ -26,7 +26,7 @@ const shot = async (page, name) => {
 };
 // A phone: 360x800 CSS px, touch (taps, not clicks).
 const phone = { width: 360, height: 800, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
-const { axeProblems, separatePhones } = require('./serve_helpers');
+const { axeProblems, separatePhones, tap } = require('./serve_helpers');
 // What a finger taps that is smaller than 44x44 CSS px: links, buttons, fields, the labels of
 // radios and checkboxes (the box itself is inside its label).
 const smallTargets = (page) => page.evaluate(() => {
@@ -116,7 +116,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     await keeper.type('#round-form input[name=v0]', '0');
     await keeper.type('#round-form input[name=v1]', 'abc');
     await keeper.type('#round-form input[name=v2]', '5');
-    await keeper.tap('#round-form button[type=submit]');
+    await tap(keeper, '#round-form button[type=submit]');
     await keeper.waitForSelector('.message.error', { timeout: 5000 }).catch(() => {});
     const shown = await keeper.evaluate(() => document.querySelector('.message')?.textContent || '');
     check('a bad value shows the CLI\'s message', shown === cliMessage, JSON.stringify({ shown, cliMessage }));
@@ -127,8 +127,8 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     await keeper.evaluate(() => { for (const i of document.querySelectorAll('#round-form input[type=text]')) i.value = ''; });
     await keeper.type('#round-form input[name=v0]', '7h 8h');  // a typed hand: 15 points
     await keeper.type('#round-form input[name=v2]', '9');
-    await keeper.tap('#round-form input[name=out][value="1"]');
-    await keeper.tap('#round-form button[type=submit]');
+    await tap(keeper, '#round-form input[name=out][value="1"]');
+    await tap(keeper, '#round-form button[type=submit]');
     await keeper.waitForSelector('.message.ok', { timeout: 5000 }).catch(() => {});
     await viewer.waitForFunction((n) => document.querySelectorAll('#card table.rounds tbody tr').length > n,
       { timeout: 3000 }, beforeKeeper).catch(() => {});
@@ -161,7 +161,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     check('and shows the new 13 where nothing was typed',
       (await keeper.$eval('#edit-form input[name=v1]', (i) => i.value)) === '13');
     await shot(keeper, 'keeper-edit-kept-360.png');
-    await keeper.tap('#edit-form button[type=submit]');
+    await tap(keeper, '#edit-form button[type=submit]');
     await keeper.waitForSelector('#entry > p.message.ok', { timeout: 5000 }).catch(() => {});
     const afterEdit = JSON.parse(crowns('show', '--json').stdout).rounds[0].scores;
     check('the correction lands on round 1, over nobody\'s edit', afterEdit[names[2]] === 14 && afterEdit[names[1]] === 13,
@@ -186,18 +186,18 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     // Touch goes to the tab in front: each keeper is brought there to be tapped.
     await keeper.bringToFront();
     await keeper.type('#round-form input[name=v0]', '4');
-    await keeper.tap('#round-form input[name=out][value="1"]');
+    await tap(keeper, '#round-form input[name=out][value="1"]');
     await keeper.type('#round-form input[name=v2]', '6');
     await keeper2.bringToFront();
     await keeper2.type('#round-form input[name=v0]', '5');
-    await keeper2.tap('#round-form input[name=out][value="1"]');
+    await tap(keeper2, '#round-form input[name=out][value="1"]');
     await keeper2.type('#round-form input[name=v2]', '7');
     await keeper.bringToFront();
-    await keeper.tap('#round-form button[type=submit]');
+    await tap(keeper, '#round-form button[type=submit]');
     const onRound = (n) => document.querySelector('#round-form input[name=round]')?.value === String(n);
     await keeper.waitForFunction(onRound, { timeout: 5000 }, raceRound + 1).catch(() => {});
     await keeper2.bringToFront();
-    await keeper2.tap('#round-form button[type=submit]');
+    await tap(keeper2, '#round-form button[type=submit]');
     await keeper2.waitForFunction(onRound, { timeout: 5000 }, raceRound + 1).catch(() => {});
     check('of two keepers racing, one round is recorded',
       JSON.parse(crowns('show', '--json').stdout).rounds.length === roundsBefore + 1);
@@ -222,7 +222,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
       }
     });
     const beforeCopy = JSON.parse(crowns('show', '--json').stdout).rounds.length;
-    await keeper2.tap('#round-form button[type=submit]');
+    await tap(keeper2, '#round-form button[type=submit]');
     await keeper2.waitForSelector('#entry > p.message button', { timeout: 5000 }).catch(() => {});
     const copyMessage = await keeper2.$eval('#entry > p.message', (n) => n.textContent);
     check('a carried-over copy of the round just recorded is asked about, not saved',
@@ -241,10 +241,10 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     const beforeOut = content();
     await keeper.bringToFront();
     await keeper.type('#round-form input[name=v0]', '20');
-    await keeper.tap('#round-form input[name=out][value="0"]');
+    await tap(keeper, '#round-form input[name=out][value="0"]');
     await keeper.type('#round-form input[name=v1]', '5');
     await keeper.type('#round-form input[name=v2]', '6');
-    await keeper.tap('#round-form button[type=submit]');
+    await tap(keeper, '#round-form button[type=submit]');
     await keeper.waitForSelector('#entry > p.message.error', { timeout: 5000 }).catch(() => {});
     const outMessage = await keeper.$eval('#entry > p.message', (n) => n.textContent);
     check('out ticked for a player with points is refused, naming both',
@@ -259,7 +259,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     const beforeUndo = JSON.parse(crowns('show', '--json').stdout).rounds.length;
     const undoLabel = await keeper.$eval('#undo-form button', (b) => b.textContent);
     check('the undo button names the round', undoLabel === 'Undo round ' + beforeUndo, undoLabel);
-    await keeper.tap('#undo-form button');
+    await tap(keeper, '#undo-form button');
     await keeper.waitForSelector('#entry > p.message.ok', { timeout: 5000 }).catch(() => {});
     check('its confirmation names the change', confirmText.startsWith('This removes round ' + beforeUndo + ': Ann 4, '),
       confirmText);

@@ -81,7 +81,26 @@ const axeProblems = async (page) => {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '));
 };
+// Taps `selector` once it is shown. A live update can replace the node between finding and
+// tapping it ("Node is either not clickable or not an Element", seen in CI): the tap is then
+// tried again on the node that replaced it, until `timeout` ms have passed. A failed attempt
+// never reached the page (puppeteer finds the point to touch before it touches), so nothing is
+// tapped twice.
+const tap = async (page, selector, timeout = 5000) => {
+  await page.bringToFront(); // a tap waits for the page's next frame: the page must be shown
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      await page.waitForSelector(selector, { visible: true, timeout: Math.max(1, end - Date.now()) });
+      await page.tap(selector);
+      return;
+    } catch (e) {
+      if (Date.now() >= end || !/not clickable|not an Element|detached|no longer attached/i.test(String(e))) throw e;
+      await sleep(100);
+    }
+  }
+};
 const value = (page, selector) => page.$eval(selector, (i) => i.value).catch(() => null);
 const text = (page, selector) => page.$eval(selector, (n) => n.textContent).catch(() => null);
 
-module.exports = { check, finish, crowns, sleep, shot, serve, stop, launch, separatePhones, phoneView, phone, value, text, axeProblems };
+module.exports = { check, finish, crowns, sleep, shot, serve, stop, launch, separatePhones, phoneView, phone, tap, value, text, axeProblems };

@@ -2,7 +2,7 @@
 // in the page, with the date and the totals; an unfinished game's does not. Headless Chromium
 // at 360x800, run by tests/e2e/test_serve_share.sh with BASE and OUT in the environment.
 'use strict';
-const { separatePhones } = require('./serve_helpers');
+const { separatePhones, tap } = require('./serve_helpers');
 const puppeteer = require('puppeteer-core');
 const path = require('path');
 
@@ -43,7 +43,7 @@ const check = (name, ok, detail) => {
     const time = await page.$eval('#game-time', (n) => n.textContent).catch(() => '');
     check('the page shows the game\'s length', /^Time: 1 h 50 min \(2026-01-15 19:00 to 20:50 UTC\)$/.test(time), time);
     check('the share button shows on a finished game', await page.$eval('#share', (n) => !n.hidden).catch(() => false));
-    await page.tap('#share button');
+    await tap(page, '#share button');
     await page.waitForSelector('#share img', { timeout: 5000 }).catch(() => {});
     check('no request went out for it', requests === 0, urls.join(' '));
     const img = await page.evaluate(async () => {

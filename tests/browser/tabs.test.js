@@ -5,7 +5,7 @@
 // tests/e2e/test_serve_tabs.sh with CROWNS, CROWNS_DB and OUT in the environment: game 1 (Ann,
 // Bob, Cy) after round 1. It starts crowns serve itself (and stops it, and starts it again).
 'use strict';
-const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, text } = require('./serve_helpers');
+const { check, finish, crowns, sleep, shot, serve, stop, launch, phone, text, tap } = require('./serve_helpers');
 
 const cardRounds = (page) => page.evaluate(() => {
   const s = JSON.parse(document.getElementById('state')?.textContent || 'null');
@@ -57,7 +57,7 @@ const cardRounds = (page) => page.evaluate(() => {
         input.dispatchEvent(new Event('input', { bubbles: true }));
       });
     });
-    await keeper.tap('#round-form button[type=submit]');
+    await tap(keeper, '#round-form button[type=submit]');
     await keeper.waitForFunction(() => /3 of 11 rounds/.test(document.querySelector('#card')?.innerText || ''), { timeout: 5000 }).catch(() => {});
     for (const [i, page] of pages.entries()) {
       if (page.url().includes('/leaderboard') || page.url().endsWith(':' + port + '/')) continue;

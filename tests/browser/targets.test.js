@@ -4,7 +4,7 @@
 // game with a three-way tie-break (game 1) and a game in progress (game 2). It starts crowns
 // serve itself.
 'use strict';
-const { check, finish, crowns, serve, stop, launch, phone, shot } = require('./serve_helpers');
+const { check, finish, crowns, serve, stop, launch, phone, shot, tap } = require('./serve_helpers');
 
 (async () => {
   const browser = await launch();
@@ -50,7 +50,7 @@ const { check, finish, crowns, serve, stop, launch, phone, shot } = require('./s
       };
     });
     await game.goto(server.base + '/game/1', { waitUntil: 'load' });
-    await game.tap('#share button');
+    await tap(game, '#share button');
     await game.waitForSelector('#share img', { timeout: 5000 }).catch(() => {});
     const drawn = await game.evaluate(() => window.drawn);
     const ranks = drawn.filter((t) => /^\d\.$/.test(t));
@@ -59,7 +59,7 @@ const { check, finish, crowns, serve, stop, launch, phone, shot } = require('./s
       JSON.stringify(names) === '["Bob","Ann","Cy"]', JSON.stringify(drawn));
     check('and says who won the tie-break', drawn.includes('Bob won the tie-break (0; Ann 10, Cy 20)'), JSON.stringify(drawn));
     await shot(game, 'targets-picture.png');
-    const standing = await game.$$eval('#card table.standings tbody tr', (rows) => rows.map((r) => r.innerText.replace(/\s+/g, ' ').trim()));
+    const standing = await game.$$eval('#card table.standings tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent.replace(/\s+/g, ' ').trim()).join(' ')));
     check('the phone\'s standings: Bob, Ann, Cy, ranked 1, 2, 3', standing.length === 3 &&
       /^1 Bob/.test(standing[0]) && /^2 Ann/.test(standing[1]) && /^3 Cy/.test(standing[2]), JSON.stringify(standing));
     const json = JSON.parse(crowns('show', '--game', '1', '--json').stdout);
