@@ -76,6 +76,19 @@ Expected<void> set_switch(HouseRules& rules, HouseSwitch which, std::string_view
 /// "--wild-melds". Fails naming the token and listing the switches.
 Expected<HouseSwitch> parse_switch_name(std::string_view name);
 
+/// Reads one rule set as the statistics take it (the terminal's --rules, the phone's
+/// ?rules=): "standard", or SWITCH=WORD,... naming the switches that differ from the standard
+/// rules, the others standard ("order=down,wild_melds=no"; a switch's name as
+/// parse_switch_name reads it, its word as set_switch does). `as` is how the door writes the
+/// value before it ("--rules ", "rules="), for the failure, which names the part that is not
+/// a switch or the word a switch does not take and how to write it: "--rules 'colour=red' is
+/// not a switch; write --rules standard or --rules SWITCH=WORD,... (order, wild_melds, ...)".
+Expected<HouseRules> parse_rule_set(std::string_view text, std::string_view as);
+
+/// The words parse_rule_set reads for `rules`: "standard", or the switches that differ from
+/// the standard rules, in kHouseSwitches' order: "order=down,wild_melds=no".
+std::string rule_set_words(const HouseRules& rules);
+
 /// The rules as one line of words, the standard ones too: "order up, wild melds yes, book
 /// suits any, leads left, ties shared".
 std::string describe(const HouseRules& rules);

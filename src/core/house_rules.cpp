@@ -104,6 +104,42 @@ Expected<HouseSwitch> parse_switch_name(std::string_view name) {
   return Failure{quote_token(name) + " is not a house rule (the rules are " + known + ")"};
 }
 
+Expected<HouseRules> parse_rule_set(std::string_view text, std::string_view as) {
+  HouseRules rules;
+  if (text == "standard") return rules;
+  const std::string door(as);
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t end = std::min(text.find(',', at), text.size());
+    const std::string_view part = text.substr(at, end - at);
+    const auto eq = part.find('=');
+    const auto which = parse_switch_name(part.substr(0, eq));
+    if (eq == std::string_view::npos || !which) {
+      std::string known;
+      for (HouseSwitch s : kHouseSwitches)
+        known += (known.empty() ? "" : ", ") + std::string(switch_name(s));
+      return Failure{door + quote_token(part) + " is not a switch; write " + door + "standard or " +
+                     door + "SWITCH=WORD,... (" + known + "; e.g. order=down,leads=out)"};
+    }
+    if (auto set = set_switch(rules, *which, part.substr(eq + 1)); !set)
+      return Failure{door + std::string(switch_name(*which)) + ": " + set.error()};
+    at = end + 1;
+  }
+  return rules;
+}
+
+std::string rule_set_words(const HouseRules& rules) {
+  if (rules.is_standard()) return "standard";
+  const HouseRules standard;
+  std::string out;
+  for (HouseSwitch s : kHouseSwitches) {
+    if (switch_word(rules, s) == switch_word(standard, s)) continue;
+    out += (out.empty() ? "" : ",") + std::string(switch_name(s)) + "=" +
+           std::string(switch_word(rules, s));
+  }
+  return out;
+}
+
 std::string describe(const HouseRules& rules) {
   std::string out;
   for (HouseSwitch s : kHouseSwitches) {

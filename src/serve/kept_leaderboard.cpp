@@ -16,7 +16,9 @@ void KeptLeaderboard::note(const Change& change) {
 
 void KeptLeaderboard::build(const store::Database& db) {
   built_ = false;
-  results_ = store::load_results(db, {period_.to, std::nullopt, std::nullopt});
+  results_ = store::load_results(
+      db,
+      {.until = period_.to, .rounds_in = std::nullopt, .rounds_of = std::nullopt, .rules = only_});
   replay_ = replay_ratings(results_);
   rated_.clear();
   for (const auto& game : results_) rated_.insert(game.id);
@@ -29,6 +31,7 @@ bool KeptLeaderboard::extend(const store::Database& db, const std::vector<std::i
     if (rated_.contains(id)) return false;  // a rated game changed: its result, or it went
     auto game = store::load_result(db, id);
     if (!game || (period_.to && game->date > *period_.to)) continue;  // not one to rate
+    if (only_ && game->rules != *only_) continue;                     // of another rule set
     finished.emplace(id, std::move(*game));
   }
   if (finished.empty()) return true;
@@ -58,7 +61,7 @@ std::string KeptLeaderboard::text(const store::Database& db) {
       built_, [&](const std::vector<std::int64_t>& games) { return extend(db, games); },
       [&] { build(db); });
   return leaderboard_page(leaderboard(results_, replay_, period_, RankBy::Rating, 1),
-                          views::Names(db), period_, all_, rule_sets_of(results_, period_));
+                          views::Names(db), period_, all_, rule_sets_of(results_, period_), only_);
 }
 
 }  // namespace crowns::serve

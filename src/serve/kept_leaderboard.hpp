@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -18,8 +19,11 @@ namespace crowns::serve {
 
 class KeptLeaderboard {
  public:
-  /// The leaderboard of `period`; `all`: it is every game (the page links the other one).
-  KeptLeaderboard(Period period, bool all) : period_(std::move(period)), all_(all) {}
+  /// The leaderboard of `period`; `all`: it is every game (the page links the other one);
+  /// `only`: of the games of that rule set alone, rated among themselves (as `crowns
+  /// leaderboard --rules` rates them).
+  KeptLeaderboard(Period period, bool all, std::optional<HouseRules> only = std::nullopt)
+      : period_(std::move(period)), all_(all), only_(only) {}
 
   /// Notes a change (from the hub's watcher: quick, never waits for a page being made).
   void note(const Change& change);
@@ -36,6 +40,7 @@ class KeptLeaderboard {
 
   const Period period_;
   const bool all_;
+  const std::optional<HouseRules> only_;
   std::mutex render_mutex_;  ///< One making at a time; guards what follows.
   bool built_ = false;
   std::vector<GameResult> results_;  ///< Finished games up to the period's end, in order.

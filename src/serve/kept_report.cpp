@@ -11,11 +11,11 @@ void KeptReport::note(const Change& change) {
 
 void KeptReport::build(const store::Database& db) {
   built_ = false;
-  const views::PeriodReport report = views::gather_period_report(db, period_);
+  const views::PeriodReport report = views::gather_period_report(db, period_, only_);
   parts_ = views::period_report_parts(report);
   // As crowns report writes it (issue 39): the period's time and rivals. They read finished
   // games only, which make the whole report again when they change.
-  views::insert_report_sections(parts_.tail, views::time_and_rivals_html(db, period_));
+  views::insert_report_sections(parts_.tail, views::time_and_rivals_html(db, period_, only_));
   cards_.clear();
   at_.clear();
   for (const auto& game : report.games) {
@@ -30,8 +30,9 @@ bool KeptReport::patch(const store::Database& db, const std::vector<std::int64_t
     const auto game = store::load_game(db, id);
     const auto it = at_.find(id);
     if (it == at_.end()) {
-      // Not in the report: it must still be out of the period (or gone).
-      if (game && period_.contains(game->date)) return false;
+      // Not in the report: it must still be out of the period or of another rule set (or
+      // gone); a game's rules never change.
+      if (game && period_.contains(game->date) && (!only_ || game->rules == *only_)) return false;
       continue;
     }
     // The standings count the games by status and the order is by date: a card alone can

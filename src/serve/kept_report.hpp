@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -18,7 +19,10 @@ namespace crowns::serve {
 
 class KeptReport {
  public:
-  explicit KeptReport(Period period) : period_(std::move(period)) {}
+  /// The report of `period`; `only`: of the games of that rule set alone
+  /// (views::gather_period_report).
+  explicit KeptReport(Period period, std::optional<HouseRules> only = std::nullopt)
+      : period_(std::move(period)), only_(only) {}
 
   /// Notes a change (from the hub's watcher: quick, never waits for a report being made).
   void note(const Change& change);
@@ -38,6 +42,7 @@ class KeptReport {
   bool patch(const store::Database& db, const std::vector<std::int64_t>& games);
 
   const Period period_;
+  const std::optional<HouseRules> only_;
   std::mutex render_mutex_;  ///< One making at a time; guards what follows.
   bool built_ = false;
   views::ReportParts parts_;

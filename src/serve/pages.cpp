@@ -447,17 +447,55 @@ Period page_period(const store::Database& db, bool all) {
   return all ? views::all_time() : views::default_period(db);
 }
 
+std::string rule_set_query(const HouseRules& rules) {
+  // '=' as %3D: the query reader of the server's library keeps only the last '='-part of a
+  // value. The words are parse_rule_set's (a-z, '_', '=' and ','), nothing else to escape.
+  std::string query = "rules=";
+  for (const char c : rule_set_words(rules))
+    query += c == '=' ? std::string("%3D") : std::string(1, c);
+  return query;
+}
+
+std::string leaderboard_link(bool all, const std::optional<HouseRules>& only) {
+  std::string query = all ? "all=1" : "";
+  if (only) query += (query.empty() ? "" : "&") + rule_set_query(*only);
+  return "/leaderboard" + (query.empty() ? "" : "?" + query);
+}
+
 std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Names& names,
                              const Period& period, bool all,
-                             const std::vector<RuleSetCount>& rule_sets) {
-  std::string body = "<h1>Leaderboard <small>" + html_escape(period.label) + "</small></h1>\n";
-  body += all ? "<p class=\"meta\"><a href=\"/leaderboard\">This period only</a></p>\n"
-              : "<p class=\"meta\"><a href=\"/leaderboard?all=1\">Every game</a></p>\n";
+                             const std::vector<RuleSetCount>& rule_sets,
+                             const std::optional<HouseRules>& only) {
+  std::string body = "<h1>Leaderboard <small>" + html_escape(period.label) +
+                     html_escape(views::rule_set_heading(only)) + "</small></h1>\n";
+  body += all ? "<p class=\"meta\"><a href=\"" + html_escape(leaderboard_link(false, only)) +
+                    "\">This period only</a></p>\n"
+              : "<p class=\"meta\"><a href=\"" + html_escape(leaderboard_link(true, only)) +
+                    "\">Every game</a></p>\n";
   body +=
       "<p id=\"board-live\" class=\"live\">Follows every table: a game finished at any of them "
       "shows here by itself.</p>\n";
-  // The terminal's words (views/rule_sets.hpp); the terminal's --rules takes one set.
-  body += views::rule_sets_note_html(rule_sets);
+  if (only) {
+    // One rule set: which, and the way back to every rule set (and to its report).
+    body += views::rule_set_only_html(only) +
+            "<nav class=\"chips\" aria-label=\"rule sets\"><a class=\"chip\" "
+            "id=\"all-rule-sets\" href=\"" +
+            html_escape(leaderboard_link(all, std::nullopt)) +
+            "\">All rule sets</a> <a class=\"chip\" href=\"" +
+            html_escape("/report?" + std::string(all ? "all=1&" : "") + rule_set_query(*only)) +
+            "\">This rule set's report</a></nav>\n";
+  } else if (rule_sets.size() > 1) {
+    // The terminal's words (views/rule_sets.hpp), then a link for each rule set where the
+    // terminal says how to take one (--rules).
+    body += views::rule_sets_note_html(rule_sets);
+    body += "<nav class=\"chips\" id=\"rule-chips\" aria-label=\"take one rule set\">";
+    for (const auto& set : rule_sets) {
+      body += "<a class=\"chip\" href=\"" + html_escape(leaderboard_link(all, set.rules)) +
+              "\">Only " + html_escape(views::rule_set_text(set.rules)) + " (" +
+              counted(set.games, "game") + ")</a> ";
+    }
+    body += "</nav>\n";
+  }
   if (rows.empty()) {
     body += "<p>No finished games in this period.</p>\n";
     return document("Five Crowns · leaderboard", "Leaderboard", body);

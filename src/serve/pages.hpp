@@ -73,11 +73,20 @@ std::string games_page(const store::Database& db, std::int64_t page);
 /// every game.
 Period page_period(const store::Database& db, bool all);
 /// The leaderboard of `period`, ranked by rating (`all`: it is every game; the page links
-/// the other one), saying so when its games span more than one of `rule_sets`. Made from the
-/// finished games by serve/kept_leaderboard.hpp.
+/// the other one). When its games span more than one of `rule_sets` it says so and links each
+/// one's leaderboard (leaderboard_link); with `only`, the games of that rule set alone, it
+/// says which and links back to every rule set. Made from the finished games by
+/// serve/kept_leaderboard.hpp.
 std::string leaderboard_page(const std::vector<LeaderRow>& rows, const views::Names& names,
                              const Period& period, bool all,
-                             const std::vector<RuleSetCount>& rule_sets);
+                             const std::vector<RuleSetCount>& rule_sets,
+                             const std::optional<HouseRules>& only);
+/// The query that takes one rule set: "rules=order%3Ddown,wild_melds%3Dno" (parse_rule_set's
+/// words, '=' escaped), "rules=standard".
+std::string rule_set_query(const HouseRules& rules);
+/// The leaderboard's address: `all` every game, `only` one rule set ("/leaderboard?all=1&
+/// rules=standard").
+std::string leaderboard_link(bool all, const std::optional<HouseRules>& only);
 /// crowns report's page for one game (for a period: serve/kept_report.hpp).
 std::string game_report_page(const store::Database& db, std::int64_t id);
 /// The evening page (/tonight): `crowns tonight` for `date` (none: the last day a game was

@@ -95,6 +95,34 @@ void reply_error_page(httplib::Response& res, int status, const std::string& mes
   res.set_content(error_page(status, message), "text/html; charset=utf-8");
 }
 
+// The rule set a page is limited to: ?rules=standard or ?rules=order=down,wild_melds=no, the
+// terminal's --rules words (parse_rule_set); none without it. Read from the request's own
+// query: the library's reader keeps only the last '='-part of a value ("order=down" would
+// read "down"). Throws crowns::Error naming the part it does not take and the right form.
+std::optional<HouseRules> rules_param(const httplib::Request& req) {
+  const auto mark = req.target.find('?');
+  if (mark == std::string::npos) return std::nullopt;
+  const std::string_view query = std::string_view(req.target).substr(mark + 1);
+  for (std::size_t at = 0; at <= query.size();) {
+    const std::size_t end = std::min(query.find('&', at), query.size());
+    const std::string_view part = query.substr(at, end - at);
+    if (part == "rules" || part.starts_with("rules=")) {
+      const std::string text = httplib::detail::decode_url(
+          std::string(part.substr(std::min<std::size_t>(6, part.size()))), true);
+      auto rules = parse_rule_set(text, "rules=");
+      if (!rules) throw Error(rules.failure());
+      return *rules;
+    }
+    at = end + 1;
+  }
+  return std::nullopt;
+}
+
+// The part of a kept page's key that names its rule set: "" for every rule set.
+std::string rules_key(const std::optional<HouseRules>& only) {
+  return only ? "|rules=" + rule_set_words(*only) : std::string();
+}
+
 // Whether an answer (or an error) goes out as JSON: the API's paths, *.json, or a client
 // whose Accept asks for JSON before HTML.
 bool wants_json(const httplib::Request& req) {
@@ -591,13 +619,21 @@ class Site {
 
   // The leaderboard and the report read the finished games (and the report every game of
   // its period): a round in the game at the table keeps them (serve/changes.hpp).
+  // ?rules=: of one rule set's games alone (a bad one: 400, the error page).
   void leaderboard(Call& call) {
     const bool all = call.req.has_param("all");
+    std::optional<HouseRules> only;
+    try {
+      only = rules_param(call.req);
+    } catch (const Error& e) {
+      reply_error_page(call.res, 400, views::sanitize(phone_said(e)));
+      return;
+    }
     reply_page(call.res, [&] {
       const Period period =
           pool_.with([&](const store::Database& db) { return page_period(db, all); });
-      const std::string key = period_key("/leaderboard", period, all);
-      const auto board = kept(boards_, key, period, all);
+      const std::string key = period_key("/leaderboard", period, all) + rules_key(only);
+      const auto board = kept(boards_, key, period, all, only);
       return page(
           key, [board](const store::Database& db) { return board->text(db); },
           Reads::finished_games());
@@ -606,11 +642,18 @@ class Site {
 
   void report(Call& call) {
     const bool all = call.req.has_param("all");
+    std::optional<HouseRules> only;
+    try {
+      only = rules_param(call.req);
+    } catch (const Error& e) {
+      reply_error_page(call.res, 400, views::sanitize(phone_said(e)));
+      return;
+    }
     reply_page(call.res, [&] {
       const Period period =
           pool_.with([&](const store::Database& db) { return page_period(db, all); });
-      const std::string key = period_key("/report", period, all);
-      const auto report = kept(reports_, key, period);
+      const std::string key = period_key("/report", period, all) + rules_key(only);
+      const auto report = kept(reports_, key, period, only);
       return page(
           key, [report](const store::Database& db) { return report->text(db); },
           Reads::finished_games_and(period));

@@ -71,7 +71,8 @@ std::string rival_cell(const std::optional<rivalry::Rival>& r, const Names& name
 }  // namespace
 
 std::string evening_section_html(const store::Database& db, const std::optional<std::string>& date,
-                                 int heading, std::string_view game_link) {
+                                 int heading, std::string_view game_link,
+                                 const std::optional<HouseRules>& only) {
   const auto day = date ? date : store::timeline::last_played_on(db);
   std::string html = "<section id=\"tonight\">\n";
   if (!day) {
@@ -79,7 +80,10 @@ std::string evening_section_html(const store::Database& db, const std::optional<
            fmt::format("<h{0}>Tonight</h{0}>\n<p>No finished game yet.</p>\n</section>\n", heading);
   }
   html += fmt::format("<h{0}>Tonight <small>{1}</small></h{0}>\n", heading, html_escape(*day));
-  const auto games = store::load_results(db, {*day, Period{*day, *day, *day}, std::nullopt});
+  const auto games = store::load_results(db, {.until = *day,
+                                              .rounds_in = Period{*day, *day, *day},
+                                              .rounds_of = std::nullopt,
+                                              .rules = only});
   const tonight::Evening e = tonight::evening_of(games, *day);
   if (e.games.empty()) return html + "<p>No finished games that day.</p>\n</section>\n";
   html += rule_sets_note_html(rule_sets_of(games, Period{*day, *day, *day}));
@@ -117,8 +121,10 @@ std::string evening_section_html(const store::Database& db, const std::optional<
          std::string(tonight::ratings_order_text()) + "</p>\n</section>\n";
 }
 
-std::string time_and_rivals_html(const store::Database& db, const Period& period) {
-  const auto games = store::load_results(db, {period.to, period, std::nullopt});
+std::string time_and_rivals_html(const store::Database& db, const Period& period,
+                                 const std::optional<HouseRules>& only) {
+  const auto games = store::load_results(
+      db, {.until = period.to, .rounds_in = period, .rounds_of = std::nullopt, .rules = only});
   const Times times = store::timeline::all_game_times(db);
   const RatingReplay replay = replay_ratings(games);
   const Names names(db);

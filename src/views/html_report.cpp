@@ -290,7 +290,7 @@ std::string result_html(const store::Game& game) {
 
 ReportParts period_report_parts(const PeriodReport& report) {
   std::ostringstream html;
-  const std::string title = "Five Crowns · " + report.period.label;
+  const std::string title = "Five Crowns · " + report.period.label + rule_set_heading(report.only);
   open_document(html, title);
   const int finished = report.finished_games();
   std::string counts = counted(finished, "finished game");
@@ -302,8 +302,8 @@ ReportParts period_report_parts(const PeriodReport& report) {
        << html_escape(report.period.from ? *report.period.from : "the first game") << " to "
        << html_escape(report.period.to ? *report.period.to : "today") << " · " << counts << " · "
        << counted(static_cast<long long>(report.standings.size()), "player") << "</p>\n</header>\n";
-  // The standings and records below may mix rule sets: said above them.
-  html << rule_sets_note_html(report.rule_sets);
+  // The standings and records below may mix rule sets: said above them; or of one only.
+  html << rule_sets_note_html(report.rule_sets) << rule_set_only_html(report.only);
   standings_html(html, report.standings);
   if (!report.ratings.x_labels.empty()) {
     html << "<section id=\"ratings\">\n<h2>Ratings</h2>\n"

@@ -7,6 +7,7 @@
 // PeriodReport (views/report_data.hpp) and these functions only write HTML.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -42,6 +43,7 @@ struct PeriodReport {
   std::unordered_map<std::int64_t, std::string> names;  ///< Record holders' names by id.
   std::vector<RuleSetCount> rule_sets;                  ///< Of the finished games (rule_sets_of).
   std::vector<store::Game> games;                       ///< Every status, newest first.
+  std::optional<HouseRules> only;  ///< The one rule set of its games; none: every rule set.
 
   [[nodiscard]] int finished_games() const;
   [[nodiscard]] int games_with(store::GameStatus status) const;

@@ -27,10 +27,13 @@ Rating rating_before(const std::vector<GameResult>& games, const RatingReplay& r
 
 }  // namespace
 
-PeriodReport gather_period_report(const store::Database& db, const Period& period) {
+PeriodReport gather_period_report(const store::Database& db, const Period& period,
+                                  const std::optional<HouseRules>& only) {
   PeriodReport report;
   report.period = period;
-  const auto results = store::load_results(db, {period.to, period, std::nullopt});
+  report.only = only;
+  const auto results = store::load_results(
+      db, {.until = period.to, .rounds_in = period, .rounds_of = std::nullopt, .rules = only});
   const auto replay = replay_ratings(results);
   const Names names(db);
   std::vector<std::int64_t> chosen;
@@ -56,6 +59,7 @@ PeriodReport gather_period_report(const store::Database& db, const Period& perio
     for (const auto& h : (*r)->shared) report.names.emplace(h.player, names.name(h.player));
   }
   report.games = store::load_games_between(db, period.from, period.to);
+  if (only) std::erase_if(report.games, [&](const store::Game& g) { return g.rules != *only; });
   std::reverse(report.games.begin(), report.games.end());  // newest first
   return report;
 }

@@ -12,7 +12,10 @@ namespace crowns::views {
 /// The players the report's ratings chart follows: the top of the standings.
 inline constexpr int kReportChartPlayers = 8;
 
-/// The report of `period`, ready for period_report_html().
-PeriodReport gather_period_report(const store::Database& db, const Period& period);
+/// The report of `period`, ready for period_report_html(); `only`: of the games of that rule
+/// set alone (its standings, ratings and records from those games, rated among themselves as
+/// `crowns leaderboard --rules` rates them, and only their scorecards).
+PeriodReport gather_period_report(const store::Database& db, const Period& period,
+                                  const std::optional<HouseRules>& only = std::nullopt);
 
 }  // namespace crowns::views

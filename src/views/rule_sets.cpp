@@ -12,6 +12,10 @@ std::string rule_set_text(const HouseRules& rules) {
   return rules.is_standard() ? "standard" : house_options_text(rules);
 }
 
+std::string rule_set_heading(const std::optional<HouseRules>& only) {
+  return only ? " · rules: " + rule_set_text(*only) : std::string();
+}
+
 std::string rule_sets_text(const std::vector<RuleSetCount>& sets) {
   if (sets.size() < 2) return "";
   std::string list;
@@ -26,6 +30,14 @@ std::string rule_sets_note_html(const std::vector<RuleSetCount>& sets) {
   const std::string mixed = rule_sets_text(sets);
   if (mixed.empty()) return "";
   return "<p class=\"meta rule-sets\">Note: " + html_escape(mixed) + ".</p>\n";
+}
+
+std::string rule_set_only_html(const std::optional<HouseRules>& only) {
+  if (!only) return "";
+  return "<p class=\"meta rule-set\" id=\"rule-set\">Only the games played under " +
+         (only->is_standard() ? std::string("the standard rules")
+                              : "these house rules: " + html_escape(rule_set_text(*only))) +
+         ".</p>\n";
 }
 
 Json rule_sets_json(const std::vector<RuleSetCount>& sets) {

@@ -165,6 +165,51 @@ TEST_CASE("rule sets: the report's records name house rules, and the mix is said
                   "wild melds no: 1 game).") != std::string::npos);
 }
 
+TEST_CASE("rule sets: one parser for the terminal's --rules and the phone's ?rules=",
+          "[rule_sets][parser]") {
+  CHECK(parse_rule_set("standard", "--rules ").value() == HouseRules{});
+  CHECK(parse_rule_set("order=down,wild_melds=no", "rules=").value() == kDownNoWildMelds);
+  CHECK(parse_rule_set("wild-melds=NO,--order=down", "rules=").value() == kDownNoWildMelds);
+  CHECK(parse_rule_set("order=up", "rules=").value() == HouseRules{});  // standard, said in full
+  CHECK(parse_rule_set("book_suits=distinct,leads=out,ties=tiebreak,order=random", "rules=")
+            .value() == HouseRules{.order = RoundOrder::Random,
+                                   .book_suits = BookSuits::Distinct,
+                                   .leads = Leads::FirstOut,
+                                   .ties = Ties::Tiebreak});
+  // Every rule set reads back from its words (the phone's links are written with them).
+  for (int bits = 0; bits < 48; ++bits) {
+    HouseRules rules;
+    (void)set_switch(rules, HouseSwitch::Order, switch_words(HouseSwitch::Order)[bits % 3]);
+    int rest = bits / 3;
+    for (HouseSwitch s :
+         {HouseSwitch::WildMelds, HouseSwitch::BookSuits, HouseSwitch::Leads, HouseSwitch::Ties}) {
+      (void)set_switch(rules, s, switch_words(s)[rest % 2]);
+      rest /= 2;
+    }
+    INFO(rule_set_words(rules));
+    CHECK(parse_rule_set(rule_set_words(rules), "rules=").value() == rules);
+  }
+  CHECK(rule_set_words(HouseRules{}) == "standard");
+  CHECK(rule_set_words(kDownNoWildMelds) == "order=down,wild_melds=no");
+  // A bad value: one line naming the part and the right form, as the door writes the value.
+  const auto said = [](std::string_view text, std::string_view as) {
+    const auto rules = parse_rule_set(text, as);
+    REQUIRE_FALSE(rules);
+    return rules.error();
+  };
+  CHECK(said("colour=red", "--rules ") ==
+        "--rules 'colour=red' is not a switch; write --rules standard or --rules "
+        "SWITCH=WORD,... (order, wild_melds, book_suits, leads, ties; e.g. order=down,leads=out)");
+  CHECK(said("colour=red", "rules=") ==
+        "rules='colour=red' is not a switch; write rules=standard or rules=SWITCH=WORD,... "
+        "(order, wild_melds, book_suits, leads, ties; e.g. order=down,leads=out)");
+  CHECK(said("order=sideways", "rules=") == "rules=order: 'sideways' is not one of up|down|random");
+  CHECK(said("down", "rules=").starts_with("rules='down' is not a switch"));
+  CHECK(said("order=down,", "rules=").starts_with("rules='' is not a switch"));
+  CHECK(said("", "rules=").starts_with("rules='' is not a switch"));
+  CHECK(said("Standard,order=down", "rules=").starts_with("rules='Standard' is not a switch"));
+}
+
 TEST_CASE("rule sets: --rules is read one way", "[rule_sets][cli]") {
   CHECK_FALSE(cli::read_rule_set(std::nullopt));
   CHECK(cli::read_rule_set("standard") == HouseRules{});

@@ -33,7 +33,8 @@ struct Club {
     const auto results = store::load_results(db, {std::nullopt, std::nullopt, std::nullopt});
     return serve::leaderboard_page(
         leaderboard(results, replay_ratings(results), views::all_time(), RankBy::Rating, 1),
-        views::Names(db), views::all_time(), true, rule_sets_of(results, views::all_time()));
+        views::Names(db), views::all_time(), true, rule_sets_of(results, views::all_time()),
+        std::nullopt);
   }
   // The kept page after the hub's watcher told it that `game` changed.
   std::string after(std::int64_t game) {
@@ -78,8 +79,8 @@ TEST_CASE("the kept leaderboard rates a game played earlier but finished later i
   const std::vector<GameResult> reversed{results[1], results[0]};
   CHECK(serve::leaderboard_page(
             leaderboard(reversed, replay_ratings(reversed), views::all_time(), RankBy::Rating, 1),
-            views::Names(c.db), views::all_time(), true,
-            rule_sets_of(reversed, views::all_time())) != c.fresh());
+            views::Names(c.db), views::all_time(), true, rule_sets_of(reversed, views::all_time()),
+            std::nullopt) != c.fresh());
   CHECK(c.after(early.id) == c.fresh());
 }
 
@@ -109,4 +110,49 @@ TEST_CASE("the kept leaderboard leaves out a tie still to be broken, as the term
   REQUIRE(table::record_tiebreak(c.db, {.game = game.id, .values = {"0*", "10"}}));
   REQUIRE(store::load_result(c.db, game.id));
   CHECK(c.after(game.id) == c.fresh());
+}
+
+TEST_CASE("the kept leaderboard of one rule set rates its games alone and links back",
+          "[serve][leaderboard][rule_sets]") {
+  Club c;
+  serve::KeptLeaderboard standard{views::all_time(), true, HouseRules{}};
+  // As `crowns leaderboard --all --by rating --rules standard` ranks it: those games alone.
+  const auto fresh_standard = [&] {
+    const auto results = store::load_results(c.db, {.until = std::nullopt,
+                                                    .rounds_in = std::nullopt,
+                                                    .rounds_of = std::nullopt,
+                                                    .rules = HouseRules{}});
+    return serve::leaderboard_page(
+        leaderboard(results, replay_ratings(results), views::all_time(), RankBy::Rating, 1),
+        views::Names(c.db), views::all_time(), true, rule_sets_of(results, views::all_time()),
+        HouseRules{});
+  };
+  const store::Game first = play_out(c.db, test::new_game(c.db, {"Ann", "Bob"}), 0);
+  CHECK(standard.text(c.db) == fresh_standard());
+  store::Transaction tx(c.db);
+  auto down = store::create_game(c.db, {.players = {"Ann", "Bob", "Cy"},
+                                        .date = "2026-01-15",
+                                        .add_unknown = true,
+                                        .rules = {.order = RoundOrder::Down}});
+  REQUIRE(down.ok());
+  tx.commit();
+  const store::Game other = play_out(c.db, *down, 2);
+  // The down game finished: the standard board is as it was, the full one says the mix.
+  standard.note({.finished_games = true, .dates = {"2026-01-15"}, .games = {other.id}});
+  const std::string page = standard.text(c.db);
+  CHECK(page == fresh_standard());
+  CHECK(page.find(">Cy<") == std::string::npos);
+  CHECK(page.find("· rules: standard</small>") != std::string::npos);
+  CHECK(page.find("Only the games played under the standard rules.") != std::string::npos);
+  CHECK(page.find("href=\"/leaderboard?all=1\">All rule sets</a>") != std::string::npos);
+  CHECK(page.find("href=\"/report?all=1&amp;rules=standard\">") != std::string::npos);
+  CHECK(page.find("Note: these games") == std::string::npos);
+  const std::string all = c.after(other.id);
+  CHECK(all == c.fresh());
+  CHECK(all.find("Note: these games were played under 2 rule sets") != std::string::npos);
+  CHECK(all.find("href=\"/leaderboard?all=1&amp;rules=standard\">Only standard (1 game)</a>") !=
+        std::string::npos);
+  CHECK(all.find("href=\"/leaderboard?all=1&amp;rules=order%3Ddown\">Only order down (1 "
+                 "game)</a>") != std::string::npos);
+  CHECK(first.id != other.id);
 }

@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/files.hpp"
 #include "cli/input/period.hpp"
+#include "cli/input/rule_set.hpp"
 #include "cli/session.hpp"
 #include "crowns/ascii.hpp"
 #include "crowns/date.hpp"
@@ -23,7 +24,8 @@ namespace {
 struct ReportOptions {
   PeriodOptions period;
   std::optional<std::int64_t> game;
-  std::optional<std::string> date;  ///< One evening: its games, and crowns tonight at the end.
+  std::optional<std::string> date;   ///< One evening: its games, and crowns tonight at the end.
+  std::optional<std::string> rules;  ///< --rules: the games of one rule set only.
   std::optional<std::string> html;
   bool force = false;
   bool json = false;
@@ -66,13 +68,17 @@ void run_report(const ReportOptions& opts, Context& ctx) {
     }
     const Period period =
         opts.date ? Period{*opts.date, *opts.date, *opts.date} : resolve_period(db, opts.period);
-    const PeriodReport report = gather_period_report(db, period);
+    const std::optional<HouseRules> only = read_rule_set(opts.rules);
+    const PeriodReport report = gather_period_report(db, period, only);
     html = period_report_html(report);
-    insert_report_sections(html,
-                           time_and_rivals_html(db, period) +
-                               (opts.date ? evening_section_html(db, opts.date, 2, "#game-") : ""));
-    path = "crowns-report-" + file_slug(report.period.label) + ".html";
-    what = sanitize(report.period.label) + ": " + counted(report.finished_games(), "finished game");
+    insert_report_sections(
+        html, time_and_rivals_html(db, period, only) +
+                  (opts.date ? evening_section_html(db, opts.date, 2, "#game-", only) : ""));
+    // A report of one rule set is a file of its own beside the one of every rule set.
+    path = "crowns-report-" + file_slug(report.period.label) +
+           (only ? "-rules-" + file_slug(rule_set_words(*only)) : "") + ".html";
+    what = sanitize(report.period.label) + rule_set_heading(only) + ": " +
+           counted(report.finished_games(), "finished game");
     for (const auto status : {store::GameStatus::Active, store::GameStatus::Abandoned}) {
       if (const int k = report.games_with(status); k > 0)
         what += ", " + std::to_string(k) + " " + std::string(store::status_name(status));
@@ -88,6 +94,7 @@ void run_report(const ReportOptions& opts, Context& ctx) {
              {"active_games", report.games_with(store::GameStatus::Active)},
              {"abandoned_games", report.games_with(store::GameStatus::Abandoned)},
              {"players", report.standings.size()}};
+    if (only) about["rules"] = house_rules_json<nlohmann::ordered_json>(*only);
   }
   if (opts.html && *opts.html == "-") {
     ctx.out << html;
@@ -117,6 +124,8 @@ void setup_report(CLI::App& app, Context& ctx) {
                                "One evening's games, with crowns tonight's highlights at the end")
                    ->type_name("YYYY-MM-DD");
   date->excludes(game);
+  add_rule_set_option(*sub, opts->rules);
+  sub->get_option("--rules")->excludes(game);
   for (const char* name : {"--season", "--year", "--since", "--until", "--all"}) {
     sub->get_option(name)->excludes(game);
     sub->get_option(name)->excludes(date);

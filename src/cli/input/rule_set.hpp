@@ -21,8 +21,9 @@ namespace crowns::cli {
 void add_rule_set_option(CLI::App& sub, std::optional<std::string>& text);
 
 /// The rule set `--rules` names: "standard", or SWITCH=WORD,... with the switches not named
-/// standard ("order=down,wild_melds=no"); none without the flag. Fails (usage) naming the
-/// part that is not a switch or the word a switch does not take.
+/// standard ("order=down,wild_melds=no"); none without the flag. Read by core's
+/// parse_rule_set, as the phone reads ?rules=. Fails (usage) naming the part that is not a
+/// switch or the word a switch does not take.
 std::optional<HouseRules> read_rule_set(const std::optional<std::string>& text);
 
 /// The heading's tail when the figures are of one rule set: " · rules: order down"; "".
