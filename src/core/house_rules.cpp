@@ -115,14 +115,26 @@ Expected<HouseRules> parse_rule_set(std::string_view text, std::string_view as) 
     const auto eq = part.find('=');
     const auto which = parse_switch_name(part.substr(0, eq));
     if (eq == std::string_view::npos || !which) {
-      std::string known;
-      for (HouseSwitch s : kHouseSwitches)
-        known += (known.empty() ? "" : ", ") + std::string(switch_name(s));
-      return Failure{door + quote_token(part) + " is not a switch; write " + door + "standard or " +
-                     door + "SWITCH=WORD,... (" + known + "; e.g. order=down,leads=out)"};
+      std::string said = door + quote_token(part);
+      said += " is not a switch; write ";
+      said += door;
+      said += "standard or ";
+      said += door;
+      said += "SWITCH=WORD,... (";
+      for (HouseSwitch s : kHouseSwitches) {
+        if (s != kHouseSwitches.front()) said += ", ";
+        said += switch_name(s);
+      }
+      said += "; e.g. order=down,leads=out)";
+      return Failure{said};
     }
-    if (auto set = set_switch(rules, *which, part.substr(eq + 1)); !set)
-      return Failure{door + std::string(switch_name(*which)) + ": " + set.error()};
+    if (auto set = set_switch(rules, *which, part.substr(eq + 1)); !set) {
+      std::string said = door;
+      said += switch_name(*which);
+      said += ": ";
+      said += set.error();
+      return Failure{said};
+    }
     at = end + 1;
   }
   return rules;
@@ -134,8 +146,10 @@ std::string rule_set_words(const HouseRules& rules) {
   std::string out;
   for (HouseSwitch s : kHouseSwitches) {
     if (switch_word(rules, s) == switch_word(standard, s)) continue;
-    out += (out.empty() ? "" : ",") + std::string(switch_name(s)) + "=" +
-           std::string(switch_word(rules, s));
+    if (!out.empty()) out += ',';
+    out += switch_name(s);
+    out += '=';
+    out += switch_word(rules, s);
   }
   return out;
 }

@@ -163,6 +163,19 @@ TEST_CASE("rule sets: the report's records name house rules, and the mix is said
   html = views::period_report_html(report);
   CHECK(html.find("Note: these games were played under 2 rule sets (standard: 1 game; order down, "
                   "wild melds no: 1 game).") != std::string::npos);
+  CHECK(html.find("id=\"rule-set\"") == std::string::npos);
+  // Of one rule set (crowns report --rules): the title and a line say which.
+  report.rule_sets = {{kDownNoWildMelds, 1}};
+  report.only = kDownNoWildMelds;
+  html = views::period_report_html(report);
+  CHECK(html.find("<h1>Five Crowns · all time · rules: order down, wild melds no</h1>") !=
+        std::string::npos);
+  CHECK(html.find("<p class=\"meta rule-set\" id=\"rule-set\">Only the games played under these "
+                  "house rules: order down, wild melds no.</p>") != std::string::npos);
+  CHECK(html.find("rule sets (") == std::string::npos);
+  report.only = HouseRules{};
+  CHECK(views::period_report_html(report).find("Only the games played under the standard rules.") !=
+        std::string::npos);
 }
 
 TEST_CASE("rule sets: one parser for the terminal's --rules and the phone's ?rules=",

@@ -130,8 +130,10 @@ void setup_report(CLI::App& app, Context& ctx) {
     sub->get_option(name)->excludes(game);
     sub->get_option(name)->excludes(date);
   }
-  sub->add_option("--html", opts->html,
-                  "The file to write (default crowns-report-PERIOD.html here; - for stdout)")
+  sub->add_option(
+         "--html", opts->html,
+         "The file to write (default crowns-report-PERIOD.html here, PERIOD-rules-RULES with "
+         "--rules; - for stdout)")
       ->type_name("FILE");
   sub->add_flag("--force", opts->force, "Replace the --html file if it exists");
   sub->add_flag("--json", opts->json, "Print which file was written, and what it holds, as JSON");
