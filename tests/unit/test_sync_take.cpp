@@ -118,6 +118,66 @@ TEST_CASE("a kept version that deletes the game, taken, then undone: the game ba
   CHECK(load_game(a, *in_a)->rounds_played() == 2);
 }
 
+TEST_CASE("undo of one game that a kept version taken deleted: back whole, past later changes",
+          "[sync][take]") {
+  TempDir dir;
+  Database a = open_database(dir.file("a.db"));
+  Database b = open_database(dir.file("b.db"));
+  Game game = new_game(a, {"Ann", "Bob"});
+  game = play_round(a, game, {out(0), pts(1, 4)});
+  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  const std::int64_t here = *uuid_game(b, game.uuid);
+  play_round(b, *load_game(b, here), {pts(0, 7), out(1)});
+  const Game other = new_game(b, {"Cy", "Dee"});
+  erase_now(a, game);
+  REQUIRE(merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa")).conflicts.size() == 1);
+  const auto kept = versions::stored_versions(b);
+  REQUIRE(kept.size() == 1);
+  const std::string before = content_of(b, here);
+  const std::string other_before = content_of(b, other.id);
+  const versions::Version version_before = versions::game_version(b, here);
+  take_now(b, kept[0].id);
+  REQUIRE_FALSE(load_game(b, here));
+  // A later change of another game: the last change of any game is that one, not the take.
+  play_round(b, other, {out(0), pts(1, 9)});
+  const std::string other_after = content_of(b, other.id);
+
+  // Asked for by the game's number: the take is found in the log and undone as plain undo
+  // undoes it, the game back under its number as it was; the other game is left as it is.
+  const Change undone = undo_now(b, here);
+  REQUIRE(undone.game);
+  CHECK(undone.game->id == here);
+  CHECK(undone.entry.game_id == here);
+  CHECK(undone.entry.summary.rfind("Put game " + std::to_string(here) + " back as it was before: ",
+                                   0) == 0);
+  CHECK(content_of(b, here) == before);
+  CHECK_FALSE(versions::tombstone(b, game.uuid));
+  CHECK(versions::game_version(b, here).seen.includes(version_before.seen));
+  CHECK(versions::game_version(b, here).seen.includes(kept[0].version.seen));
+  CHECK(content_of(b, other.id) == other_after);
+  REQUIRE(next_to_undo(b, std::nullopt));
+  CHECK(next_to_undo(b, std::nullopt)->game_id == other.id);
+  // The game's next change to undo is the round b played, not the take again.
+  REQUIRE(next_to_undo(b, here));
+  CHECK(next_to_undo(b, here)->action == "round");
+  undo_now(b, other.id);
+  CHECK(content_of(b, other.id) == other_before);
+
+  // a, which deleted it, takes the game back without a question.
+  CHECK(merge_in(a, file_of(b, "bbbbbbbbbbbbbbbb")).conflicts.empty());
+  CHECK(uuid_game(a, game.uuid));
+
+  // A game no take deleted is still not there to undo: deleted by hand, or never here.
+  erase_now(b, *load_game(b, other.id));
+  for (const std::int64_t missing : {other.id, std::int64_t{99}}) {
+    Transaction tx(b);
+    const auto refused = undo_last_change(b, missing);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error() == "there is no game " + std::to_string(missing));
+    CHECK(refused.failure().hint.kind == HintKind::ListGames);
+  }
+}
+
 TEST_CASE("a kept version that brings a deleted game back, taken, then undone: deleted again",
           "[sync][take]") {
   TempDir dir;
