@@ -34,6 +34,27 @@ using crowns::test::uuid_game;
 // A named namespace: the unit tests build in unity files, beside other tests' helpers.
 namespace sync_take_test {
 
+// A game of Ann and Bob with a round, merged into b and played a round more there, deleted on
+// a and merged again: b holds the game and, kept from the conflict, the version deleting it.
+struct DeletedThere {
+  Game game;                                  ///< As a started it.
+  std::int64_t here = 0;                      ///< Its number in b.
+  std::vector<versions::StoredVersion> kept;  ///< b's kept versions: the deletion alone.
+};
+
+DeletedThere deleted_there_played_here(Database& a, Database& b) {
+  Game game = new_game(a, {"Ann", "Bob"});
+  game = play_round(a, game, {out(0), pts(1, 4)});
+  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  const std::int64_t here = *uuid_game(b, game.uuid);
+  play_round(b, *load_game(b, here), {pts(0, 7), out(1)});
+  erase_now(a, game);
+  REQUIRE(merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa")).conflicts.size() == 1);
+  auto kept = versions::stored_versions(b);
+  REQUIRE(kept.size() == 1);
+  return {game, here, std::move(kept)};
+}
+
 Game start_game(Database& db, const HouseRules& rules, std::optional<std::uint64_t> seed = {}) {
   Transaction tx(db);
   auto game = create_game(db, {.players = {"Ann", "Bob", "Cy"},
@@ -74,16 +95,7 @@ TEST_CASE("a kept version that deletes the game, taken, then undone: the game ba
   TempDir dir;
   Database a = open_database(dir.file("a.db"));
   Database b = open_database(dir.file("b.db"));
-  Game game = new_game(a, {"Ann", "Bob"});
-  game = play_round(a, game, {out(0), pts(1, 4)});
-  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
-  const std::int64_t here = *uuid_game(b, game.uuid);
-  play_round(b, *load_game(b, here), {pts(0, 7), out(1)});
-  erase_now(a, game);
-  const auto met = merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
-  REQUIRE(met.conflicts.size() == 1);
-  const auto kept = versions::stored_versions(b);
-  REQUIRE(kept.size() == 1);
+  const auto [game, here, kept] = deleted_there_played_here(a, b);
   const std::string before = content_of(b, here);
   const versions::Version version_before = versions::game_version(b, here);
 
@@ -123,16 +135,8 @@ TEST_CASE("undo of one game that a kept version taken deleted: back whole, past 
   TempDir dir;
   Database a = open_database(dir.file("a.db"));
   Database b = open_database(dir.file("b.db"));
-  Game game = new_game(a, {"Ann", "Bob"});
-  game = play_round(a, game, {out(0), pts(1, 4)});
-  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
-  const std::int64_t here = *uuid_game(b, game.uuid);
-  play_round(b, *load_game(b, here), {pts(0, 7), out(1)});
+  const auto [game, here, kept] = deleted_there_played_here(a, b);
   const Game other = new_game(b, {"Cy", "Dee"});
-  erase_now(a, game);
-  REQUIRE(merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa")).conflicts.size() == 1);
-  const auto kept = versions::stored_versions(b);
-  REQUIRE(kept.size() == 1);
   const std::string before = content_of(b, here);
   const std::string other_before = content_of(b, other.id);
   const versions::Version version_before = versions::game_version(b, here);
