@@ -16,12 +16,11 @@ namespace {
 // from a file that carried them (stored with the T of ISO 8601).
 constexpr const char* kGameColumns =
     "SELECT g.id, g.status, "
-    "  CASE WHEN g.created_at GLOB '*T*' OR EXISTS (SELECT 1 FROM audit a "
-    "    WHERE a.game_id = g.id AND a.action = 'new') "
-    "  THEN CAST(strftime('%s', g.created_at) AS INTEGER) END, "
-    "  CAST(strftime('%s', CASE WHEN g.finished_at GLOB '*T*' THEN g.finished_at ELSE ("
+    "  g.created_at GLOB '*T*' OR EXISTS (SELECT 1 FROM audit a "
+    "    WHERE a.game_id = g.id AND a.action = 'new'), g.created_at, "
+    "  CASE WHEN g.finished_at GLOB '*T*' THEN g.finished_at ELSE ("
     "    SELECT min(a.at) FROM audit a WHERE a.game_id = g.id AND a.action = 'tiebreak' "
-    "      AND a.undone_by IS NULL) END) AS INTEGER), "
+    "      AND a.undone_by IS NULL) END, "
     "  EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.tiebreak IS NOT NULL) "
     "FROM games g";
 
@@ -36,144 +35,9 @@ constexpr const char* kRoundColumns =
     "  WHERE {audit} AND a.action = 'round' AND a.undone_by IS NULL "
     "    AND a.summary LIKE '% (imported from %') "
     "SELECT r.game_id, r.round, "
-    "  CASE WHEN r.entered_at GLOB '*T*' OR NOT EXISTS (SELECT 1 FROM imported i "
-    "    WHERE i.game_id = r.game_id AND i.round = r.round) "
-    "  THEN CAST(strftime('%s', r.entered_at) AS INTEGER) END "
+    "  r.entered_at GLOB '*T*' OR NOT EXISTS (SELECT 1 FROM imported i "
+    "    WHERE i.game_id = r.game_id AND i.round = r.round), r.entered_at "
     "FROM rounds r WHERE {rounds} ORDER BY r.game_id, r.round";
-
-// Which games to read: a condition on a game id column ({} stands for it), with `?1` bound
-// to `value` when it names one.
-struct Which {
-  std::string_view condition;
-  std::optional<std::int64_t> value;
-
-  [[nodiscard]] std::string on(std::string_view column) const {
-    return fmt::format(fmt::runtime(condition), column);
-  }
-  void bind(Statement& stmt) const {
-    if (value) stmt.bind_all(*value);
-  }
-};
-
-struct GameRow {
-  GameTimes times;
-  std::optional<UnixTime> tiebreak_at;
-  bool tiebreak = false;
-};
-
-GameRow read_game_row(const Statement& stmt) {
-  GameRow row;
-  row.times.game_id = stmt.int64(0);
-  row.times.status = parse_game_status(stmt.text(1)).value_or(GameStatus::Active);
-  if (!stmt.is_null(2)) row.times.started = stmt.int64(2);
-  if (!stmt.is_null(3)) row.tiebreak_at = stmt.int64(3);
-  row.tiebreak = stmt.integer(4) != 0;
-  return row;
-}
-
-void add_round(GameTimes& times, const Statement& stmt) {
-  const auto round = static_cast<std::size_t>(std::max(stmt.integer(1), 1));
-  if (times.recorded.size() < round) times.recorded.resize(round);
-  if (!stmt.is_null(2)) times.recorded[round - 1] = stmt.int64(2);
-}
-
-// The end of a game over: its last round, or its tie-break when it has one (first recorded:
-// the earliest entry not undone; from a file, the end it carried), when both are known.
-void settle_end(GameRow& row) {
-  GameTimes& t = row.times;
-  if (!t.started || t.status == GameStatus::Active) return;
-  if (t.recorded.empty() || !t.recorded.back()) return;
-  UnixTime end = *t.recorded.back();
-  if (row.tiebreak) {
-    if (!row.tiebreak_at) return;
-    end = std::max(end, *row.tiebreak_at);
-  }
-  t.ended = end;
-}
-
-// Only a game known to have started here (or in a timed file) has known round times.
-void forget_unknown(GameTimes& t) {
-  if (!t.started) std::fill(t.recorded.begin(), t.recorded.end(), std::nullopt);
-}
-
-}  // namespace
-
-std::optional<std::int64_t> GameTimes::duration() const {
-  if (!started || !ended) return std::nullopt;
-  return std::max<std::int64_t>(0, *ended - *started);
-}
-
-std::optional<std::int64_t> GameTimes::round_seconds(int round) const {
-  if (round < 1 || static_cast<std::size_t>(round) > recorded.size()) return std::nullopt;
-  const auto& at = recorded[static_cast<std::size_t>(round - 1)];
-  const auto& before = round == 1 ? started : recorded[static_cast<std::size_t>(round - 2)];
-  if (!at || !before) return std::nullopt;
-  return std::max<std::int64_t>(0, *at - *before);
-}
-
-namespace {
-
-std::unordered_map<std::int64_t, GameTimes> times_of(const Database& db, const Which& which) {
-  std::unordered_map<std::int64_t, GameRow> rows;
-  auto games = db.prepare(std::string(kGameColumns) + " WHERE " + which.on("g.id"));
-  which.bind(games);
-  while (games.step()) {
-    GameRow row = read_game_row(games);
-    rows.emplace(row.times.game_id, std::move(row));
-  }
-  auto rounds =
-      db.prepare(fmt::format(fmt::runtime(kRoundColumns), fmt::arg("audit", which.on("a.game_id")),
-                             fmt::arg("rounds", which.on("r.game_id"))));
-  which.bind(rounds);
-  while (rounds.step()) {
-    if (const auto it = rows.find(rounds.int64(0)); it != rows.end())
-      add_round(it->second.times, rounds);
-  }
-  std::unordered_map<std::int64_t, GameTimes> all;
-  all.reserve(rows.size());
-  for (auto& [id, row] : rows) {
-    forget_unknown(row.times);
-    settle_end(row);
-    all.emplace(id, std::move(row.times));
-  }
-  return all;
-}
-
-}  // namespace
-
-namespace {
-
-// One game's times, by the rules of kGameColumns and kRoundColumns, from one plain statement:
-// the game (kind 0, with whether a seat has a tie-break), its rounds (1) and its log (2), whose
-// entries are sorted out here. The statements of times_of, made for many games (subqueries per
-// game, a materialized list of imported rounds), cost `show` 0.69 M instructions, mostly
-// SQLite preparing them; this one about 0.28 M in all. (Measured: filtering the log by action in
-// SQL cost 60 k more than reading the game's dozen entries, and LIKE on each summary 60 k more than
-// the search here; docs/PERFORMANCE.md, "Reads at the bare query's cost".)
-constexpr const char* kOneGameRows =
-    "SELECT 0, g.status, g.created_at, g.finished_at, EXISTS (SELECT 1 FROM seats s "
-    "  WHERE s.game_id = ?1 AND s.tiebreak IS NOT NULL), NULL FROM games g WHERE g.id = ?1 "
-    "UNION ALL SELECT 1, r.round, r.entered_at, NULL, NULL, NULL FROM rounds r "
-    "  WHERE r.game_id = ?1 "
-    "UNION ALL SELECT 2, a.action, a.at, a.undone_by IS NULL, a.summary, a.new_value "
-    "  FROM audit a WHERE a.game_id = ?1";
-
-// LIKE '% (imported from %': a round an import appended (LIKE ignores the case of ASCII letters
-// only, as this does).
-bool says_imported(std::string_view summary) {
-  constexpr std::string_view kImported = " (imported from ";
-  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-  return std::search(summary.begin(), summary.end(), kImported.begin(), kImported.end(),
-                     [&](char a, char b) { return lower(a) == b; }) != summary.end();
-}
-
-// json_extract(new_value, '$.round') of an imported round's entry (rare: SQLite reads it).
-std::optional<std::int64_t> logged_round(const Database& db, const std::string& new_value) {
-  auto stmt = db.prepare("SELECT json_extract(?, '$.round')");
-  stmt.bind_all(new_value);
-  if (!stmt.step() || stmt.is_null(0)) return std::nullopt;
-  return stmt.int64(0);
-}
 
 // The days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's
 // days_from_civil), as SQLite's date functions count them.
@@ -227,6 +91,143 @@ std::optional<UnixTime> seconds_of(const Database& db, const std::optional<std::
 // GLOB '*T*': a time written with the T of ISO 8601 (kept from a file that carried it).
 bool written_with_t(const std::optional<std::string>& text) {
   return text && text->find('T') != std::string::npos;
+}
+
+// Which games to read: a condition on a game id column ({} stands for it), with `?1` bound
+// to `value` when it names one.
+struct Which {
+  std::string_view condition;
+  std::optional<std::int64_t> value;
+
+  [[nodiscard]] std::string on(std::string_view column) const {
+    return fmt::format(fmt::runtime(condition), column);
+  }
+  void bind(Statement& stmt) const {
+    if (value) stmt.bind_all(*value);
+  }
+};
+
+struct GameRow {
+  GameTimes times;
+  std::optional<UnixTime> tiebreak_at;
+  bool tiebreak = false;
+};
+
+// A row of kGameColumns. Its times are read by seconds_of, here rather than by strftime in
+// SQL: `records` of 10,000 games spent 0.31 G instructions in SQLite's date functions.
+GameRow read_game_row(const Database& db, const Statement& stmt) {
+  GameRow row;
+  row.times.game_id = stmt.int64(0);
+  row.times.status = parse_game_status(stmt.text(1)).value_or(GameStatus::Active);
+  if (stmt.integer(2) != 0) row.times.started = seconds_of(db, stmt.optional_text(3));
+  row.tiebreak_at = seconds_of(db, stmt.optional_text(4));
+  row.tiebreak = stmt.integer(5) != 0;
+  return row;
+}
+
+// A row of kRoundColumns.
+void add_round(const Database& db, GameTimes& times, const Statement& stmt) {
+  const auto round = static_cast<std::size_t>(std::max(stmt.integer(1), 1));
+  if (times.recorded.size() < round) times.recorded.resize(round);
+  if (stmt.integer(2) != 0) times.recorded[round - 1] = seconds_of(db, stmt.optional_text(3));
+}
+
+// The end of a game over: its last round, or its tie-break when it has one (first recorded:
+// the earliest entry not undone; from a file, the end it carried), when both are known.
+void settle_end(GameRow& row) {
+  GameTimes& t = row.times;
+  if (!t.started || t.status == GameStatus::Active) return;
+  if (t.recorded.empty() || !t.recorded.back()) return;
+  UnixTime end = *t.recorded.back();
+  if (row.tiebreak) {
+    if (!row.tiebreak_at) return;
+    end = std::max(end, *row.tiebreak_at);
+  }
+  t.ended = end;
+}
+
+// Only a game known to have started here (or in a timed file) has known round times.
+void forget_unknown(GameTimes& t) {
+  if (!t.started) std::fill(t.recorded.begin(), t.recorded.end(), std::nullopt);
+}
+
+}  // namespace
+
+std::optional<std::int64_t> GameTimes::duration() const {
+  if (!started || !ended) return std::nullopt;
+  return std::max<std::int64_t>(0, *ended - *started);
+}
+
+std::optional<std::int64_t> GameTimes::round_seconds(int round) const {
+  if (round < 1 || static_cast<std::size_t>(round) > recorded.size()) return std::nullopt;
+  const auto& at = recorded[static_cast<std::size_t>(round - 1)];
+  const auto& before = round == 1 ? started : recorded[static_cast<std::size_t>(round - 2)];
+  if (!at || !before) return std::nullopt;
+  return std::max<std::int64_t>(0, *at - *before);
+}
+
+namespace {
+
+std::unordered_map<std::int64_t, GameTimes> times_of(const Database& db, const Which& which) {
+  std::unordered_map<std::int64_t, GameRow> rows;
+  auto games = db.prepare(std::string(kGameColumns) + " WHERE " + which.on("g.id"));
+  which.bind(games);
+  while (games.step()) {
+    GameRow row = read_game_row(db, games);
+    rows.emplace(row.times.game_id, std::move(row));
+  }
+  auto rounds =
+      db.prepare(fmt::format(fmt::runtime(kRoundColumns), fmt::arg("audit", which.on("a.game_id")),
+                             fmt::arg("rounds", which.on("r.game_id"))));
+  which.bind(rounds);
+  while (rounds.step()) {
+    if (const auto it = rows.find(rounds.int64(0)); it != rows.end())
+      add_round(db, it->second.times, rounds);
+  }
+  std::unordered_map<std::int64_t, GameTimes> all;
+  all.reserve(rows.size());
+  for (auto& [id, row] : rows) {
+    forget_unknown(row.times);
+    settle_end(row);
+    all.emplace(id, std::move(row.times));
+  }
+  return all;
+}
+
+}  // namespace
+
+namespace {
+
+// One game's times, by the rules of kGameColumns and kRoundColumns, from one plain statement:
+// the game (kind 0, with whether a seat has a tie-break), its rounds (1) and its log (2), whose
+// entries are sorted out here. The statements of times_of, made for many games (subqueries per
+// game, a materialized list of imported rounds), cost `show` 0.69 M instructions, mostly
+// SQLite preparing them; this one about 0.28 M in all. (Measured: filtering the log by action in
+// SQL cost 60 k more than reading the game's dozen entries, and LIKE on each summary 60 k more than
+// the search here; docs/PERFORMANCE.md, "Reads at the bare query's cost".)
+constexpr const char* kOneGameRows =
+    "SELECT 0, g.status, g.created_at, g.finished_at, EXISTS (SELECT 1 FROM seats s "
+    "  WHERE s.game_id = ?1 AND s.tiebreak IS NOT NULL), NULL FROM games g WHERE g.id = ?1 "
+    "UNION ALL SELECT 1, r.round, r.entered_at, NULL, NULL, NULL FROM rounds r "
+    "  WHERE r.game_id = ?1 "
+    "UNION ALL SELECT 2, a.action, a.at, a.undone_by IS NULL, a.summary, a.new_value "
+    "  FROM audit a WHERE a.game_id = ?1";
+
+// LIKE '% (imported from %': a round an import appended (LIKE ignores the case of ASCII letters
+// only, as this does).
+bool says_imported(std::string_view summary) {
+  constexpr std::string_view kImported = " (imported from ";
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+  return std::search(summary.begin(), summary.end(), kImported.begin(), kImported.end(),
+                     [&](char a, char b) { return lower(a) == b; }) != summary.end();
+}
+
+// json_extract(new_value, '$.round') of an imported round's entry (rare: SQLite reads it).
+std::optional<std::int64_t> logged_round(const Database& db, const std::string& new_value) {
+  auto stmt = db.prepare("SELECT json_extract(?, '$.round')");
+  stmt.bind_all(new_value);
+  if (!stmt.step() || stmt.is_null(0)) return std::nullopt;
+  return stmt.int64(0);
 }
 
 }  // namespace

@@ -320,11 +320,15 @@ Expected<Reversal> reverse(Database& db, const Game& game, const AuditEntry& e) 
 }  // namespace
 
 Expected<Change> undo_last_change(Database& db, std::optional<std::int64_t> game_id) {
-  if (game_id && !load_game(db, *game_id)) {
+  const auto entry = newest_change(db, game_id);
+  const auto game = entry && entry->game_id ? load_game(db, *entry->game_id) : std::nullopt;
+  // A kept version taken that deleted the game: its entry holds the whole game, so undo brings
+  // it back, whether asked for that game or for the last change of any.
+  const bool taken_deletion = entry && entry->action == "sync" && !entry->new_value && !game;
+  if (game_id && !taken_deletion && !load_game(db, *game_id)) {
     return Failure{"there is no game " + std::to_string(*game_id),
                    {.kind = HintKind::ListGames, .game = *game_id}};
   }
-  const auto entry = newest_change(db, game_id);
   const std::string which = game_id ? "game " + std::to_string(*game_id) : "any game";
   if (!entry) return Failure{"nothing to undo in " + which, {.kind = HintKind::ShowLog}};
   if (!entry->game_id) return cannot_undo(*entry);
@@ -333,8 +337,6 @@ Expected<Change> undo_last_change(Database& db, std::optional<std::int64_t> game
         "the last change, " + quoted(*entry) + ", cannot be undone: a deleted game stays deleted",
         {.kind = HintKind::LogKeepsCopy, .game = *entry->game_id}};
   }
-  const auto game = load_game(db, *entry->game_id);
-  const bool taken_deletion = entry->action == "sync" && !entry->new_value && !game;
   if ((!game && !taken_deletion) || entry->id < last_deletion(db, *entry->game_id)) {
     return Failure{"nothing left to undo in " + which, {.kind = HintKind::ShowLog}};
   }

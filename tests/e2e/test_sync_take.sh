@@ -106,4 +106,39 @@ check "import: exit 3" [ $? = 3 ]
 check "import: skipped, naming both rule sets" grep -q "^Skipped: game 1 of the file is game 1 here (.*), but game [0-9a-f]\{8\} is under other rules in the file (file: order random, .*; here: order up, .*): a game's rules never change by a merge" out
 check "import: the game unchanged" test "$(sha256sum <("$CROWNS" --db "$T/d.db" export))" = "$before"
 check "import: the version kept for --take" grep -q "^  1: game 1 here" <("$CROWNS" --db "$T/d.db" sync --conflicts)
+# 5. undo --game N of a game a take deleted finds the take in the log, past later changes of
+# other games, and brings the game back as plain undo does.
+S5=$T/shared5
+mkdir -p "$S5"
+e() { "$CROWNS" --db "$T/e.db" "$@"; }
+f() { "$CROWNS" --db "$T/f.db" "$@"; }
+quiet e new Ann Bob --add
+uuid=$(sqlite3 "$T/e.db" "SELECT uuid FROM games")
+quiet e round 0* 4
+quiet e sync "$S5"
+quiet f sync "$S5"
+quiet f round 7 0* --game "${uuid:0:8}"
+quiet f new Cy Dee --add --another
+other=$(sqlite3 "$T/f.db" "SELECT id FROM games WHERE uuid <> '$uuid'")
+quiet e delete 1 --yes
+quiet e sync "$S5"
+f sync "$S5" >out 2>err
+check "undo --game: deleted there, played here, a conflict" [ $? = 3 ]
+id=$(game_of f "$uuid")
+before=$(f export)
+quiet f sync --take 1
+check "undo --game: the take deleted it" test -z "$(game_of f "$uuid")"
+quiet f round 0* 9 --game "$other"
+f undo --game "$id" >out 2>err
+check "undo --game of the deleted game: exit 0" [ $? = 0 ]
+check "undo --game: says what it did, as plain undo" grep -q "^Put game $id back as it was before: Game $id deleted, as kept version 1" out
+check "undo --game: back under its number" test "$(game_of f "$uuid")" = "$id"
+check "undo --game: the other game's round still there" test "$(sqlite3 "$T/f.db" "SELECT count(*) FROM rounds WHERE game_id = $other")" = 1
+quiet f undo --game "$other"
+check "undo --game: export before the take = export after the undos" test "$(f export)" = "$before"
+f undo --game "$id" >out 2>err
+check "undo --game: the game's round is next, not the take again" grep -q "^Removed round 2 of game $id" out
+f undo --game 99 >out 2>err
+check "undo --game of a game never here: refused" [ $? = 1 ]
+check "undo --game: no game 99" grep -qx "crowns: error: there is no game 99 (crowns games lists them)" err
 finish

@@ -4,13 +4,48 @@
 // and test_rules_assistant.cpp (every switch) hold the odds' shortcuts against.
 
 #include <algorithm>
+#include <random>
+#include <utility>
 #include <vector>
 
+#include "crowns/deck.hpp"
 #include "crowns/house_rules.hpp"
 #include "crowns/odds.hpp"
 #include "crowns/solver.hpp"
 
 namespace crowns::test {
+
+/// A hand of `n` cards dealt on purpose from a shuffled box (the odds' tests build hands near
+/// going out: random hands alone would almost never go out in one or two draws). take() moves
+/// a wanted card to the hand while the box still holds one and the hand has room; the rest is
+/// dealt at random.
+class HandOnPurpose {
+ public:
+  HandOnPurpose(std::mt19937_64& rng, int n, int boxes) : n_(n), pool_(full_deck(boxes)) {
+    std::shuffle(pool_.begin(), pool_.end(), rng);
+  }
+
+  void take(Card want) {
+    const auto it = std::find(pool_.begin(), pool_.end(), want);
+    if (it == pool_.end() || static_cast<int>(hand_.size()) >= n_) return;
+    hand_.push_back(*it);
+    pool_.erase(it);
+  }
+
+  /// The hand, filled from the top of the shuffled box.
+  std::vector<Card> dealt() && {
+    while (static_cast<int>(hand_.size()) < n_) {
+      hand_.push_back(pool_.back());
+      pool_.pop_back();
+    }
+    return std::move(hand_);
+  }
+
+ private:
+  int n_;
+  std::vector<Card> pool_;
+  std::vector<Card> hand_;
+};
 
 inline bool out_under(std::vector<Card> hand, Card drawn, int wild_rank, MeldRules rules) {
   hand.push_back(drawn);

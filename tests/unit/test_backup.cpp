@@ -10,6 +10,7 @@
 #include "store/db.hpp"
 #include "store/migrations.hpp"
 #include "store/sqlite.hpp"
+#include "unit/store_fixtures.hpp"
 #include "unit/temp_db.hpp"
 
 using namespace crowns;
@@ -41,11 +42,8 @@ TEST_CASE("schema_tables is exactly what the migrations create, version by versi
   TempDir dir;
   for (const auto& migration : migrations()) {
     INFO("schema version " << migration.version);
-    const Database db = Database::open(dir.file(std::to_string(migration.version) + ".db"));
-    for (const auto& m : migrations()) {
-      if (m.version > migration.version) break;
-      db.exec(m.sql);
-    }
+    const Database db = crowns::test::database_at_schema(
+        dir.file(std::to_string(migration.version) + ".db"), migration.version);
     const auto derived = schema_tables(migration.version);
     CHECK(std::set<std::string>(derived.begin(), derived.end()) == tables_in(db));
     CHECK(std::set<std::string>(derived.begin(), derived.end()).size() == derived.size());

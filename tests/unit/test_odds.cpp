@@ -18,6 +18,7 @@ using namespace crowns;
 using crowns::test::cards;
 using crowns::test::every_card_p1;
 using crowns::test::every_card_p2;
+using crowns::test::HandOnPurpose;
 
 namespace {
 
@@ -69,27 +70,15 @@ double brute_p2(const std::vector<Card>& hand, const std::vector<Card>& deck, in
 // A hand near going out: a run and a book dealt on purpose, a wild now and then, the rest random
 // (random hands alone would almost never go out in one or two draws).
 std::vector<Card> near_out_hand(std::mt19937_64& rng, int n, int boxes) {
-  std::vector<Card> pool = full_deck(boxes);
-  std::shuffle(pool.begin(), pool.end(), rng);
-  std::vector<Card> hand;
-  auto take = [&](Card want) {
-    const auto it = std::find(pool.begin(), pool.end(), want);
-    if (it == pool.end() || static_cast<int>(hand.size()) >= n) return;
-    hand.push_back(*it);
-    pool.erase(it);
-  };
+  HandOnPurpose hand(rng, n, boxes);
   const auto suit = static_cast<Suit>(rng() % kSuitCount);
   const int low = kMinRank + static_cast<int>(rng() % 8);
   const int length = 2 + static_cast<int>(rng() % 3);
-  for (int r = low; r < low + length && r <= kMaxRank; ++r) take(Card::natural(r, suit));
+  for (int r = low; r < low + length && r <= kMaxRank; ++r) hand.take(Card::natural(r, suit));
   const int rank = kMinRank + static_cast<int>(rng() % kRankCount);
-  for (int s = 0; s < 2; ++s) take(Card::natural(rank, static_cast<Suit>(rng() % kSuitCount)));
-  if (rng() % 3 == 0) take(Card::joker());
-  while (static_cast<int>(hand.size()) < n) {
-    hand.push_back(pool.back());
-    pool.pop_back();
-  }
-  return hand;
+  for (int s = 0; s < 2; ++s) hand.take(Card::natural(rank, static_cast<Suit>(rng() % kSuitCount)));
+  if (rng() % 3 == 0) hand.take(Card::joker());
+  return std::move(hand).dealt();
 }
 
 }  // namespace

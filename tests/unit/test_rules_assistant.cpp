@@ -28,6 +28,7 @@ using crowns::test::card;
 using crowns::test::cards;
 using crowns::test::every_card_p1;
 using crowns::test::every_card_p2;
+using crowns::test::HandOnPurpose;
 using crowns::test::out_under;
 
 namespace {
@@ -47,28 +48,16 @@ std::string switches_text(MeldRules r) {
 // A hand the switches matter to: wild cards often two or more (a meld of wilds alone), copies
 // of one rank in one suit (a book repeating a suit), a short run; the rest random.
 std::vector<Card> switchy_hand(std::mt19937_64& rng, int n) {
-  std::vector<Card> pool = full_deck(1);
-  std::shuffle(pool.begin(), pool.end(), rng);
-  std::vector<Card> hand;
-  auto take = [&](Card want) {
-    const auto it = std::find(pool.begin(), pool.end(), want);
-    if (it == pool.end() || static_cast<int>(hand.size()) >= n) return;
-    hand.push_back(*it);
-    pool.erase(it);
-  };
+  HandOnPurpose hand(rng, n, 1);
   const int jokers = static_cast<int>(rng() % 3);
-  for (int j = 0; j < jokers; ++j) take(Card::joker());
+  for (int j = 0; j < jokers; ++j) hand.take(Card::joker());
   const int rank = kMinRank + static_cast<int>(rng() % kRankCount);
   const auto suit = static_cast<Suit>(rng() % kSuitCount);
-  take(Card::natural(rank, suit));
-  if (rng() % 2 == 0) take(Card::natural(rank, suit));  // the same card twice
-  take(Card::natural(rank, static_cast<Suit>((static_cast<int>(suit) + 1) % kSuitCount)));
-  if (rng() % 2 == 0) take(Card::natural(std::min(kMaxRank, rank + 1), suit));
-  while (static_cast<int>(hand.size()) < n) {
-    hand.push_back(pool.back());
-    pool.pop_back();
-  }
-  return hand;
+  hand.take(Card::natural(rank, suit));
+  if (rng() % 2 == 0) hand.take(Card::natural(rank, suit));  // the same card twice
+  hand.take(Card::natural(rank, static_cast<Suit>((static_cast<int>(suit) + 1) % kSuitCount)));
+  if (rng() % 2 == 0) hand.take(Card::natural(std::min(kMaxRank, rank + 1), suit));
+  return std::move(hand).dealt();
 }
 
 Situation ruled_situation(int round, const char* hand, MeldRules rules) {

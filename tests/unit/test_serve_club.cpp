@@ -18,6 +18,7 @@
 
 using namespace crowns;
 using namespace crowns::serve;
+using crowns::test::play_out;
 
 namespace {
 
@@ -26,16 +27,6 @@ struct Club {
   std::string path = dir.file("crowns.db");
   store::Database db = store::open_database(path, store::Access::Write);
 };
-
-// Plays every round of `game`: seat 0 goes out each time.
-store::Game play_out(store::Database& db, store::Game game) {
-  while (game.next_round()) {
-    std::vector<store::SeatScore> cells{test::out(0)};
-    for (int s = 1; s < static_cast<int>(game.seats.size()); ++s) cells.push_back(test::pts(s, 5));
-    game = test::play_round(db, game, cells);
-  }
-  return game;
-}
 
 }  // namespace
 
@@ -93,11 +84,7 @@ TEST_CASE("two tables whose players overlap: each follows the games started at i
   store::Game two = test::new_game(t.db, {"Eve", "Fay", "Gus", "Hal"});
   one = play_out(t.db, one);
   two = play_out(t.db, two);
-  const auto games = [&] {
-    auto stmt = t.db.prepare("SELECT count(*) FROM games");
-    stmt.step();
-    return stmt.int64(0);
-  };
+  const auto games = [&] { return test::rows(t.db, "games"); };
   // The players change tables. Table 2's page starts Ann, Bob, Eve and Fay: table 2's game,
   // though it seats two of table 1's players.
   const Answer at_two = run_game_action(t.db, Action::Start,

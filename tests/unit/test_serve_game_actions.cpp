@@ -27,12 +27,6 @@ struct Night {
   store::Database db = store::open_database(path, store::Access::Write);
 };
 
-std::int64_t count(const store::Database& db, const std::string& table) {
-  auto stmt = db.prepare("SELECT count(*) FROM " + table);
-  stmt.step();
-  return stmt.int64(0);
-}
-
 // Plays rounds 1..11 of `game`: seat 0 and seat 1 tie at 60, seat 2 far behind.
 store::Game play_to_a_tie(store::Database& db, store::Game game) {
   for (int r = 1; r <= 10; ++r) {
@@ -55,7 +49,7 @@ TEST_CASE("start: players in seat order, new names added, a game in progress nam
   CHECK(a.body["message"] == "Game 1 started: Ann, Bob");
   CHECK(a.body["state"]["note"] == "Fri");
   CHECK(a.body["state"]["next"]["dealer"] == "Bob");
-  const auto audit = count(t.db, "audit");
+  const auto audit = test::rows(t.db, "audit");
   // Another game while game 1 is in progress: refused naming it, unless confirmed.
   const Answer warned =
       run_action(t.db, Action::Start, {{"p0", "Ann"}, {"p1", "Cy"}, {"add", "1"}});
@@ -63,18 +57,18 @@ TEST_CASE("start: players in seat order, new names added, a game in progress nam
   CHECK(warned.body["error"] ==
         "game 1 (Ann, Bob) is still in progress, with no rounds yet: start another anyway?");
   CHECK(warned.body["confirm"] == true);
-  CHECK(count(t.db, "audit") == audit);
-  CHECK(count(t.db, "games") == 1);
+  CHECK(test::rows(t.db, "audit") == audit);
+  CHECK(test::rows(t.db, "games") == 1);
   const Answer anyway = run_action(t.db, Action::Start,
                                    {{"p0", "Ann"}, {"p1", "Cy"}, {"add", "1"}, {"confirm", "1"}});
   CHECK(anyway.status == 200);
-  CHECK(count(t.db, "games") == 2);
+  CHECK(test::rows(t.db, "games") == 2);
   SECTION("an unknown name without add=1 gets the CLI's refusal, and nothing is written") {
     const Answer unknown =
         run_action(t.db, Action::Start, {{"p0", "Ann"}, {"p1", "Bbo"}, {"confirm", "1"}});
     CHECK(unknown.status == 400);
     CHECK(unknown.body["error"].get<std::string>().find("did you mean 'Bob'") != std::string::npos);
-    CHECK(count(t.db, "games") == 2);
+    CHECK(test::rows(t.db, "games") == 2);
   }
 }
 
@@ -84,12 +78,12 @@ TEST_CASE("a tied game: the tie-break from the phone, then a rematch with the de
   const store::Game game = play_to_a_tie(t.db, test::new_game(t.db, {"Ann", "Bob", "Cy"}));
   const std::string id = std::to_string(game.id);
   REQUIRE(game.standings().tied);
-  const auto logged = count(t.db, "audit");
+  const auto logged = test::rows(t.db, "audit");
   SECTION("a value for a player not in the tie is not asked for; a bad one is refused") {
     const Answer bad =
         run_action(t.db, Action::Tiebreak, {{"game", id}, {"v0", "abc"}, {"v1", "4"}});
     CHECK(bad.status == 400);
-    CHECK(count(t.db, "audit") == logged);
+    CHECK(test::rows(t.db, "audit") == logged);
   }
   const Answer tb =
       run_action(t.db, Action::Tiebreak, {{"game", id}, {"out", "0"}, {"v1", "7h 6s 9h Kd Kc 3h"}});
@@ -159,7 +153,7 @@ TEST_CASE("a join carries the round and totals it showed; changed since, nobody 
       run_action(t.db, Action::Edit, {{"game", id}, {"round", "1"}, {"v0", "out"}, {"v1", "40"}})
           .status == 200);
   game = *store::load_game(t.db, game.id);
-  const std::int64_t seats = count(t.db, "seats");
+  const std::int64_t seats = test::rows(t.db, "seats");
   const Answer a = run_action(t.db, Action::Join,
                               {{"game", id},
                                {"name", "Cy"},
@@ -181,8 +175,8 @@ TEST_CASE("a join carries the round and totals it showed; changed since, nobody 
   CHECK(b.body["error"] ==
         "Nobody seated: the game changed meanwhile (the next round is now round 3, not 2); "
         "check the starting total");
-  CHECK(count(t.db, "seats") == seats);
-  CHECK(count(t.db, "players") == 2);  // Cy was not added either
+  CHECK(test::rows(t.db, "seats") == seats);
+  CHECK(test::rows(t.db, "players") == 2);  // Cy was not added either
   // Seated on the form as it is now; a second form still showing two seats is refused.
   const Answer c =
       run_action(t.db, Action::Join,
@@ -246,13 +240,8 @@ TEST_CASE("migration 9: the seats of a schema-8 database play from round 1 with 
   test::TempDir dir;
   const std::string path = dir.file("v8.db");
   {
-    const store::Database raw = store::Database::open(path);
-    for (const auto& m : store::migrations()) {
-      if (m.version > 8) break;
-      raw.exec(m.sql);
-    }
+    const store::Database raw = test::database_at_schema(path, 8);
     raw.exec(R"sql(
-      PRAGMA user_version = 8;
       INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', 't'), (2, 'Bob', 't');
       INSERT INTO games (id, played_on, status, first_dealer, created_at, touched)
         VALUES (1, '2026-01-10', 'active', 1, 't', 1);
@@ -262,7 +251,7 @@ TEST_CASE("migration 9: the seats of a schema-8 database play from round 1 with 
     )sql");
   }
   store::Database db = store::open_database(path, store::Access::Write);
-  CHECK(count(db, "seats WHERE joined_round IS NULL AND start_total = 0") == 2);
+  CHECK(test::rows(db, "seats WHERE joined_round IS NULL AND start_total = 0") == 2);
   const store::Game game = *store::load_game(db, 1);
   CHECK(game.seats[1].joined_round == 1);
   CHECK(!game.has_late_arrival());

@@ -21,15 +21,10 @@ using crowns::test::new_game;
 using crowns::test::out;
 using crowns::test::play_round;
 using crowns::test::pts;
+using crowns::test::scalar;
 using crowns::test::TempDir;
 
 namespace {
-
-std::int64_t scalar(const Database& db, const std::string& sql) {
-  auto stmt = db.prepare(sql);
-  REQUIRE(stmt.step());
-  return stmt.int64(0);
-}
 
 Expected<Change> undo(Database& db, std::optional<std::int64_t> game = std::nullopt) {
   Transaction tx(db);
@@ -41,13 +36,8 @@ Expected<Change> undo(Database& db, std::optional<std::int64_t> game = std::null
 // A database as crowns wrote it at schema 3: two games, the newer one deleted, and an old
 // game whose round 2 was entered, edited and undone the old way (no link to what it undid).
 void write_schema_3(const std::string& path) {
-  const Database raw = Database::open(path);
-  for (const auto& m : migrations()) {
-    if (m.version > 3) break;
-    raw.exec(m.sql);
-  }
+  const Database raw = crowns::test::database_at_schema(path, 3);
   raw.exec(R"sql(
-    PRAGMA user_version = 3;
     INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', 't'), (2, 'Bob', 't');
     INSERT INTO games (id, played_on, status, first_dealer, created_at, touched)
       VALUES (1, '2026-01-10', 'active', 0, 't', 1);

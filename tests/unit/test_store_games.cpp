@@ -19,17 +19,10 @@ using crowns::test::new_game;
 using crowns::test::out;
 using crowns::test::play_round;
 using crowns::test::pts;
+using crowns::test::scalar;
 using crowns::test::TempDir;
 
-namespace {
-
-int count(const Database& db, const std::string& sql) {
-  auto stmt = db.prepare(sql);
-  REQUIRE(stmt.step());
-  return stmt.integer(0);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("players: unique ignoring case, trimmed, renamed, retired and back", "[store]") {
   TempDir dir;
@@ -73,11 +66,12 @@ TEST_CASE("a whole game: totals, the winner cached on the seats, the audit log",
   const Standings st = game.standings();
   CHECK(st.totals == std::vector<int>{0, 110, 66});
   CHECK(st.winners == std::vector<int>{0});
-  CHECK(count(db, "SELECT total FROM seats WHERE game_id = 1 AND seat = 2") == 66);
-  CHECK(count(db, "SELECT winner FROM seats WHERE game_id = 1 AND seat = 0") == 1);
-  CHECK(count(db,
-              "SELECT count(*) FROM games WHERE status = 'finished' AND finished_at IS NOT NULL") ==
-        1);
+  CHECK(scalar(db, "SELECT total FROM seats WHERE game_id = 1 AND seat = 2") == 66);
+  CHECK(scalar(db, "SELECT winner FROM seats WHERE game_id = 1 AND seat = 0") == 1);
+  CHECK(
+      scalar(db,
+             "SELECT count(*) FROM games WHERE status = 'finished' AND finished_at IS NOT NULL") ==
+      1);
 
   // Round 12 does not exist.
   Transaction tx(db);
@@ -144,7 +138,7 @@ TEST_CASE("edit keeps the old values in the log; undo goes back round by round",
   REQUIRE(!players.ok());
   CHECK(players.error().find("\"Player Bob added\", cannot be undone") != std::string::npos);
   // Every undone entry points at its undo.
-  CHECK(count(db, "SELECT count(*) FROM audit WHERE undone_by IS NOT NULL") == 4);
+  CHECK(scalar(db, "SELECT count(*) FROM audit WHERE undone_by IS NOT NULL") == 4);
 }
 
 TEST_CASE("the most recently touched game is the current one", "[store]") {
@@ -199,9 +193,9 @@ TEST_CASE("deleting a game removes its rows; the log keeps all of it", "[store]"
     erase_game(db, game);
     tx.commit();
   }
-  CHECK(count(db, "SELECT count(*) FROM games") == 0);
-  CHECK(count(db, "SELECT count(*) FROM seats") == 0);
-  CHECK(count(db, "SELECT count(*) FROM scores") == 0);
+  CHECK(scalar(db, "SELECT count(*) FROM games") == 0);
+  CHECK(scalar(db, "SELECT count(*) FROM seats") == 0);
+  CHECK(scalar(db, "SELECT count(*) FROM scores") == 0);
   const auto log = list_audit(db, game.id, 1);
   REQUIRE(log.size() == 1);
   const auto old = nlohmann::json::parse(*log[0].old_value);

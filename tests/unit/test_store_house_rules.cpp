@@ -224,12 +224,7 @@ TEST_CASE("migration 0012: a game from before is played under the standard rules
   TempDir dir;
   const std::string path = dir.file("v11.db");
   {
-    const Database raw = Database::open(path);
-    for (const auto& m : migrations()) {
-      if (m.version > 11) break;
-      raw.exec(m.sql);
-    }
-    raw.exec("PRAGMA user_version = 11");
+    const Database raw = crowns::test::database_at_schema(path, 11);
     raw.exec(
         "INSERT INTO players (id, name, created_at) VALUES (1, 'Ann', 't'), (2, 'Bob', 't');"
         "INSERT INTO games (id, played_on, first_dealer, created_at, touched) "

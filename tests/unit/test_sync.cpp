@@ -10,32 +10,22 @@
 #include "store/undo.hpp"
 #include "store/versions.hpp"
 #include "unit/store_fixtures.hpp"
+#include "unit/sync_helpers.hpp"
 #include "unit/temp_db.hpp"
 
 using namespace crowns;
 using namespace crowns::store;
+using crowns::test::erase_now;
+using crowns::test::file_of;
+using crowns::test::merge_in;
 using crowns::test::new_game;
 using crowns::test::out;
 using crowns::test::play_round;
 using crowns::test::pts;
 using crowns::test::TempDir;
+using crowns::test::undo_now;
 
 namespace {
-
-// `from`'s sync file as `to` reads it.
-sync::NamedFile file_of(Database& from, const std::string& id) {
-  auto parsed = sync::parse_sync_file(sync::format_sync_file(from, id));
-  REQUIRE(parsed);
-  return {sync::file_name(id), *parsed};
-}
-
-sync::FileMerge merge(Database& to, const sync::NamedFile& file, KeepSide keep = KeepSide::Skip) {
-  Transaction tx(to, Transaction::Kind::Immediate);
-  auto merged = sync::merge_file(to, file, {keep, {}});
-  REQUIRE(merged);
-  tx.commit();
-  return *merged;
-}
 
 Game edited(Database& db, const Game& game, int round, const std::vector<SeatScore>& scores) {
   Transaction tx(db);
@@ -123,33 +113,29 @@ TEST_CASE("an edit made on one host alone travels, and an older file never undoe
   Database b = open_database(dir.file("b.db"));
   Game game = new_game(a, {"Ann", "Bob"});
   game = play_round(a, game, {out(0), pts(1, 4)});
-  CHECK(merge(b, file_of(a, "aaaaaaaaaaaaaaaa")).plan.new_games.size() == 1);
+  CHECK(merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa")).plan.new_games.size() == 1);
   const auto b_before = file_of(b, "bbbbbbbbbbbbbbbb");
 
   edited(a, game, 1, {out(0), pts(1, 40)});
-  const auto took = merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  const auto took = merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
   CHECK(took.conflicts.empty());
   REQUIRE(took.taken.size() == 1);
   CHECK(points_of(b, game.uuid, 1, 1) == 40);
 
   // b's file from before the edit: behind, even with --keep file.
-  const auto old = merge(a, b_before, KeepSide::File);
+  const auto old = merge_in(a, b_before, KeepSide::File);
   CHECK(old.conflicts.empty());
   CHECK(old.behind == 1);
   CHECK(points_of(a, game.uuid, 1, 1) == 40);
   // And b's file now: the same version.
-  const auto now = merge(a, file_of(b, "bbbbbbbbbbbbbbbb"));
+  const auto now = merge_in(a, file_of(b, "bbbbbbbbbbbbbbbb"));
   CHECK(now.taken.empty());
   CHECK(now.behind == 0);
 
   // An undo on b travels back to a as well.
-  {
-    Transaction tx(b);
-    REQUIRE(undo_last_change(b, std::nullopt));
-    tx.commit();
-  }
+  undo_now(b);
   CHECK(points_of(b, game.uuid, 1, 1) == 4);
-  CHECK(merge(a, file_of(b, "bbbbbbbbbbbbbbbb")).taken.size() == 1);
+  CHECK(merge_in(a, file_of(b, "bbbbbbbbbbbbbbbb")).taken.size() == 1);
   CHECK(points_of(a, game.uuid, 1, 1) == 4);
 }
 
@@ -160,22 +146,22 @@ TEST_CASE("concurrent edits are a conflict: kept here, the other version stored,
   Database b = open_database(dir.file("b.db"));
   Game game = new_game(a, {"Ann", "Bob"});
   game = play_round(a, game, {out(0), pts(1, 4)});
-  merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
   const Game in_b = *load_game(b, 1);
   edited(a, game, 1, {out(0), pts(1, 30)});
   edited(b, in_b, 1, {out(0), pts(1, 40)});
 
-  const auto met = merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  const auto met = merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
   REQUIRE(met.conflicts.size() == 1);
   CHECK(met.conflicts[0].kept == "undecided");
   CHECK(met.conflicts[0].difference.find("round 1 differs") != std::string::npos);
   CHECK(points_of(b, game.uuid, 1, 1) == 40);
   REQUIRE(versions::stored_versions(b).size() == 1);
-  merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
   CHECK(versions::stored_versions(b).size() == 1);  // stored once
 
   // b decides for its own version: a then takes it forward without a question.
-  const auto kept = merge(b, file_of(a, "aaaaaaaaaaaaaaaa"), KeepSide::Here);
+  const auto kept = merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"), KeepSide::Here);
   REQUIRE(kept.conflicts.size() == 1);
   CHECK(kept.conflicts[0].kept == "here");
   {
@@ -183,11 +169,11 @@ TEST_CASE("concurrent edits are a conflict: kept here, the other version stored,
     CHECK(versions::prune_stored(b) == 1);
     tx.commit();
   }
-  const auto back = merge(a, file_of(b, "bbbbbbbbbbbbbbbb"));
+  const auto back = merge_in(a, file_of(b, "bbbbbbbbbbbbbbbb"));
   CHECK(back.conflicts.empty());
   CHECK(back.taken.size() == 1);
   CHECK(points_of(a, game.uuid, 1, 1) == 40);
-  CHECK(merge(b, file_of(a, "aaaaaaaaaaaaaaaa")).behind + 0 == 0);  // the same now
+  CHECK(merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa")).behind + 0 == 0);  // the same now
 }
 
 TEST_CASE("keeping the file's version of a conflict takes it, and undo puts ours back", "[sync]") {
@@ -196,18 +182,14 @@ TEST_CASE("keeping the file's version of a conflict takes it, and undo puts ours
   Database b = open_database(dir.file("b.db"));
   Game game = new_game(a, {"Ann", "Bob"});
   game = play_round(a, game, {out(0), pts(1, 4)});
-  merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
   edited(a, game, 1, {out(0), pts(1, 30)});
   edited(b, *load_game(b, 1), 1, {out(0), pts(1, 40)});
-  const auto took = merge(b, file_of(a, "aaaaaaaaaaaaaaaa"), KeepSide::File);
+  const auto took = merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"), KeepSide::File);
   REQUIRE(took.conflicts.size() == 1);
   CHECK(took.conflicts[0].kept == "file");
   CHECK(points_of(b, game.uuid, 1, 1) == 30);
-  {
-    Transaction tx(b);
-    REQUIRE(undo_last_change(b, std::nullopt));
-    tx.commit();
-  }
+  undo_now(b);
   CHECK(points_of(b, game.uuid, 1, 1) == 40);
 }
 
@@ -217,35 +199,27 @@ TEST_CASE("a deletion travels; an older file does not bring the game back; a lat
   Database a = open_database(dir.file("a.db"));
   Database b = open_database(dir.file("b.db"));
   Game game = new_game(a, {"Ann", "Bob"});
-  merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
   const auto b_before = file_of(b, "bbbbbbbbbbbbbbbb");
-  {
-    Transaction tx(a);
-    erase_game(a, game);
-    tx.commit();
-  }
+  erase_now(a, game);
   CHECK(sync::deleted_games(a) == std::vector<std::string>{game.uuid});
-  CHECK(merge(a, b_before).not_brought_back == 1);
+  CHECK(merge_in(a, b_before).not_brought_back == 1);
   CHECK_FALSE(load_game(a, game.id));
-  const auto gone = merge(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  const auto gone = merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
   REQUIRE(gone.deleted.size() == 1);
   CHECK(sync::deleted_games(b) == std::vector<std::string>{game.uuid});
 
   // A game deleted on one side and played on the other: a conflict, nothing lost.
   Database c = open_database(dir.file("c.db"));
   Game other = new_game(a, {"Cy", "Dee"});
-  merge(c, file_of(a, "aaaaaaaaaaaaaaaa"));
+  merge_in(c, file_of(a, "aaaaaaaaaaaaaaaa"));
   play_round(c, *load_game(c, 1), {out(0), pts(1, 9)});
-  {
-    Transaction tx(a);
-    erase_game(a, other);
-    tx.commit();
-  }
-  const auto met = merge(c, file_of(a, "aaaaaaaaaaaaaaaa"));
+  erase_now(a, other);
+  const auto met = merge_in(c, file_of(a, "aaaaaaaaaaaaaaaa"));
   REQUIRE(met.conflicts.size() == 1);
   CHECK(met.deleted.empty());
   CHECK(load_game(c, 1));
-  const auto back = merge(a, file_of(c, "cccccccccccccccc"));
+  const auto back = merge_in(a, file_of(c, "cccccccccccccccc"));
   REQUIRE(back.conflicts.size() == 1);
   CHECK(back.conflicts[0].game_id == 0);
 }
@@ -265,6 +239,6 @@ TEST_CASE("a version 1 sync file is still read, merged by content", "[sync]") {
   const auto old = sync::parse_sync_file(text);
   REQUIRE(old);
   CHECK(old->versions.empty());
-  CHECK(merge(b, {"crowns-aaaaaaaaaaaaaaaa.json", *old}).plan.new_games.size() == 1);
-  CHECK(merge(b, {"crowns-aaaaaaaaaaaaaaaa.json", *old}).plan.existing_games == 1);
+  CHECK(merge_in(b, {"crowns-aaaaaaaaaaaaaaaa.json", *old}).plan.new_games.size() == 1);
+  CHECK(merge_in(b, {"crowns-aaaaaaaaaaaaaaaa.json", *old}).plan.existing_games == 1);
 }

@@ -313,7 +313,25 @@ class Model {
   struct Seen {
     std::map<std::string, st::versions::Seen> games;
     std::map<std::string, st::versions::Seen> deleted;
+
+    // Whether game `uuid` is here having seen `seen`, or its deletion is.
+    [[nodiscard]] bool includes(const std::string& uuid, const st::versions::Seen& seen) const {
+      const auto game = games.find(uuid);
+      const auto gone = deleted.find(uuid);
+      return (game != games.end() && game->second.includes(seen)) ||
+             (gone != deleted.end() && gone->second.includes(seen));
+    }
   };
+
+  // No change that `was` had seen is undone in `now`: each game is there having seen it all,
+  // or deleted having seen it all.
+  static void check_still_seen(const std::map<std::string, st::versions::Seen>& was,
+                               const Seen& now) {
+    for (const auto& [uuid, seen] : was) {
+      INFO("game " << uuid);
+      CHECK(now.includes(uuid, seen));
+    }
+  }
 
   Seen seen_by(std::size_t h) {
     Seen s;
@@ -341,19 +359,8 @@ class Model {
     REQUIRE(r.status == 0);
     ++takes_;
     const Seen after = seen_by(h);
-    for (const auto& [uuid, seen] : before.games) {
-      INFO("game " << uuid);
-      if (const auto it = after.games.find(uuid); it != after.games.end()) {
-        CHECK(it->second.includes(seen));
-      } else {
-        REQUIRE(after.deleted.contains(uuid));
-        CHECK(after.deleted.at(uuid).includes(seen));
-      }
-    }
-    const auto g = after.games.find(v.uuid);
-    const auto d = after.deleted.find(v.uuid);
-    CHECK(((g != after.games.end() && g->second.includes(v.version.seen)) ||
-           (d != after.deleted.end() && d->second.includes(v.version.seen))));
+    check_still_seen(before.games, after);
+    CHECK(after.includes(v.uuid, v.version.seen));
     {
       const st::Database db = st::open_database(hosts_[h].db);
       for (const auto& left : st::versions::stored_versions(db)) CHECK(left.id != v.id);
@@ -366,14 +373,8 @@ class Model {
     REQUIRE(u.status == 0);
     ++take_undos_;
     const Seen undone = seen_by(h);
-    const auto still_seen = [&](const std::string& uuid, const st::versions::Seen& seen) {
-      const auto game = undone.games.find(uuid);
-      const auto gone = undone.deleted.find(uuid);
-      return (game != undone.games.end() && game->second.includes(seen)) ||
-             (gone != undone.deleted.end() && gone->second.includes(seen));
-    };
-    for (const auto& [uuid, seen] : after.games) CHECK(still_seen(uuid, seen));
-    for (const auto& [uuid, seen] : after.deleted) CHECK(still_seen(uuid, seen));
+    check_still_seen(after.games, undone);
+    check_still_seen(after.deleted, undone);
   }
 
   int sync(std::size_t h, const std::string& keep) {
@@ -394,15 +395,7 @@ class Model {
 
     // No sync undoes a change its database had seen.
     const Seen after = seen_by(h);
-    for (const auto& [uuid, seen] : before.games) {
-      INFO("game " << uuid);
-      if (const auto it = after.games.find(uuid); it != after.games.end()) {
-        CHECK(it->second.includes(seen));
-      } else {
-        REQUIRE(after.deleted.contains(uuid));
-        CHECK(after.deleted.at(uuid).includes(seen));
-      }
-    }
+    check_still_seen(before.games, after);
     // Nothing lost: each version a readable file holds is included here, or kept.
     st::Database db = st::open_database(hosts_[h].db);
     std::set<std::pair<std::string, std::string>> kept;

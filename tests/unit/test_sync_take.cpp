@@ -13,67 +13,46 @@
 #include "store/undo.hpp"
 #include "store/versions.hpp"
 #include "unit/store_fixtures.hpp"
+#include "unit/sync_helpers.hpp"
 #include "unit/temp_db.hpp"
 
 using namespace crowns;
 using namespace crowns::store;
+using crowns::test::content_of;
+using crowns::test::erase_now;
+using crowns::test::file_of;
+using crowns::test::merge_in;
 using crowns::test::new_game;
 using crowns::test::out;
 using crowns::test::play_round;
 using crowns::test::pts;
+using crowns::test::take_now;
 using crowns::test::TempDir;
+using crowns::test::undo_now;
+using crowns::test::uuid_game;
 
-// A named namespace: the unit tests build in unity files, beside test_sync.cpp's helpers.
+// A named namespace: the unit tests build in unity files, beside other tests' helpers.
 namespace sync_take_test {
 
-sync::NamedFile file_from(Database& from, const std::string& id) {
-  auto parsed = sync::parse_sync_file(sync::format_sync_file(from, id));
-  REQUIRE(parsed);
-  return {sync::file_name(id), *parsed};
-}
+// A game of Ann and Bob with a round, merged into b and played a round more there, deleted on
+// a and merged again: b holds the game and, kept from the conflict, the version deleting it.
+struct DeletedThere {
+  Game game;                                  ///< As a started it.
+  std::int64_t here = 0;                      ///< Its number in b.
+  std::vector<versions::StoredVersion> kept;  ///< b's kept versions: the deletion alone.
+};
 
-sync::FileMerge merge_in(Database& to, const sync::NamedFile& file,
-                         KeepSide keep = KeepSide::Skip) {
-  Transaction tx(to, Transaction::Kind::Immediate);
-  auto merged = sync::merge_file(to, file, {keep, {}});
-  REQUIRE(merged);
-  tx.commit();
-  return *merged;
-}
-
-sync::TakenVersion take_now(Database& db, std::int64_t id) {
-  Transaction tx(db, Transaction::Kind::Immediate);
-  auto taken = sync::take_kept_version(db, id);
-  REQUIRE(taken);
-  tx.commit();
-  return *taken;
-}
-
-Change undo_now(Database& db) {
-  Transaction tx(db, Transaction::Kind::Immediate);
-  auto undone = undo_last_change(db, std::nullopt);
-  REQUIRE(undone);
-  tx.commit();
-  return *undone;
-}
-
-void erase_now(Database& db, const Game& game) {
-  Transaction tx(db);
-  erase_game(db, game);
-  tx.commit();
-}
-
-std::optional<std::int64_t> uuid_game(const Database& db, const std::string& uuid) {
-  auto stmt = db.prepare("SELECT id FROM games WHERE uuid = ?");
-  stmt.bind_all(uuid);
-  if (!stmt.step()) return std::nullopt;
-  return stmt.int64(0);
-}
-
-// The game as an export writes it (its content, rules and times), or "" when it is not here.
-std::string content_of(const Database& db, std::int64_t id) {
-  const auto g = load_export_game(db, id);
-  return g ? game_export_text(*g) : "";
+DeletedThere deleted_there_played_here(Database& a, Database& b) {
+  Game game = new_game(a, {"Ann", "Bob"});
+  game = play_round(a, game, {out(0), pts(1, 4)});
+  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
+  const std::int64_t here = *uuid_game(b, game.uuid);
+  play_round(b, *load_game(b, here), {pts(0, 7), out(1)});
+  erase_now(a, game);
+  REQUIRE(merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa")).conflicts.size() == 1);
+  auto kept = versions::stored_versions(b);
+  REQUIRE(kept.size() == 1);
+  return {game, here, std::move(kept)};
 }
 
 Game start_game(Database& db, const HouseRules& rules, std::optional<std::uint64_t> seed = {}) {
@@ -116,16 +95,7 @@ TEST_CASE("a kept version that deletes the game, taken, then undone: the game ba
   TempDir dir;
   Database a = open_database(dir.file("a.db"));
   Database b = open_database(dir.file("b.db"));
-  Game game = new_game(a, {"Ann", "Bob"});
-  game = play_round(a, game, {out(0), pts(1, 4)});
-  merge_in(b, file_from(a, "aaaaaaaaaaaaaaaa"));
-  const std::int64_t here = *uuid_game(b, game.uuid);
-  play_round(b, *load_game(b, here), {pts(0, 7), out(1)});
-  erase_now(a, game);
-  const auto met = merge_in(b, file_from(a, "aaaaaaaaaaaaaaaa"));
-  REQUIRE(met.conflicts.size() == 1);
-  const auto kept = versions::stored_versions(b);
-  REQUIRE(kept.size() == 1);
+  const auto [game, here, kept] = deleted_there_played_here(a, b);
   const std::string before = content_of(b, here);
   const versions::Version version_before = versions::game_version(b, here);
 
@@ -153,11 +123,63 @@ TEST_CASE("a kept version that deletes the game, taken, then undone: the game ba
   CHECK(versions::stored_versions(b).empty());
 
   // a, which deleted it, takes the game back without a question.
-  const auto back = merge_in(a, file_from(b, "bbbbbbbbbbbbbbbb"));
+  const auto back = merge_in(a, file_of(b, "bbbbbbbbbbbbbbbb"));
   CHECK(back.conflicts.empty());
   const auto in_a = uuid_game(a, game.uuid);
   REQUIRE(in_a);
   CHECK(load_game(a, *in_a)->rounds_played() == 2);
+}
+
+TEST_CASE("undo of one game that a kept version taken deleted: back whole, past later changes",
+          "[sync][take]") {
+  TempDir dir;
+  Database a = open_database(dir.file("a.db"));
+  Database b = open_database(dir.file("b.db"));
+  const auto [game, here, kept] = deleted_there_played_here(a, b);
+  const Game other = new_game(b, {"Cy", "Dee"});
+  const std::string before = content_of(b, here);
+  const std::string other_before = content_of(b, other.id);
+  const versions::Version version_before = versions::game_version(b, here);
+  take_now(b, kept[0].id);
+  REQUIRE_FALSE(load_game(b, here));
+  // A later change of another game: the last change of any game is that one, not the take.
+  play_round(b, other, {out(0), pts(1, 9)});
+  const std::string other_after = content_of(b, other.id);
+
+  // Asked for by the game's number: the take is found in the log and undone as plain undo
+  // undoes it, the game back under its number as it was; the other game is left as it is.
+  const Change undone = undo_now(b, here);
+  REQUIRE(undone.game);
+  CHECK(undone.game->id == here);
+  CHECK(undone.entry.game_id == here);
+  CHECK(undone.entry.summary.rfind("Put game " + std::to_string(here) + " back as it was before: ",
+                                   0) == 0);
+  CHECK(content_of(b, here) == before);
+  CHECK_FALSE(versions::tombstone(b, game.uuid));
+  CHECK(versions::game_version(b, here).seen.includes(version_before.seen));
+  CHECK(versions::game_version(b, here).seen.includes(kept[0].version.seen));
+  CHECK(content_of(b, other.id) == other_after);
+  REQUIRE(next_to_undo(b, std::nullopt));
+  CHECK(next_to_undo(b, std::nullopt)->game_id == other.id);
+  // The game's next change to undo is the round b played, not the take again.
+  REQUIRE(next_to_undo(b, here));
+  CHECK(next_to_undo(b, here)->action == "round");
+  undo_now(b, other.id);
+  CHECK(content_of(b, other.id) == other_before);
+
+  // a, which deleted it, takes the game back without a question.
+  CHECK(merge_in(a, file_of(b, "bbbbbbbbbbbbbbbb")).conflicts.empty());
+  CHECK(uuid_game(a, game.uuid));
+
+  // A game no take deleted is still not there to undo: deleted by hand, or never here.
+  erase_now(b, *load_game(b, other.id));
+  for (const std::int64_t missing : {other.id, std::int64_t{99}}) {
+    Transaction tx(b);
+    const auto refused = undo_last_change(b, missing);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error() == "there is no game " + std::to_string(missing));
+    CHECK(refused.failure().hint.kind == HintKind::ListGames);
+  }
 }
 
 TEST_CASE("a kept version that brings a deleted game back, taken, then undone: deleted again",
@@ -166,21 +188,16 @@ TEST_CASE("a kept version that brings a deleted game back, taken, then undone: d
   Database a = open_database(dir.file("a.db"));
   Database b = open_database(dir.file("b.db"));
   Game game = new_game(a, {"Ann", "Bob"});
-  merge_in(b, file_from(a, "aaaaaaaaaaaaaaaa"));
+  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
   erase_now(b, *load_game(b, *uuid_game(b, game.uuid)));
   play_round(a, game, {out(0), pts(1, 9)});
-  const auto met = merge_in(b, file_from(a, "aaaaaaaaaaaaaaaa"));
+  const auto met = merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
   REQUIRE(met.conflicts.size() == 1);
   const auto kept = versions::stored_versions(b);
   REQUIRE(kept.size() == 1);
   const auto tombstone_before = versions::tombstone(b, game.uuid);
   REQUIRE(tombstone_before);
-  const auto audit_rows = [&] {
-    auto stmt = b.prepare("SELECT count(*) FROM audit");
-    stmt.step();
-    return stmt.int64(0);
-  };
-  const auto rows_before = audit_rows();
+  const auto rows_before = crowns::test::rows(b, "audit");
 
   const auto taken = take_now(b, kept[0].id);
   const auto back = uuid_game(b, game.uuid);
@@ -188,7 +205,8 @@ TEST_CASE("a kept version that brings a deleted game back, taken, then undone: d
   CHECK(taken.taken.game_id == *back);
   CHECK(load_game(b, *back)->rounds_played() == 1);
   CHECK_FALSE(versions::tombstone(b, game.uuid));
-  CHECK(audit_rows() == rows_before + 1);  // one entry, of the game: undo reaches it
+  CHECK(crowns::test::rows(b, "audit") ==
+        rows_before + 1);  // one entry, of the game: undo reaches it
   const auto logged = next_to_undo(b, std::nullopt);
   REQUIRE(logged);
   CHECK(logged->action == "sync");
@@ -202,7 +220,7 @@ TEST_CASE("a kept version that brings a deleted game back, taken, then undone: d
   CHECK(t->seen.includes(tombstone_before->seen));
   CHECK(t->seen.includes(kept[0].version.seen));
   // The deletion again reaches a, whose version it includes.
-  const auto gone = merge_in(a, file_from(b, "bbbbbbbbbbbbbbbb"));
+  const auto gone = merge_in(a, file_of(b, "bbbbbbbbbbbbbbbb"));
   CHECK(gone.conflicts.empty());
   CHECK(gone.deleted.size() == 1);
 }
@@ -213,7 +231,7 @@ TEST_CASE("two versions of one game under different rules: a conflict, kept, tak
   Database a = open_database(dir.file("a.db"));
   Database b = open_database(dir.file("b.db"));
   Game game = new_game(a, {"Ann", "Bob"});
-  merge_in(b, file_from(a, "aaaaaaaaaaaaaaaa"));
+  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
   const std::int64_t here = *uuid_game(b, game.uuid);
   // b holds it under other rules (a file edited by hand, or a crowns that lost them).
   b.prepare("UPDATE games SET round_order = 'down' WHERE id = ?").bind_all(here).run();
@@ -221,7 +239,7 @@ TEST_CASE("two versions of one game under different rules: a conflict, kept, tak
   const std::string before = content_of(b, here);
 
   for (const KeepSide keep : {KeepSide::Skip, KeepSide::Here, KeepSide::File}) {
-    const auto met = merge_in(b, file_from(a, "aaaaaaaaaaaaaaaa"), keep);
+    const auto met = merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"), keep);
     REQUIRE(met.conflicts.size() == 1);
     const auto& c = met.conflicts[0];
     CHECK(c.kept == "undecided");
@@ -274,7 +292,7 @@ TEST_CASE("a random order's seed travels: every host deals the same next round",
   Game solo = start_game(alone, random_order(), 42);
   CHECK(format_export(load_export(a), ExportFormat::Json).find("\"deal_seed\":42") !=
         std::string::npos);
-  merge_in(b, file_from(a, "aaaaaaaaaaaaaaaa"));
+  merge_in(b, file_of(a, "aaaaaaaaaaaaaaaa"));
   // Rounds recorded on either host in turn: the rounds dealt are the seed's, as on one host.
   for (int r = 1; r <= 6; ++r) {
     Database& at = r % 2 ? b : a;
@@ -283,7 +301,7 @@ TEST_CASE("a random order's seed travels: every host deals the same next round",
     const Game g = *load_game(at, *uuid_game(at, game.uuid));
     play_round(at, g, {out(0), pts(1, r), pts(2, 2 * r)});
     solo = play_round(alone, solo, {out(0), pts(1, r), pts(2, 2 * r)});
-    merge_in(other, file_from(at, id));
+    merge_in(other, file_of(at, id));
     INFO("round " << r);
     CHECK(load_game(a, *uuid_game(a, game.uuid))->dealt == solo.dealt);
     CHECK(load_game(b, *uuid_game(b, game.uuid))->dealt == solo.dealt);

@@ -39,12 +39,6 @@ struct Table {
   store::Database db = store::open_database(dir.file("crowns.db"), store::Access::Write);
 };
 
-std::int64_t audit_rows(const store::Database& db) {
-  auto stmt = db.prepare("SELECT count(*) FROM audit");
-  stmt.step();
-  return stmt.int64(0);
-}
-
 // A question asker that records what it was asked and answers as told.
 class Scripted final : public Asker {
  public:
@@ -91,7 +85,7 @@ TEST_CASE(
   auto first = record_round(t.db, {.game = game.id, .values = {"0*", "15"}}, nobody);
   REQUIRE(first);
   CHECK(first->change.game->last_change == first->change.entry.id);
-  const auto rows = audit_rows(t.db);
+  const auto rows = test::rows(t.db, "audit");
   // A round typed against the state before it: refused, with what changed.
   auto late = record_round(
       t.db, {.game = game.id, .values = {"12", "0*"}, .basis = {.change = seen}}, nobody);
@@ -100,7 +94,7 @@ TEST_CASE(
   REQUIRE(late.refusal().since.size() == 1);
   CHECK(late.refusal().since[0].action == "round");
   CHECK(late.refusal().game->rounds_played() == 1);
-  CHECK(audit_rows(t.db) == rows);
+  CHECK(test::rows(t.db, "audit") == rows);
   // The same for a correction, a tie-break, an undo and a late arrival.
   CHECK(correct_round(t.db,
                       {.game = game.id, .round = 1, .values = {"Bob=5"}, .basis = {.change = seen}},
@@ -118,7 +112,7 @@ TEST_CASE(
   CHECK(record_tiebreak(t.db, {.game = game.id, .values = {"Ann=0"}, .basis = {.change = seen}})
             .refusal()
             .kind == Refused::Stale);
-  CHECK(audit_rows(t.db) == rows);
+  CHECK(test::rows(t.db, "audit") == rows);
   // Typed against the state now, it goes through.
   auto now = record_round(
       t.db, {.game = game.id, .values = {"12", "0*"}, .basis = {.change = first->change.entry.id}},
@@ -140,7 +134,7 @@ TEST_CASE(
   const store::Game game = test::new_game(t.db, {"Ann", "Bob"});
   NobodyAsked nobody;
   REQUIRE(record_round(t.db, {.game = game.id, .values = {"0*", "15"}}, nobody));
-  const auto rows = audit_rows(t.db);
+  const auto rows = test::rows(t.db, "audit");
   // Nobody to ask: refused with both rounds.
   auto again = record_round(t.db, {.game = game.id, .values = {"0*", "15"}}, nobody);
   REQUIRE_FALSE(again);
@@ -153,7 +147,7 @@ TEST_CASE(
         Refused::Declined);
   REQUIRE(no.asked.size() == 1);
   CHECK(no.asked[0].kind == Question::Repeat);
-  CHECK(audit_rows(t.db) == rows);
+  CHECK(test::rows(t.db, "audit") == rows);
   // A form carried over from round 1 (typed for it) asks too, however old round 1 is: as
   // values typed for a round recorded meanwhile.
   AnsweredAhead none({});
@@ -181,7 +175,7 @@ TEST_CASE(
   // Another door records round 2 (Kim 14); this one typed Kim 41 for round 2.
   REQUIRE(
       record_round(t.db, {.game = game.id, .values = {"14", "0*"}, .basis = {.round = 2}}, nobody));
-  const auto rows = audit_rows(t.db);
+  const auto rows = test::rows(t.db, "audit");
   // Sent as round 2 (what the form showed): refused as not next, nothing written.
   const auto not_next = record_round(
       t.db, {.game = game.id, .values = {"41", "0*"}, .basis = {.round = 2}, .typed_for = 2},
@@ -213,7 +207,7 @@ TEST_CASE(
   CHECK(no.asked[0].kind == Question::TypedEarlier);
   CHECK(no.asked[0].text.find("recorded: Ann 14, Kim 0*; typed: Ann 41, Kim 0*") !=
         std::string::npos);
-  CHECK(audit_rows(t.db) == rows);
+  CHECK(test::rows(t.db, "audit") == rows);
   // The repeat's confirmation is not this one.
   AnsweredAhead repeat({Question::Repeat});
   CHECK_FALSE(record_round(t.db, carried, repeat));
@@ -243,7 +237,7 @@ TEST_CASE(
                            .values = {"0*", "15"},
                            .basis = {.change = game->last_change, .round = 1, .write = "r1-00001"}};
   REQUIRE(record_round(t.db, round, nobody));
-  const auto rows = audit_rows(t.db);
+  const auto rows = test::rows(t.db, "audit");
   // The same write again (its basis now stale, its round now recorded): found, not refused as
   // stale, and nothing written.
   const auto stored = record_round(t.db, round, nobody);
@@ -253,7 +247,7 @@ TEST_CASE(
   REQUIRE(stored.refusal().stored);
   CHECK(stored.refusal().stored->action == "round");
   CHECK(stored.refusal().message.starts_with("round 1 was saved"));
-  CHECK(audit_rows(t.db) == rows);
+  CHECK(test::rows(t.db, "audit") == rows);
   // Another write with the same values but its own id is a write of its own (the repeat guard
   // asks about it).
   auto other = round;
@@ -298,7 +292,7 @@ TEST_CASE(
   REQUIRE(start_game(t.db, game_of({"Ann", "Bob"}), nobody));
   REQUIRE(abandon(t.db, std::nullopt, {}));
   const auto players = [&] { return store::list_players(t.db, store::Include::Active).size(); };
-  const auto rows = audit_rows(t.db);
+  const auto rows = test::rows(t.db, "audit");
   // A letter off (transposed): asked, refused unanswered, nobody created.
   const auto typo = start_game(t.db, game_of({"Bbo", "Ann"}), nobody);
   REQUIRE_FALSE(typo);
@@ -307,7 +301,7 @@ TEST_CASE(
   CHECK(typo.refusal().close == "Bob");
   CHECK(typo.refusal().message == "Bbo is not a player yet; did you mean Bob?");
   CHECK(players() == 2);
-  CHECK(audit_rows(t.db) == rows);
+  CHECK(test::rows(t.db, "audit") == rows);
   // Letters that look alike (a Cyrillic A): asked too.
   const auto alike = start_game(t.db, game_of({"\u0410nn", "Bob"}), nobody);
   REQUIRE_FALSE(alike);
@@ -373,14 +367,14 @@ TEST_CASE(
   const auto first = start_game(t.db, game_of({"Ann", "Bob"}), yes);
   REQUIRE(first);
   CHECK(yes.asked.empty());  // nothing in progress: nothing asked
-  const auto rows = audit_rows(t.db);
+  const auto rows = test::rows(t.db, "audit");
   NobodyAsked nobody;
   const auto refused = start_game(t.db, game_of({"Cat", "Dee"}), nobody);
   REQUIRE_FALSE(refused);
   CHECK(refused.refusal().kind == Refused::InProgress);
   REQUIRE(refused.refusal().in_progress.size() == 1);
   CHECK(refused.refusal().in_progress[0].id == first->id);
-  CHECK(audit_rows(t.db) == rows);
+  CHECK(test::rows(t.db, "audit") == rows);
   CHECK(start_game(t.db, game_of({"Cat", "Dee"}), yes));
   REQUIRE(yes.asked.size() == 1);
   CHECK(yes.asked[0].kind == Question::InProgress);

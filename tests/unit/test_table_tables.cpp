@@ -15,6 +15,7 @@
 #include "temp_db.hpp"
 
 using namespace crowns;
+using crowns::test::play_out;
 
 namespace {
 
@@ -22,15 +23,6 @@ struct Tables {
   test::TempDir dir;
   store::Database db = store::open_database(dir.file("crowns.db"), store::Access::Write);
 };
-
-store::Game play_out(store::Database& db, store::Game game) {
-  while (game.next_round()) {
-    std::vector<store::SeatScore> cells{test::out(0)};
-    for (int s = 1; s < static_cast<int>(game.seats.size()); ++s) cells.push_back(test::pts(s, 5));
-    game = test::play_round(db, game, cells);
-  }
-  return game;
-}
 
 // A person who, while asked whether to start a second game beside one in progress, is beaten
 // to it: `meanwhile` runs (another phone at the table starts its next game), then "yes".

@@ -8,6 +8,7 @@
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/fail.hpp"
+#include "cli/input/hand_options.hpp"
 #include "cli/input/meld_switches.hpp"
 #include "cli/input/table_moves.hpp"
 #include "cli/options.hpp"
@@ -19,18 +20,11 @@ namespace crowns::cli {
 namespace {
 
 struct AdviseOptions {
-  std::vector<std::string> cards;
-  std::optional<std::string> top;
-  std::optional<int> round;
-  std::vector<std::string> seen;
+  HandOptions hand;
   std::vector<std::string> next_holds;
   std::vector<std::string> moves;
   int players = 2;
   bool last = false;
-  int boxes = 1;
-  bool json = false;
-  bool batch = false;
-  MeldSwitches melds;
 };
 
 // One --batch request; `rules` (the flags) are the meld rules when it names none.
@@ -53,31 +47,26 @@ Expected<std::string> answer_request(JsonRequest& r, MeldRules rules) {
 }
 
 void run_advise(const AdviseOptions& opts, Context& ctx) {
-  if (opts.batch) {
-    if (!opts.cards.empty())
-      fail("--batch reads requests from stdin; give no cards", ExitCode::Usage);
-    const MeldRules rules = opts.melds.rules();
-    run_batch(ctx, [rules](JsonRequest& r) { return answer_request(r, rules); });
-    return;
-  }
-  if (opts.cards.empty()) {
+  if (run_hand_batch(opts.hand, ctx, answer_request)) return;
+  const HandOptions& given = opts.hand;
+  if (given.cards.empty()) {
     fail("no cards given (e.g. crowns advise 7h 8h Ks --top 9h, or the drawn hand alone)",
          ExitCode::Usage);
   }
   Situation s;
-  s.hand = need(parse_cards(opts.cards));
-  if (opts.top) s.top = need(parse_card(*opts.top));
-  if (!opts.seen.empty()) s.seen = need(parse_cards(opts.seen));
+  s.hand = need(parse_cards(given.cards));
+  if (given.top) s.top = need(parse_card(*given.top));
+  if (!given.seen.empty()) s.seen = need(parse_cards(given.seen));
   if (!opts.next_holds.empty()) s.next_holds = need(parse_cards(opts.next_holds));
-  s.round = opts.round ? *opts.round
-                       : need(implied_round(static_cast<int>(s.hand.size()), s.top.has_value()));
+  s.round = given.round ? *given.round
+                        : need(implied_round(static_cast<int>(s.hand.size()), s.top.has_value()));
   s.players = opts.players;
   for (const auto& move : opts.moves) s.actions.push_back(need(parse_table_move(move)));
   s.last = opts.last;
-  s.boxes = opts.boxes;
-  s.rules = opts.melds.rules();
+  s.boxes = given.boxes;
+  s.rules = given.melds.rules();
   const Unseen unseen = need(check_situation(s));
-  if (opts.json) {
+  if (given.json) {
     ctx.out << advice_json(s, unseen).dump() << '\n';
   } else if (decision_of(s) == Decision::Draw) {
     print_situation(ctx.out, ctx.style, s);
@@ -94,12 +83,13 @@ void setup_advise(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<AdviseOptions>();
   auto* sub = app.add_subcommand(
       "advise", "Advise a move: take the top discard or draw, and which card to discard");
-  sub->add_option("cards", opts->cards,
+  sub->add_option("cards", opts->hand.cards,
                   "Your hand: round+2 cards with --top (before drawing), or round+3 (after)");
-  sub->add_option("-t,--top", opts->top, "The top discard (a draw decision)")->type_name("CARD");
-  sub->add_option("-r,--round", opts->round, "Round 1-11 (default: from the hand size)")
+  sub->add_option("-t,--top", opts->hand.top, "The top discard (a draw decision)")
+      ->type_name("CARD");
+  sub->add_option("-r,--round", opts->hand.round, "Round 1-11 (default: from the hand size)")
       ->check(whole_number(1, kRounds));
-  sub->add_option("-s,--seen", opts->seen,
+  sub->add_option("-s,--seen", opts->hand.seen,
                   "Cards out of play: the discard pile, cards others took from it")
       ->type_name("CARDS");
   sub->add_option("--next-holds", opts->next_holds,
@@ -114,12 +104,7 @@ void setup_advise(CLI::App& app, Context& ctx) {
   sub->add_option("-p,--players", opts->players, "Players at the table (default 2)")
       ->check(whole_number(kMinPlayers, kMaxPlayers));
   sub->add_flag("--last", opts->last, "Someone has gone out: this is your last turn");
-  sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
-      ->check(whole_number(1, kMaxBoxes));
-  add_meld_switches(*sub, opts->melds);
-  sub->add_flag("--json", opts->json, "Print JSON");
-  sub->add_flag("--batch", opts->batch,
-                "Read JSON Lines requests from stdin, answer each line at once");
+  add_hand_options(*sub, opts->hand);
   sub->callback([opts, &ctx] { run_advise(*opts, ctx); });
 }
 

@@ -11,6 +11,7 @@
 #include "cli/batch.hpp"
 #include "cli/commands.hpp"
 #include "cli/fail.hpp"
+#include "cli/input/hand_options.hpp"
 #include "cli/input/meld_switches.hpp"
 #include "cli/options.hpp"
 #include "cli/views/advice.hpp"
@@ -24,15 +25,8 @@ namespace {
 constexpr int kMaxTurns = 10;
 
 struct OddsCliOptions {
-  std::vector<std::string> cards;
-  std::optional<int> round;
-  std::vector<std::string> seen;
-  std::optional<std::string> top;
+  HandOptions hand;
   int turns = 3;
-  int boxes = 1;
-  bool json = false;
-  bool batch = false;
-  MeldSwitches melds;
 };
 
 struct OddsQuery {
@@ -113,24 +107,20 @@ void print_odds(std::ostream& out, const Style& style, const OddsQuery& q,
 }
 
 void run_odds(const OddsCliOptions& opts, Context& ctx) {
-  if (opts.batch) {
-    if (!opts.cards.empty())
-      fail("--batch reads requests from stdin; give no cards", ExitCode::Usage);
-    const MeldRules rules = opts.melds.rules();
-    run_batch(ctx, [rules](JsonRequest& r) { return answer_request(r, rules); });
-    return;
-  }
-  if (opts.cards.empty()) fail("no cards given (e.g. crowns odds 7h 8h Ks jk Qd)", ExitCode::Usage);
+  if (run_hand_batch(opts.hand, ctx, answer_request)) return;
+  const HandOptions& given = opts.hand;
+  if (given.cards.empty())
+    fail("no cards given (e.g. crowns odds 7h 8h Ks jk Qd)", ExitCode::Usage);
   OddsQuery q;
-  q.hand = need(parse_cards(opts.cards));
-  if (!opts.seen.empty()) q.seen = need(parse_cards(opts.seen));
-  if (opts.top) q.top = need(parse_card(*opts.top));
-  q.round = opts.round ? *opts.round : need(odds_round(static_cast<int>(q.hand.size())));
+  q.hand = need(parse_cards(given.cards));
+  if (!given.seen.empty()) q.seen = need(parse_cards(given.seen));
+  if (given.top) q.top = need(parse_card(*given.top));
+  q.round = given.round ? *given.round : need(odds_round(static_cast<int>(q.hand.size())));
   q.turns = opts.turns;
-  q.boxes = opts.boxes;
-  q.rules = opts.melds.rules();
+  q.boxes = given.boxes;
+  q.rules = given.melds.rules();
   const auto odds = need(compute(q));
-  if (opts.json) {
+  if (given.json) {
     ctx.out << odds_json(odds, q.rules).dump() << '\n';
   } else {
     print_odds(ctx.out, ctx.style, q, odds);
@@ -143,20 +133,16 @@ void setup_odds(CLI::App& app, Context& ctx) {
   auto opts = std::make_shared<OddsCliOptions>();
   auto* sub = app.add_subcommand(
       "odds", "The chance of going out within 1, 2, ... K of your own draws from the deck");
-  sub->add_option("cards", opts->cards, "Your hand before drawing: round+2 cards");
-  sub->add_option("-r,--round", opts->round, "Round 1-11 (default: from the hand size)")
+  sub->add_option("cards", opts->hand.cards, "Your hand before drawing: round+2 cards");
+  sub->add_option("-r,--round", opts->hand.round, "Round 1-11 (default: from the hand size)")
       ->check(whole_number(1, kRounds));
-  sub->add_option("-s,--seen", opts->seen, "Cards out of play (they will not be drawn)")
+  sub->add_option("-s,--seen", opts->hand.seen, "Cards out of play (they will not be drawn)")
       ->type_name("CARDS");
-  sub->add_option("-t,--top", opts->top, "The top discard (not in the deck)")->type_name("CARD");
+  sub->add_option("-t,--top", opts->hand.top, "The top discard (not in the deck)")
+      ->type_name("CARD");
   sub->add_option("-k,--turns", opts->turns, "Draws to look at, K (default 3; from 3 on sampled)")
       ->check(whole_number(1, kMaxTurns));
-  sub->add_option("--boxes", opts->boxes, "Boxes combined (1, or 2 for up to 14 players)")
-      ->check(whole_number(1, kMaxBoxes));
-  add_meld_switches(*sub, opts->melds);
-  sub->add_flag("--json", opts->json, "Print JSON");
-  sub->add_flag("--batch", opts->batch,
-                "Read JSON Lines requests from stdin, answer each line at once");
+  add_hand_options(*sub, opts->hand);
   sub->callback([opts, &ctx] { run_odds(*opts, ctx); });
 }
 
