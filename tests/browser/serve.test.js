@@ -73,7 +73,9 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
       { timeout: 3000 }, before).catch(() => {});
     const took = Date.now() - started;
     check('the round from the CLI appears on the viewer\'s page', (await roundsShown(viewer)) === before + 1);
-    check('within a second (' + took + ' ms)', took < 1000);
+    // A bound, not a figure: the latency itself is measured by bench/serve_club_latency.sh
+    // (docs/SERVE.md); this suite also runs under the sanitizers on a loaded CI machine.
+    check('within 2 s (' + took + ' ms)', took < 2000);
     check('without a reload', await viewer.evaluate(() => window.notReloaded === true));
     check('hostile names stay text', await viewer.evaluate(() =>
       document.querySelectorAll('#card img, #card script, main img').length === 0 &&
@@ -289,7 +291,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     check('tap targets of the keeper\'s page are 44x44 px or more', keeperSmall.length === 0, keeperSmall.join('; '));
 
     // --- A page open while its new copy is made (the server runs with
-    // CROWNS_SERVE_TEST_SLOW_MS=600) says so, and reloads itself when the new one is ready.
+    // CROWNS_SERVE_TEST_SLOW_MS=2500) says so, and reloads itself when the new one is ready.
     const report = await browser.newPage();
     const blocked = [];
     report.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) blocked.push(m.text()); });
@@ -298,7 +300,7 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
     const lengthBefore = await report.evaluate(() => document.body.innerHTML.length);
     check('the CLI records another round', crowns('round', 'out', '5', '6').status === 0);
     // Asked until the server has noticed the round (50 ms ticks; longer on a busy machine):
-    // from then on, for 0.6 s at least, the report is being made again.
+    // from then on, for 2.5 s at least, the report is being made again.
     let note = '';
     let asked = 0;
     for (let tries = 0; tries < 150 && !note; tries += 1) {
@@ -308,7 +310,9 @@ const roundsShown = (page) => page.evaluate(() => document.querySelectorAll('#ca
       note = await report.$eval('#updating', (n) => n.textContent).catch(() => '');
       if (!note) await new Promise((r) => setTimeout(r, 100));
     }
-    check('asked during its making, the report comes at once (' + asked + ' ms)', asked < 500);
+    // Sooner than a copy takes to make: the old copy is served, not the new one waited for (a
+    // bound of 500 ms failed under a load average of 10, the page itself taking 579 ms).
+    check('asked during its making, the report comes at once (' + asked + ' ms)', asked < 2500);
     check('and says it is updating', note.startsWith('Updating'), note);
     // The page reloads itself: read it only once a load is complete (mid-reload there is no
     // body, or no page to ask at all).

@@ -23,7 +23,7 @@ mkdir -p "$shots"
 "$CROWNS" round out 10 20 >/dev/null
 # Each making of the leaderboard and the report takes 0.6 s longer: a page asked meanwhile is
 # the copy from before, which reloads itself when the new one is ready.
-CROWNS_SERVE_TEST_SLOW_MS=600 start_server
+CROWNS_SERVE_TEST_SLOW_MS=2500 start_server
 check "the server starts" [ -n "$BASE" ]
 BASE=$BASE TOKEN=$TOKEN CROWNS=$CROWNS CROWNS_DB=$CROWNS_DB OUT=$shots CHROMIUM=$BROWSER \
   timeout 180 node "$work/serve.test.js"
