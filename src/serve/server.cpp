@@ -118,6 +118,18 @@ std::optional<HouseRules> rules_param(const httplib::Request& req) {
   return std::nullopt;
 }
 
+// rules_param, or, when the request's rule set is not one, nothing: its 400 error page is then
+// the answer, and the handler stops.
+std::optional<std::optional<HouseRules>> rules_or_refused(const httplib::Request& req,
+                                                          httplib::Response& res) {
+  try {
+    return rules_param(req);
+  } catch (const Error& e) {
+    reply_error_page(res, 400, views::sanitize(phone_said(e)));
+    return std::nullopt;
+  }
+}
+
 // The part of a kept page's key that names its rule set: "" for every rule set.
 std::string rules_key(const std::optional<HouseRules>& only) {
   return only ? "|rules=" + rule_set_words(*only) : std::string();
@@ -622,13 +634,9 @@ class Site {
   // ?rules=: of one rule set's games alone (a bad one: 400, the error page).
   void leaderboard(Call& call) {
     const bool all = call.req.has_param("all");
-    std::optional<HouseRules> only;
-    try {
-      only = rules_param(call.req);
-    } catch (const Error& e) {
-      reply_error_page(call.res, 400, views::sanitize(phone_said(e)));
-      return;
-    }
+    const auto rules = rules_or_refused(call.req, call.res);
+    if (!rules) return;
+    const std::optional<HouseRules>& only = *rules;
     reply_page(call.res, [&] {
       const Period period =
           pool_.with([&](const store::Database& db) { return page_period(db, all); });
@@ -642,13 +650,9 @@ class Site {
 
   void report(Call& call) {
     const bool all = call.req.has_param("all");
-    std::optional<HouseRules> only;
-    try {
-      only = rules_param(call.req);
-    } catch (const Error& e) {
-      reply_error_page(call.res, 400, views::sanitize(phone_said(e)));
-      return;
-    }
+    const auto rules = rules_or_refused(call.req, call.res);
+    if (!rules) return;
+    const std::optional<HouseRules>& only = *rules;
     reply_page(call.res, [&] {
       const Period period =
           pool_.with([&](const store::Database& db) { return page_period(db, all); });
