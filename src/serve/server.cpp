@@ -98,36 +98,29 @@ void reply_error_page(httplib::Response& res, int status, const std::string& mes
 // The rule set a page is limited to: ?rules=standard or ?rules=order=down,wild_melds=no, the
 // terminal's --rules words (parse_rule_set); none without it. Read from the request's own
 // query: the library's reader keeps only the last '='-part of a value ("order=down" would
-// read "down"). Throws crowns::Error naming the part it does not take and the right form.
-std::optional<HouseRules> rules_param(const httplib::Request& req) {
+// read "down"). A rule set that is not one gets the 400 error page naming the part it does not
+// take and the right form; then nothing is returned, and the handler stops.
+std::optional<std::optional<HouseRules>> rules_or_refused(const httplib::Request& req,
+                                                          httplib::Response& res) {
+  constexpr std::string_view kName = "rules";
   const auto mark = req.target.find('?');
-  if (mark == std::string::npos) return std::nullopt;
+  if (mark == std::string::npos) return std::optional<HouseRules>();
   const std::string_view query = std::string_view(req.target).substr(mark + 1);
   for (std::size_t at = 0; at <= query.size();) {
     const std::size_t end = std::min(query.find('&', at), query.size());
     const std::string_view part = query.substr(at, end - at);
-    if (part == "rules" || part.starts_with("rules=")) {
-      const std::string text = httplib::detail::decode_url(
-          std::string(part.substr(std::min<std::size_t>(6, part.size()))), true);
-      auto rules = parse_rule_set(text, "rules=");
-      if (!rules) throw Error(rules.failure());
-      return *rules;
+    if (part.starts_with(kName) && (part.size() == kName.size() || part[kName.size()] == '=')) {
+      const std::string_view value = part.substr(std::min(kName.size() + 1, part.size()));
+      auto rules = parse_rule_set(httplib::detail::decode_url(std::string(value), true), "rules=");
+      if (!rules) {
+        reply_error_page(res, 400, views::sanitize(phone_said(rules.failure())));
+        return std::nullopt;
+      }
+      return std::optional<HouseRules>(*rules);
     }
     at = end + 1;
   }
-  return std::nullopt;
-}
-
-// rules_param, or, when the request's rule set is not one, nothing: its 400 error page is then
-// the answer, and the handler stops.
-std::optional<std::optional<HouseRules>> rules_or_refused(const httplib::Request& req,
-                                                          httplib::Response& res) {
-  try {
-    return rules_param(req);
-  } catch (const Error& e) {
-    reply_error_page(res, 400, views::sanitize(phone_said(e)));
-    return std::nullopt;
-  }
+  return std::optional<HouseRules>();
 }
 
 // The part of a kept page's key that names its rule set: "" for every rule set.

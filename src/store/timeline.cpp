@@ -8,16 +8,15 @@
 #include <ctime>
 
 #include "store/db.hpp"
+#include "store/played_order.hpp"
 
 namespace crowns::store::timeline {
 namespace {
 
-// A game's times are known when it was started here (its "new" entry in the log) or came
-// from a file that carried them (stored with the T of ISO 8601).
-constexpr const char* kGameColumns =
-    "SELECT g.id, g.status, "
-    "  g.created_at GLOB '*T*' OR EXISTS (SELECT 1 FROM audit a "
-    "    WHERE a.game_id = g.id AND a.action = 'new'), g.created_at, "
+// A game's times are known when its start is (kStartKnown, store/played_order.hpp).
+const std::string kGameColumns =
+    std::string("SELECT g.id, g.status, ") + kStartKnown +
+    ", g.created_at, "
     "  CASE WHEN g.finished_at GLOB '*T*' THEN g.finished_at ELSE ("
     "    SELECT min(a.at) FROM audit a WHERE a.game_id = g.id AND a.action = 'tiebreak' "
     "      AND a.undone_by IS NULL) END, "
@@ -170,7 +169,7 @@ namespace {
 
 std::unordered_map<std::int64_t, GameTimes> times_of(const Database& db, const Which& which) {
   std::unordered_map<std::int64_t, GameRow> rows;
-  auto games = db.prepare(std::string(kGameColumns) + " WHERE " + which.on("g.id"));
+  auto games = db.prepare(kGameColumns + " WHERE " + which.on("g.id"));
   which.bind(games);
   while (games.step()) {
     GameRow row = read_game_row(db, games);

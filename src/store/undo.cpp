@@ -325,7 +325,8 @@ Expected<Change> undo_last_change(Database& db, std::optional<std::int64_t> game
   // A kept version taken that deleted the game: its entry holds the whole game, so undo brings
   // it back, whether asked for that game or for the last change of any.
   const bool taken_deletion = entry && entry->action == "sync" && !entry->new_value && !game;
-  if (game_id && !taken_deletion && !load_game(db, *game_id)) {
+  // The game asked for: `game` when the newest change is of it (always, when it has one).
+  if (game_id && !taken_deletion && !game && !load_game(db, *game_id)) {
     return Failure{"there is no game " + std::to_string(*game_id),
                    {.kind = HintKind::ListGames, .game = *game_id}};
   }

@@ -228,8 +228,8 @@ TEST_CASE("rule sets: --rules is read one way", "[rule_sets][cli]") {
   CHECK(cli::read_rule_set("standard") == HouseRules{});
   CHECK(cli::read_rule_set("order=down,wild_melds=no") == kDownNoWildMelds);
   CHECK(cli::read_rule_set("wild-melds=no,order=down") == kDownNoWildMelds);
-  CHECK(cli::rule_set_heading(kDownNoWildMelds) == " · rules: order down, wild melds no");
-  CHECK(cli::rule_set_heading(std::nullopt).empty());
+  CHECK(views::rule_set_heading(kDownNoWildMelds) == " · rules: order down, wild melds no");
+  CHECK(views::rule_set_heading(std::nullopt).empty());
   for (const char* bad : {"down", "order=sideways", "colour=red", "order=down,", ""}) {
     INFO(bad);
     try {

@@ -12,6 +12,7 @@
 #include "crowns/profile.hpp"
 #include "store/players.hpp"
 #include "views/report.hpp"
+#include "views/rule_sets.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -63,7 +64,7 @@ void run_h2h(const H2hOptions& opts, Context& ctx) {
   const std::string na = sanitize(a.name);
   const std::string nb = sanitize(b.name);
   ctx.out << ctx.style.bold(na + " vs " + nb) << ": " << sanitize(period.label)
-          << rule_set_heading(only) << '\n';
+          << views::rule_set_heading(only) << '\n';
   print_rule_sets_note(ctx.out, sets);
   if (v.games == 0) {
     ctx.out << "  No finished games together in this period"

@@ -16,6 +16,7 @@
 #include "crowns/standings_order.hpp"
 #include "store/history.hpp"
 #include "views/report.hpp"
+#include "views/rule_sets.hpp"
 #include "views/scorecard.hpp"
 
 namespace crowns::cli {
@@ -99,7 +100,7 @@ void run_leaderboard(const LeaderboardOptions& opts, Context& ctx) {
     return;
   }
   ctx.out << ctx.style.bold("Leaderboard") << ": " << sanitize(period.label)
-          << rule_set_heading(only) << '\n';
+          << views::rule_set_heading(only) << '\n';
   print_rule_sets_note(ctx.out, sets);
   if (rows.empty()) {
     ctx.out << "No finished games" << (opts.min_games > 1 ? " with enough players" : "")

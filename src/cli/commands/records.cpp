@@ -193,8 +193,8 @@ void run_records(const RecordsOptions& opts, Context& ctx) {
     ctx.out << dump_json(j) << '\n';
     return;
   }
-  ctx.out << ctx.style.bold("Records") << ": " << sanitize(period.label) << rule_set_heading(only)
-          << " (" << counted(rec.games, "game") << ")\n";
+  ctx.out << ctx.style.bold("Records") << ": " << sanitize(period.label)
+          << views::rule_set_heading(only) << " (" << counted(rec.games, "game") << ")\n";
   print_rule_sets_note(ctx.out, sets);
   if (rec.games == 0) {
     ctx.out << "  No finished games in this period"

@@ -17,6 +17,7 @@
 #include "views/evening_html.hpp"
 #include "views/html_report.hpp"
 #include "views/report_data.hpp"
+#include "views/rule_sets.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -77,7 +78,7 @@ void run_report(const ReportOptions& opts, Context& ctx) {
     // A report of one rule set is a file of its own beside the one of every rule set.
     path = "crowns-report-" + file_slug(report.period.label) +
            (only ? "-rules-" + file_slug(rule_set_words(*only)) : "") + ".html";
-    what = sanitize(report.period.label) + rule_set_heading(only) + ": " +
+    what = sanitize(report.period.label) + views::rule_set_heading(only) + ": " +
            counted(report.finished_games(), "finished game");
     for (const auto status : {store::GameStatus::Active, store::GameStatus::Abandoned}) {
       if (const int k = report.games_with(status); k > 0)

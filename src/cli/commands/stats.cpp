@@ -13,6 +13,7 @@
 #include "store/timeline.hpp"
 #include "views/player_stats.hpp"
 #include "views/report.hpp"
+#include "views/rule_sets.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -140,7 +141,7 @@ void run_stats(const StatsOptions& opts, Context& ctx) {
     ctx.out << dump_json(j) << '\n';
     return;
   }
-  print_profile(ctx, stats, rule_set_heading(only), names,
+  print_profile(ctx, stats, views::rule_set_heading(only), names,
                 time_text(stats.played, stats.profile.games));
   print_solitaire_totals(ctx.out, ctx.style, solitaire);
 }

@@ -12,6 +12,7 @@
 #include "store/history.hpp"
 #include "store/timeline.hpp"
 #include "views/report.hpp"
+#include "views/rule_sets.hpp"
 
 namespace crowns::cli {
 namespace {
@@ -197,7 +198,7 @@ void run_tonight(const TonightOptions& opts, Context& ctx) {
     ctx.out << "No finished games on " << *date << '\n';
     return;
   }
-  print_evening(ctx, e, names, times, rule_set_heading(only), sets);
+  print_evening(ctx, e, names, times, views::rule_set_heading(only), sets);
 }
 
 }  // namespace

@@ -22,10 +22,6 @@ std::optional<HouseRules> read_rule_set(const std::optional<std::string>& text) 
   return *rules;
 }
 
-std::string rule_set_heading(const std::optional<HouseRules>& only) {
-  return views::rule_set_heading(only);
-}
-
 void print_rule_sets_note(std::ostream& out, const std::vector<RuleSetCount>& sets) {
   const std::string text = views::rule_sets_text(sets);
   if (text.empty()) return;

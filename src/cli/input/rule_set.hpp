@@ -26,9 +26,6 @@ void add_rule_set_option(CLI::App& sub, std::optional<std::string>& text);
 /// switch or the word a switch does not take.
 std::optional<HouseRules> read_rule_set(const std::optional<std::string>& text);
 
-/// The heading's tail when the figures are of one rule set: " · rules: order down"; "".
-std::string rule_set_heading(const std::optional<HouseRules>& only);
-
 /// The note under a heading when the figures' games span more than one rule set (the words of
 /// views::rule_sets_text and how to take one); nothing for one rule set.
 void print_rule_sets_note(std::ostream& out, const std::vector<RuleSetCount>& sets);
